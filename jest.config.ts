@@ -1,0 +1,46 @@
+import type { Config } from 'jest';
+
+/**
+ * One runner for the three sides. `@shared/*` resolves to `shared/*` everywhere
+ * (here through moduleNameMapper, in `nest build` and `ng build` through tsconfig paths).
+ */
+const sharedMapper = { '^@shared/(.*)$': '<rootDir>/shared/$1' };
+
+const nodeProject = (displayName: string, roots: string[]): Config => ({
+  displayName,
+  testEnvironment: 'node',
+  roots: roots.map((r) => `<rootDir>/${r}`),
+  testMatch: ['**/*.spec.ts'],
+  moduleNameMapper: sharedMapper,
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json' }],
+    '^.+\\.m?js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs' } }],
+  },
+  // marked ships ES modules only.
+  transformIgnorePatterns: ['/node_modules/(?!(marked)/)'],
+});
+
+const config: Config = {
+  projects: [
+    nodeProject('shared', ['shared']),
+    nodeProject('server', ['server', 'test']),
+    {
+      displayName: 'client',
+      preset: 'jest-preset-angular',
+      testEnvironment: 'jest-preset-angular/environments/jest-jsdom-env',
+      roots: ['<rootDir>/client/src'],
+      testMatch: ['**/*.spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/client/src/setup-jest.ts'],
+      moduleNameMapper: sharedMapper,
+      transform: {
+        '^.+\\.(ts|js|mjs|html|svg)$': [
+          'jest-preset-angular',
+          { tsconfig: '<rootDir>/tsconfig.client-spec.json', stringifyContentPathRegex: '\\.(html|svg)$' },
+        ],
+      },
+      transformIgnorePatterns: ['node_modules/(?!.*\\.mjs$|marked)'],
+    },
+  ],
+};
+
+export default config;

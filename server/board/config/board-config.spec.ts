@@ -1,0 +1,121 @@
+import { ConfigError } from '../../common/config/env';
+import { loadBoardConfig } from './board-config';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadBoardConfig(env, '/srv/board');
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadBoardConfig', () => {
+  it('gives the documented defaults for an empty environment (demo mode)', () => {
+    const config = loadBoardConfig({}, '/srv/board');
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      basePath: '/',
+      boardOrgs: null,
+      npcHandles: ['npc-builder', 'npc-reviewer', 'npc-tester'],
+      cacheTtlMs: 300_000,
+      snapshotCron: '0 * * * *',
+      creditAlertThreshold: 50,
+      creditsSource: { kind: 'platform' },
+      adminToken: null,
+      redisUrl: null,
+      dataDir: '/srv/board/data',
+      platform: { mode: 'demo', forgePort: 3001, forgeSeed: 'demo', forgeSimulate: true },
+    });
+  });
+
+  it('reads a remote platform, lists, booleans and a file credit source', () => {
+    const config = loadBoardConfig(
+      {
+        PLATFORM_BASE_URL: 'https://api.example.com/v1/',
+        PLATFORM_TOKEN: 'secret-token',
+        GIT_BASE_URL: 'https://git.example.com',
+        BOARD_ORGS: ' acme, globex ,,initech ',
+        BASE_PATH: 'board',
+        CREDITS_SOURCE: 'file:credits.json',
+        FORGE_SIMULATE: 'off',
+        ADMIN_TRUSTED_HEADER: 'X-Remote-User',
+        ADMIN_USERS: 'alice,bob',
+      },
+      '/srv/board',
+    );
+    expect(config.platform).toEqual({
+      mode: 'remote',
+      baseUrl: 'https://api.example.com/v1',
+      token: 'secret-token',
+      webUrl: 'https://api.example.com/v1',
+      gitBaseUrl: 'https://git.example.com',
+    });
+    expect(config.boardOrgs).toEqual(['acme', 'globex', 'initech']);
+    expect(config.basePath).toBe('/board/');
+    expect(config.creditsSource).toEqual({ kind: 'file', path: '/srv/board/credits.json' });
+    expect(config.adminTrustedHeader).toBe('x-remote-user');
+    expect(config.adminUsers).toEqual(['alice', 'bob']);
+  });
+
+  it.each([
+    ['on', true],
+    ['1', true],
+    ['TRUE', true],
+    ['off', false],
+    ['0', false],
+    ['false', false],
+  ])('accepts FORGE_SIMULATE=%s', (value, expected) => {
+    const config = loadBoardConfig({ FORGE_SIMULATE: value });
+    expect(config.platform).toMatchObject({ mode: 'demo', forgeSimulate: expected });
+  });
+
+  it('lists every problem at once, each naming its variable', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      CACHE_TTL_MS: '5',
+      PLATFORM_BASE_URL: 'ftp://example.com',
+      FORGE_SIMULATE: 'maybe',
+      SNAPSHOT_CRON: 'every hour',
+      CREDITS_SOURCE: 'database',
+      BOARD_ORGS: 'acme,../etc',
+      REDIS_URL: 'http://localhost:6379',
+      CREDIT_ALERT_THRESHOLD: '-1',
+    });
+    const text = problems.join('\n');
+    for (const name of [
+      'PORT',
+      'CACHE_TTL_MS',
+      'PLATFORM_BASE_URL',
+      'FORGE_SIMULATE',
+      'SNAPSHOT_CRON',
+      'CREDITS_SOURCE',
+      'BOARD_ORGS',
+      'REDIS_URL',
+      'CREDIT_ALERT_THRESHOLD',
+    ]) {
+      expect(text).toContain(name);
+    }
+    expect(problems).toHaveLength(9);
+  });
+
+  it('reports rules that involve two variables', () => {
+    expect(problemsOf({ PLATFORM_BASE_URL: 'https://api.example.com' })).toEqual([
+      'PLATFORM_TOKEN must be set when PLATFORM_BASE_URL is set',
+    ]);
+    expect(problemsOf({ PORT: '4000', FORGE_PORT: '4000' })).toEqual([
+      'PORT and FORGE_PORT must differ (both are 4000)',
+    ]);
+    expect(problemsOf({ ADMIN_TRUSTED_HEADER: 'X-User' })).toEqual([
+      'ADMIN_USERS must list at least one user when ADMIN_TRUSTED_HEADER is set',
+    ]);
+  });
+
+  it('formats the error as one message with a line per problem', () => {
+    expect(() => loadBoardConfig({ PORT: 'x', FORGE_PORT: 'y' })).toThrow(
+      /Invalid configuration:\n {2}- PORT .*\n {2}- FORGE_PORT /,
+    );
+  });
+});

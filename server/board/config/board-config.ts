@@ -1,0 +1,101 @@
+import * as path from 'node:path';
+import { Environment, ConfigError, readEnvironment } from '../../common/config/env';
+import { BoardEnvironment } from './board-environment';
+
+export type CreditsSource = { kind: 'platform' } | { kind: 'manual' } | { kind: 'file'; path: string };
+
+/** Where the board's platform comes from. */
+export type PlatformSetting =
+  | { mode: 'remote'; baseUrl: string; token: string; webUrl: string; gitBaseUrl: string }
+  | { mode: 'demo'; forgePort: number; forgeSeed: 'demo' | 'none'; forgeSimulate: boolean };
+
+/**
+ * The board's typed configuration, built once at boot from the environment.
+ * It is also the injection token: services ask for `BoardConfig`.
+ */
+export abstract class BoardConfig {
+  abstract readonly port: number;
+  abstract readonly host: string;
+  /** Always starts and ends with `/`. */
+  abstract readonly basePath: string;
+  abstract readonly platform: PlatformSetting;
+  /** `null`: the organizations the platform token belongs to. */
+  abstract readonly boardOrgs: string[] | null;
+  abstract readonly npcHandles: string[];
+  abstract readonly cacheTtlMs: number;
+  abstract readonly snapshotCron: string;
+  abstract readonly creditAlertThreshold: number;
+  abstract readonly creditsSource: CreditsSource;
+  /** `null` outside demo mode without ADMIN_TOKEN: admin routes are disabled. */
+  abstract readonly adminToken: string | null;
+  abstract readonly adminTrustedHeader: string | null;
+  abstract readonly adminUsers: string[];
+  abstract readonly trustedProxies: string[];
+  abstract readonly redisUrl: string | null;
+  /** Absolute. */
+  abstract readonly dataDir: string;
+}
+
+function normalizeBasePath(value: string): string {
+  const trimmed = value.replace(/^\/+|\/+$/g, '');
+  return trimmed === '' ? '/' : `/${trimmed}/`;
+}
+
+function parseCreditsSource(value: string, cwd: string): CreditsSource {
+  if (value === 'platform' || value === 'manual') return { kind: value };
+  return { kind: 'file', path: path.resolve(cwd, value.slice('file:'.length)) };
+}
+
+/**
+ * Validate the environment and build the board's configuration.
+ * Throws ConfigError listing every problem, including ones that involve two variables.
+ */
+export function loadBoardConfig(env: Environment, cwd = process.cwd()): BoardConfig {
+  const e = readEnvironment(BoardEnvironment, env);
+  const problems: string[] = [];
+
+  let platform: PlatformSetting;
+  if (e.PLATFORM_BASE_URL) {
+    if (!e.PLATFORM_TOKEN) problems.push('PLATFORM_TOKEN must be set when PLATFORM_BASE_URL is set');
+    const baseUrl = e.PLATFORM_BASE_URL.replace(/\/+$/, '');
+    platform = {
+      mode: 'remote',
+      baseUrl,
+      token: e.PLATFORM_TOKEN ?? '',
+      webUrl: (e.PLATFORM_WEB_URL ?? baseUrl).replace(/\/+$/, ''),
+      gitBaseUrl: (e.GIT_BASE_URL ?? baseUrl).replace(/\/+$/, ''),
+    };
+  } else {
+    if (e.PORT === e.FORGE_PORT) problems.push(`PORT and FORGE_PORT must differ (both are ${e.PORT})`);
+    platform = {
+      mode: 'demo',
+      forgePort: e.FORGE_PORT,
+      forgeSeed: e.FORGE_SEED as 'demo' | 'none',
+      forgeSimulate: e.FORGE_SIMULATE ?? true,
+    };
+  }
+  if (e.ADMIN_TRUSTED_HEADER && !e.ADMIN_USERS?.length) {
+    problems.push('ADMIN_USERS must list at least one user when ADMIN_TRUSTED_HEADER is set');
+  }
+  if (e.NPC_HANDLES.length === 0) problems.push('NPC_HANDLES must list at least one username');
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    basePath: normalizeBasePath(e.BASE_PATH),
+    platform,
+    boardOrgs: e.BOARD_ORGS ?? null,
+    npcHandles: e.NPC_HANDLES,
+    cacheTtlMs: e.CACHE_TTL_MS,
+    snapshotCron: e.SNAPSHOT_CRON,
+    creditAlertThreshold: e.CREDIT_ALERT_THRESHOLD,
+    creditsSource: parseCreditsSource(e.CREDITS_SOURCE, cwd),
+    adminToken: e.ADMIN_TOKEN ?? null,
+    adminTrustedHeader: e.ADMIN_TRUSTED_HEADER?.toLowerCase() ?? null,
+    adminUsers: e.ADMIN_USERS ?? [],
+    trustedProxies: e.TRUSTED_PROXIES ?? [],
+    redisUrl: e.REDIS_URL ?? null,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+  };
+}

@@ -1,0 +1,44 @@
+import * as path from 'node:path';
+import { Environment, readEnvironment } from '../../common/config/env';
+import { ForgeEnvironment } from './forge-environment';
+
+/**
+ * The forge's typed configuration, built once at boot from the environment; also the
+ * injection token. Nothing else in the forge reads `process.env`.
+ */
+export abstract class ForgeConfig {
+  abstract readonly port: number;
+  abstract readonly host: string;
+  /** Absolute: `DATA_DIR/forge`. Every forge file lives below it. */
+  abstract readonly dataRoot: string;
+  abstract readonly seed: 'demo' | 'none';
+  /** `null`: generated once and kept in `<dataRoot>/admin-token`. */
+  abstract readonly adminToken: string | null;
+  /** No trailing slash. */
+  abstract readonly publicUrl: string;
+  /** The "now" the demo seed is built around; `null` means the time of seeding. */
+  abstract readonly seedEpoch: Date | null;
+  abstract readonly simulate: boolean;
+  abstract readonly latencyMs: number;
+  abstract readonly faultRate: number;
+  /** API requests per minute per token; 0 is off. */
+  abstract readonly rateLimit: number;
+}
+
+/** Validate the environment and build the forge's configuration (throws ConfigError). */
+export function loadForgeConfig(env: Environment, cwd = process.cwd()): ForgeConfig {
+  const e = readEnvironment(ForgeEnvironment, env);
+  return {
+    port: e.FORGE_PORT,
+    host: e.FORGE_HOST,
+    dataRoot: path.resolve(cwd, e.DATA_DIR, 'forge'),
+    seed: e.FORGE_SEED as 'demo' | 'none',
+    adminToken: e.FORGE_ADMIN_TOKEN ?? null,
+    publicUrl: (e.FORGE_PUBLIC_URL ?? `http://127.0.0.1:${e.FORGE_PORT}`).replace(/\/+$/, ''),
+    seedEpoch: e.FORGE_SEED_EPOCH ? new Date(e.FORGE_SEED_EPOCH) : null,
+    simulate: e.FORGE_SIMULATE,
+    latencyMs: e.FORGE_LATENCY_MS,
+    faultRate: e.FORGE_FAULT_RATE,
+    rateLimit: e.FORGE_RATE_LIMIT,
+  };
+}
