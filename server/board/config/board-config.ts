@@ -7,7 +7,14 @@ export type CreditsSource = { kind: 'platform' } | { kind: 'manual' } | { kind: 
 /** Where the board's platform comes from. */
 export type PlatformSetting =
   | { mode: 'remote'; baseUrl: string; token: string; webUrl: string; gitBaseUrl: string }
-  | { mode: 'demo'; forgePort: number; forgeSeed: 'demo' | 'none'; forgeSimulate: boolean };
+  | {
+      mode: 'demo';
+      forgePort: number;
+      forgeSeed: 'demo' | 'none';
+      forgeSimulate: boolean;
+      /** `null`: the forge generates one and keeps it under its data root. */
+      forgeAdminToken: string | null;
+    };
 
 /**
  * The board's typed configuration, built once at boot from the environment.
@@ -72,6 +79,7 @@ export function loadBoardConfig(env: Environment, cwd = process.cwd()): BoardCon
       forgePort: e.FORGE_PORT,
       forgeSeed: e.FORGE_SEED as 'demo' | 'none',
       forgeSimulate: e.FORGE_SIMULATE ?? true,
+      forgeAdminToken: e.FORGE_ADMIN_TOKEN ?? null,
     };
   }
   if (e.ADMIN_TRUSTED_HEADER && !e.ADMIN_USERS?.length) {

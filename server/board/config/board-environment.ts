@@ -152,4 +152,11 @@ export class BoardEnvironment {
   @Transform(toTrimmed)
   @IsIn(['demo', 'none'])
   FORGE_SEED = 'demo';
+
+  @IsOptional()
+  @Transform(toTrimmed)
+  @Matches(/^[A-Za-z0-9._~+/=-]{16,200}$/, {
+    message: '$property must be 16 to 200 URL-safe characters',
+  })
+  FORGE_ADMIN_TOKEN?: string;
 }

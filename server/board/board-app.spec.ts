@@ -1,0 +1,127 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { createBoardApp } from './board-app';
+import type { BoardErrorBody } from './common/board-exception.filter';
+import { loadBoardConfig } from './config/board-config';
+import { PlatformConnection } from './connection/platform-connection';
+
+const UNAVAILABLE: PlatformConnection = {
+  available: false,
+  reason: 'No platform is configured. Set PLATFORM_BASE_URL and PLATFORM_TOKEN.',
+};
+
+describe('board application shell', () => {
+  let clientDir: string;
+
+  beforeAll(() => {
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'board-client-'));
+    fs.writeFileSync(
+      path.join(clientDir, 'index.html'),
+      '<!doctype html><html><head><base href="./"></head><body><app-root></app-root></body></html>',
+    );
+    fs.writeFileSync(path.join(clientDir, 'main-ABCD1234.js'), 'console.log("app")');
+  });
+
+  afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
+
+  async function start(env: Record<string, string>, connection: PlatformConnection) {
+    const app = await createBoardApp(loadBoardConfig({ PORT: '0', ...env }), connection, {
+      clientDir,
+      logger: false,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.getHttpServer().address() as { port: number };
+    return { app, base: `http://127.0.0.1:${address.port}` };
+  }
+
+  describe('at the root path, with no platform', () => {
+    let app: NestFastifyApplication;
+    let base: string;
+
+    beforeAll(async () => ({ app, base } = await start({}, UNAVAILABLE)));
+    afterAll(() => app.close());
+
+    it('answers every API route with 503 and what to set', async () => {
+      for (const route of ['/api/orgs', '/api/issues?org=acme', '/api']) {
+        const response = await fetch(base + route);
+        expect(response.status).toBe(503);
+        const body = (await response.json()) as BoardErrorBody;
+        expect(body).toMatchObject({ statusCode: 503, error: 'Service Unavailable' });
+        expect(body.message).toContain('PLATFORM_BASE_URL');
+        expect(typeof body.request_id).toBe('string');
+      }
+    });
+
+    it('serves the app for deep links, with the base href of the base path', async () => {
+      const response = await fetch(`${base}/tasks?org=acme&view=list`, {
+        headers: { accept: 'text/html' },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      expect(await response.text()).toContain('<base href="/">');
+    });
+
+    it('serves hashed assets as immutable and a missing asset as a 404', async () => {
+      const asset = await fetch(`${base}/main-ABCD1234.js`);
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get('cache-control')).toContain('immutable');
+      expect(await asset.text()).toBe('console.log("app")');
+
+      const missing = await fetch(`${base}/main-FFFF0000.js`);
+      expect(missing.status).toBe(404);
+      expect(((await missing.json()) as BoardErrorBody).statusCode).toBe(404);
+    });
+
+    it('sends a CSP without inline script and the other security headers', async () => {
+      const response = await fetch(`${base}/`, { headers: { accept: 'text/html' } });
+      const csp = response.headers.get('content-security-policy') ?? '';
+      const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+      expect(scriptSrc.trim()).toBe("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    });
+  });
+
+  describe('under BASE_PATH, with a platform', () => {
+    let app: NestFastifyApplication;
+    let base: string;
+
+    beforeAll(
+      async () =>
+        ({ app, base } = await start(
+          { BASE_PATH: '/board', PLATFORM_BASE_URL: 'http://127.0.0.1:9', PLATFORM_TOKEN: 't' },
+          {
+            available: true,
+            mode: 'remote',
+            baseUrl: 'http://127.0.0.1:9',
+            token: 't',
+            webUrl: 'http://127.0.0.1:9',
+            gitBaseUrl: 'http://127.0.0.1:9',
+          },
+        )),
+    );
+    afterAll(() => app.close());
+
+    it('serves the app and its assets under the sub-path', async () => {
+      const page = await fetch(`${base}/board/repos`, { headers: { accept: 'text/html' } });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<base href="/board/">');
+      expect((await fetch(`${base}/board/main-ABCD1234.js`)).status).toBe(200);
+    });
+
+    it('answers an unknown API route with a JSON 404, not the app', async () => {
+      const response = await fetch(`${base}/board/api/nothing-here`, {
+        headers: { accept: 'text/html' },
+      });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    });
+
+    it('does not serve the app outside the sub-path', async () => {
+      const response = await fetch(`${base}/tasks`, { headers: { accept: 'text/html' } });
+      expect(response.status).toBe(404);
+    });
+  });
+});

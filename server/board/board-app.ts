@@ -1,0 +1,73 @@
+import { LoggerService, ValidationPipe } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { randomUUID } from 'node:crypto';
+import { clientDir as builtClientDir } from '../common/project-root';
+import { BoardModule } from './board.module';
+import { BoardExceptionFilter } from './common/board-exception.filter';
+import { BoardConfig } from './config/board-config';
+import { PlatformConnection } from './connection/platform-connection';
+import { registerWebApp } from './web/web-app';
+
+export interface BoardAppOptions {
+  /** Where the built Angular app is; defaults to `dist/client/browser`. */
+  clientDir?: string;
+  logger?: LoggerService | false;
+}
+
+/** Largest request body the board accepts (the dispatch form is the biggest). */
+const BODY_LIMIT_BYTES = 256 * 1024;
+
+/**
+ * Build the board application, initialised and ready to listen. `main.ts` and the
+ * end-to-end tests both start the board through here.
+ */
+export async function createBoardApp(
+  config: BoardConfig,
+  connection: PlatformConnection,
+  options: BoardAppOptions = {},
+): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    BoardModule.forRoot(config, connection),
+    adapter,
+    { logger: options.logger ?? undefined, abortOnError: false },
+  );
+
+  const basePath = config.basePath;
+  if (basePath !== '/') app.setGlobalPrefix(basePath.slice(0, -1));
+
+  if (!connection.available) {
+    // Every API route explains what to configure instead of failing one by one.
+    const apiPrefix = `${basePath}api`;
+    const body = (requestId: string): object => ({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: connection.reason,
+      request_id: requestId,
+    });
+    app
+      .getHttpAdapter()
+      .getInstance()
+      .addHook('onRequest', async (request, reply) => {
+        const url = request.url.split('?')[0];
+        if (url === apiPrefix || url.startsWith(`${apiPrefix}/`)) {
+          return reply.status(503).header('Cache-Control', 'no-store').send(body(String(request.id)));
+        }
+      });
+  }
+
+  const spaFallback = await registerWebApp(app, basePath, options.clientDir ?? builtClientDir());
+  app.useGlobalFilters(new BoardExceptionFilter(spaFallback));
+  app.useGlobalPipes(
+    new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
+  );
+  app.enableShutdownHooks();
+  await app.init();
+  return app;
+}

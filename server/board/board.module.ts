@@ -1,0 +1,30 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { BoardConfig } from './config/board-config';
+import { PLATFORM_CONNECTION, PlatformConnection } from './connection/platform-connection';
+
+/** Configuration and the resolved platform connection, available to every board module. */
+@Global()
+@Module({})
+class BoardCoreModule {
+  static forRoot(config: BoardConfig, connection: PlatformConnection): DynamicModule {
+    return {
+      module: BoardCoreModule,
+      providers: [
+        { provide: BoardConfig, useValue: config },
+        { provide: PLATFORM_CONNECTION, useValue: connection },
+      ],
+      exports: [BoardConfig, PLATFORM_CONNECTION],
+    };
+  }
+}
+
+/** Root module of the board application. */
+@Module({})
+export class BoardModule {
+  static forRoot(config: BoardConfig, connection: PlatformConnection): DynamicModule {
+    return {
+      module: BoardModule,
+      imports: [BoardCoreModule.forRoot(config, connection)],
+    };
+  }
+}

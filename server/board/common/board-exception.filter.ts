@@ -1,0 +1,88 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, DomainErrorKind } from '../../common/errors';
+
+const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
+  not_found: HttpStatus.NOT_FOUND,
+  forbidden: HttpStatus.FORBIDDEN,
+  unauthorized: HttpStatus.UNAUTHORIZED,
+  conflict: HttpStatus.CONFLICT,
+  invalid: HttpStatus.BAD_REQUEST,
+  rate_limited: HttpStatus.TOO_MANY_REQUESTS,
+  unavailable: HttpStatus.SERVICE_UNAVAILABLE,
+  upstream: HttpStatus.BAD_GATEWAY,
+};
+
+/** `NOT_FOUND` → `Not Found`. */
+function reasonPhrase(status: number): string {
+  const name: string | undefined = HttpStatus[status];
+  if (!name) return 'Error';
+  return name
+    .split('_')
+    .map((word) => word.charAt(0) + word.slice(1).toLowerCase())
+    .join(' ');
+}
+
+/** Board error body (DESIGN section 4). */
+export interface BoardErrorBody {
+  statusCode: number;
+  error: string;
+  message: string;
+  request_id: string;
+}
+
+/**
+ * The board's one exception filter: domain errors by kind, Nest's HTTP exceptions as
+ * they are, anything else a logged 500. The SPA fallback sits here too, because an
+ * unmatched route reaches Nest as a NotFoundException.
+ */
+@Catch()
+export class BoardExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Board');
+
+  constructor(
+    /** Answers an unmatched GET outside the API with the app's index page, when it can. */
+    private readonly spaFallback: (request: FastifyRequest, reply: FastifyReply) => boolean,
+  ) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+
+    if (exception instanceof HttpException && exception.getStatus() === 404 && this.spaFallback(request, reply)) {
+      return;
+    }
+    const { status, message } = this.describe(exception);
+    if (status >= 500 && !(exception instanceof DomainError)) {
+      this.logger.error(`${request.method} ${request.url}: ${String((exception as Error)?.stack ?? exception)}`);
+    }
+    const body: BoardErrorBody = {
+      statusCode: status,
+      error: reasonPhrase(status),
+      message,
+      request_id: String(request.id),
+    };
+    const retryAfter = exception instanceof DomainError ? exception.detail['retryAfterSeconds'] : undefined;
+    if (typeof retryAfter === 'number') void reply.header('Retry-After', String(retryAfter));
+    void reply.status(status).header('Cache-Control', 'no-store').send(body);
+  }
+
+  private describe(exception: unknown): { status: number; message: string } {
+    if (exception instanceof DomainError) {
+      return { status: STATUS_BY_KIND[exception.kind], message: exception.message };
+    }
+    if (exception instanceof HttpException) {
+      const response = exception.getResponse();
+      const message =
+        typeof response === 'object' && response !== null && 'message' in response
+          ? (response as { message: unknown }).message
+          : exception.message;
+      return {
+        status: exception.getStatus(),
+        message: Array.isArray(message) ? message.join('; ') : String(message),
+      };
+    }
+    return { status: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error' };
+  }
+}

@@ -1,0 +1,53 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { ConfigError } from '../common/config/env';
+import { createBoardApp } from './board-app';
+import { BoardConfig, loadBoardConfig } from './config/board-config';
+import { connectPlatform } from './connection/connect-platform';
+
+/** The board's entry: `npm start` runs this after building what is stale. */
+async function main(): Promise<void> {
+  const logger = new Logger('Board');
+  let config: BoardConfig;
+  try {
+    config = loadBoardConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const demo = config.platform.mode === 'demo';
+  if (demo && !config.adminToken) {
+    config = { ...config, adminToken: randomBytes(24).toString('base64url') };
+  }
+
+  const { connection, forge } = await connectPlatform(config, process.env);
+  if (!connection.available) logger.warn(connection.reason);
+
+  const app = await createBoardApp(config, connection);
+  await app.listen({ port: config.port, host: config.host });
+
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const url = `http://${shownHost}:${config.port}${config.basePath}`;
+  logger.log(`NPC Board is ready at ${url}`);
+  if (connection.available) logger.log(`Platform: ${connection.baseUrl} (${connection.mode})`);
+  if (demo && config.adminToken) logger.log(`Admin token for this run: ${config.adminToken}`);
+
+  let stopping = false;
+  const stop = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    logger.log(`${signal} received, stopping`);
+    await app.close();
+    await forge?.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+void main();

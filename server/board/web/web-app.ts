@@ -1,0 +1,92 @@
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/** Content Security Policy of the board's pages: no inline script, nothing from elsewhere. */
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // Angular Material and the CDK set inline styles at run time.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  fontSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+/** Hashed build outputs (`main-AB12CD34.js`) never change under the same name. */
+const HASHED_ASSET = /-[A-Z0-9]{8}\.(js|css|woff2?|ttf|svg|png)$/;
+
+export type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
+
+/**
+ * Security headers for every answer, the built Angular app under the base path, and the
+ * SPA fallback: an unmatched GET outside `api/` that wants HTML gets the index page, so a
+ * reload on `/tasks?org=x` works. Without a built app, the fallback explains how to build it.
+ */
+export async function registerWebApp(
+  app: NestFastifyApplication,
+  basePath: string,
+  clientDir: string,
+): Promise<SpaFallback> {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  const indexFile = path.join(clientDir, 'index.html');
+  const built = fs.existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: basePath,
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      setHeaders: (reply, file) => {
+        void reply.header(
+          'Cache-Control',
+          HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  const indexHtml = built
+    ? fs
+        .readFileSync(indexFile, 'utf8')
+        .replace(/<base href="[^"]*"\s*\/?>/, `<base href="${basePath}">`)
+    : notBuiltPage();
+
+  const apiPrefix = `${basePath}api/`;
+  return (request, reply) => {
+    const url = request.url.split('?')[0];
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    const accept = request.headers.accept ?? '';
+    if (!wantsPage || !url.startsWith(basePath) || url.startsWith(apiPrefix) || url === apiPrefix.slice(0, -1)) {
+      return false;
+    }
+    if (!accept.includes('text/html') && !accept.includes('*/*') && accept !== '') return false;
+    // A missing script or stylesheet is a 404, not the index page.
+    if (/\.[A-Za-z0-9]{1,8}$/.test(url)) return false;
+    void reply
+      .status(built ? 200 : 503)
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(indexHtml);
+    return true;
+  };
+}
+
+function notBuiltPage(): string {
+  return [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>NPC Board</title></head>',
+    '<body><h1>NPC Board</h1><p>The web app is not built yet. Run <code>npm run build</code>,',
+    'or start the board with <code>npm start</code>, which builds what is missing.</p></body></html>',
+  ].join('\n');
+}
