@@ -35,7 +35,10 @@ const config: Config = {
       transform: {
         '^.+\\.(ts|js|mjs|html|svg)$': [
           'jest-preset-angular',
-          { tsconfig: '<rootDir>/tsconfig.client-spec.json', stringifyContentPathRegex: '\\.(html|svg)$' },
+          {
+            tsconfig: '<rootDir>/tsconfig.client-spec.json',
+            stringifyContentPathRegex: '\\.(html|svg)$',
+          },
         ],
       },
       transformIgnorePatterns: ['node_modules/(?!.*\\.mjs$|marked)'],

@@ -57,7 +57,10 @@ export async function createBoardApp(
       .addHook('onRequest', async (request, reply) => {
         const url = request.url.split('?')[0];
         if (url === apiPrefix || url.startsWith(`${apiPrefix}/`)) {
-          return reply.status(503).header('Cache-Control', 'no-store').send(body(String(request.id)));
+          return reply
+            .status(503)
+            .header('Cache-Control', 'no-store')
+            .send(body(String(request.id)));
         }
       });
   }

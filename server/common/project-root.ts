@@ -12,7 +12,10 @@ export function projectRoot(): string {
   let dir = __dirname;
   for (;;) {
     const manifest = path.join(dir, 'package.json');
-    if (fs.existsSync(manifest) && JSON.parse(fs.readFileSync(manifest, 'utf8')).name === 'npc-board') {
+    if (
+      fs.existsSync(manifest) &&
+      JSON.parse(fs.readFileSync(manifest, 'utf8')).name === 'npc-board'
+    ) {
       cached = dir;
       return dir;
     }

@@ -1,4 +1,11 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import {
+  ArgumentsHost,
+  Catch,
+  ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Logger,
+} from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, DomainErrorKind } from '../../common/errors';
 
@@ -50,12 +57,18 @@ export class BoardExceptionFilter implements ExceptionFilter {
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
 
-    if (exception instanceof HttpException && exception.getStatus() === 404 && this.spaFallback(request, reply)) {
+    if (
+      exception instanceof HttpException &&
+      exception.getStatus() === 404 &&
+      this.spaFallback(request, reply)
+    ) {
       return;
     }
     const { status, message } = this.describe(exception);
     if (status >= 500 && !(exception instanceof DomainError)) {
-      this.logger.error(`${request.method} ${request.url}: ${String((exception as Error)?.stack ?? exception)}`);
+      this.logger.error(
+        `${request.method} ${request.url}: ${String((exception as Error)?.stack ?? exception)}`,
+      );
     }
     const body: BoardErrorBody = {
       statusCode: status,
@@ -63,7 +76,8 @@ export class BoardExceptionFilter implements ExceptionFilter {
       message,
       request_id: String(request.id),
     };
-    const retryAfter = exception instanceof DomainError ? exception.detail['retryAfterSeconds'] : undefined;
+    const retryAfter =
+      exception instanceof DomainError ? exception.detail['retryAfterSeconds'] : undefined;
     if (typeof retryAfter === 'number') void reply.header('Retry-After', String(retryAfter));
     void reply.status(status).header('Cache-Control', 'no-store').send(body);
   }

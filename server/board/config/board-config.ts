@@ -2,7 +2,8 @@ import * as path from 'node:path';
 import { Environment, ConfigError, readEnvironment } from '../../common/config/env';
 import { BoardEnvironment } from './board-environment';
 
-export type CreditsSource = { kind: 'platform' } | { kind: 'manual' } | { kind: 'file'; path: string };
+export type CreditsSource =
+  { kind: 'platform' } | { kind: 'manual' } | { kind: 'file'; path: string };
 
 /** Where the board's platform comes from. */
 export type PlatformSetting =
@@ -63,7 +64,8 @@ export function loadBoardConfig(env: Environment, cwd = process.cwd()): BoardCon
 
   let platform: PlatformSetting;
   if (e.PLATFORM_BASE_URL) {
-    if (!e.PLATFORM_TOKEN) problems.push('PLATFORM_TOKEN must be set when PLATFORM_BASE_URL is set');
+    if (!e.PLATFORM_TOKEN)
+      problems.push('PLATFORM_TOKEN must be set when PLATFORM_BASE_URL is set');
     const baseUrl = e.PLATFORM_BASE_URL.replace(/\/+$/, '');
     platform = {
       mode: 'remote',
@@ -73,7 +75,8 @@ export function loadBoardConfig(env: Environment, cwd = process.cwd()): BoardCon
       gitBaseUrl: (e.GIT_BASE_URL ?? baseUrl).replace(/\/+$/, ''),
     };
   } else {
-    if (e.PORT === e.FORGE_PORT) problems.push(`PORT and FORGE_PORT must differ (both are ${e.PORT})`);
+    if (e.PORT === e.FORGE_PORT)
+      problems.push(`PORT and FORGE_PORT must differ (both are ${e.PORT})`);
     platform = {
       mode: 'demo',
       forgePort: e.FORGE_PORT,

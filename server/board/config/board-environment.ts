@@ -19,7 +19,14 @@ import {
 } from 'class-validator';
 import { validateCronExpression } from 'cron';
 import { SLUG_PATTERN } from '@shared/platform/paths';
-import { BOOLEAN_MESSAGE, toBool, toInt, toList, toNumber, toTrimmed } from '../../common/config/env';
+import {
+  BOOLEAN_MESSAGE,
+  toBool,
+  toInt,
+  toList,
+  toNumber,
+  toTrimmed,
+} from '../../common/config/env';
 
 @ValidatorConstraint({ name: 'cron' })
 class IsCronExpression implements ValidatorConstraintInterface {

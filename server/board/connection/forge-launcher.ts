@@ -76,7 +76,11 @@ export async function launchForge(options: ForgeLaunchOptions): Promise<RunningF
   };
 }
 
-async function waitUntilReady(child: ChildProcess, baseUrl: string, timeoutMs: number): Promise<void> {
+async function waitUntilReady(
+  child: ChildProcess,
+  baseUrl: string,
+  timeoutMs: number,
+): Promise<void> {
   let exit: string | null = null;
   child.once('exit', (code, signal) => {
     exit = signal ? `signal ${signal}` : `code ${code}`;

@@ -68,7 +68,12 @@ export async function registerWebApp(
     const url = request.url.split('?')[0];
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     const accept = request.headers.accept ?? '';
-    if (!wantsPage || !url.startsWith(basePath) || url.startsWith(apiPrefix) || url === apiPrefix.slice(0, -1)) {
+    if (
+      !wantsPage ||
+      !url.startsWith(basePath) ||
+      url.startsWith(apiPrefix) ||
+      url === apiPrefix.slice(0, -1)
+    ) {
       return false;
     }
     if (!accept.includes('text/html') && !accept.includes('*/*') && accept !== '') return false;
