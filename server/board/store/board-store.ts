@@ -1,0 +1,40 @@
+import type { CreditSnapshot } from '@shared/board/entities';
+
+/**
+ * The board's own store: hourly credit snapshots and admin settings. SQLite by default,
+ * Redis when several replicas share it. Services depend on this class only.
+ */
+export abstract class BoardStore {
+  /** Record a snapshot, replacing any other of the same organization in the same UTC hour. */
+  abstract upsertSnapshot(snapshot: CreditSnapshot): Promise<void>;
+
+  /** Record many snapshots at once (same rule as `upsertSnapshot`). */
+  abstract upsertSnapshots(snapshots: readonly CreditSnapshot[]): Promise<void>;
+
+  /** Snapshots of the given organizations recorded at or after `since`, oldest first. */
+  abstract listSnapshots(orgs: readonly string[], since: Date): Promise<CreditSnapshot[]>;
+
+  /** The newest snapshot of each organization that has one. */
+  abstract latestSnapshots(orgs: readonly string[]): Promise<CreditSnapshot[]>;
+
+  /** Organizations among `orgs` that have at least one snapshot. */
+  abstract orgsWithHistory(orgs: readonly string[]): Promise<Set<string>>;
+
+  /** Delete snapshots recorded before `before`; returns how many went. */
+  abstract pruneSnapshots(before: Date): Promise<number>;
+
+  /** A setting's stored JSON value, or `undefined`. */
+  abstract getSetting<T>(key: string): Promise<T | undefined>;
+
+  abstract setSetting<T>(key: string, value: T): Promise<void>;
+
+  /** Can the store be written now? (readiness) */
+  abstract isWritable(): Promise<boolean>;
+
+  abstract close(): Promise<void>;
+}
+
+/** `2026-11-22T13` — the hour a snapshot belongs to, UTC. */
+export function snapshotHour(recordedAt: string | Date): string {
+  return new Date(recordedAt).toISOString().slice(0, 13);
+}

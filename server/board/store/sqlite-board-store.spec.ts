@@ -1,0 +1,80 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { SqliteBoardStore } from './sqlite-board-store';
+
+describe('SqliteBoardStore', () => {
+  let dir: string;
+  let store: SqliteBoardStore;
+
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'board-store-'));
+    store = new SqliteBoardStore(path.join(dir, 'board.sqlite'));
+  });
+
+  afterEach(async () => {
+    await store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps one snapshot per organization and hour, the latest written', async () => {
+    await store.upsertSnapshot({
+      org_slug: 'acme',
+      balance: 100,
+      recorded_at: '2026-11-22T10:00:00Z',
+    });
+    await store.upsertSnapshot({
+      org_slug: 'acme',
+      balance: 90,
+      recorded_at: '2026-11-22T10:59:00Z',
+    });
+    await store.upsertSnapshot({
+      org_slug: 'acme',
+      balance: 80,
+      recorded_at: '2026-11-22T11:00:00Z',
+    });
+    await store.upsertSnapshot({
+      org_slug: 'globex',
+      balance: 5,
+      recorded_at: '2026-11-22T10:30:00Z',
+    });
+
+    const all = await store.listSnapshots(['acme', 'globex'], new Date('2026-11-01T00:00:00Z'));
+    expect(all).toEqual([
+      { org_slug: 'globex', balance: 5, recorded_at: '2026-11-22T10:30:00.000Z' },
+      { org_slug: 'acme', balance: 90, recorded_at: '2026-11-22T10:59:00.000Z' },
+      { org_slug: 'acme', balance: 80, recorded_at: '2026-11-22T11:00:00.000Z' },
+    ]);
+    expect(await store.latestSnapshots(['acme', 'globex', 'initech'])).toEqual([
+      { org_slug: 'acme', balance: 80, recorded_at: '2026-11-22T11:00:00.000Z' },
+      { org_slug: 'globex', balance: 5, recorded_at: '2026-11-22T10:30:00.000Z' },
+    ]);
+    expect(await store.orgsWithHistory(['acme', 'initech'])).toEqual(new Set(['acme']));
+  });
+
+  it('lists from a time on, for the asked organizations only', async () => {
+    await store.upsertSnapshots([
+      { org_slug: 'acme', balance: 3, recorded_at: '2026-11-20T09:00:00Z' },
+      { org_slug: 'acme', balance: 2, recorded_at: '2026-11-21T09:00:00Z' },
+      { org_slug: 'globex', balance: 1, recorded_at: '2026-11-21T09:00:00Z' },
+    ]);
+    const since = await store.listSnapshots(['acme'], new Date('2026-11-20T09:00:01Z'));
+    expect(since.map((s) => s.balance)).toEqual([2]);
+  });
+
+  it('prunes old snapshots and survives a reopen with its settings', async () => {
+    await store.upsertSnapshots([
+      { org_slug: 'acme', balance: 3, recorded_at: '2025-01-01T00:00:00Z' },
+      { org_slug: 'acme', balance: 2, recorded_at: '2026-11-21T09:00:00Z' },
+    ]);
+    expect(await store.pruneSnapshots(new Date('2025-10-18T00:00:00Z'))).toBe(1);
+    await store.setSetting('credit_alert_threshold', 75);
+    await store.close();
+
+    store = new SqliteBoardStore(path.join(dir, 'board.sqlite'));
+    expect(await store.getSetting<number>('credit_alert_threshold')).toBe(75);
+    expect(await store.getSetting('missing')).toBeUndefined();
+    expect(await store.listSnapshots(['acme'], new Date(0))).toHaveLength(1);
+    expect(await store.isWritable()).toBe(true);
+  });
+});
