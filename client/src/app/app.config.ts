@@ -1,0 +1,42 @@
+import { provideHttpClient, withFetch, withInterceptors } from '@angular/common/http';
+import {
+  ApplicationConfig,
+  ErrorHandler,
+  inject,
+  provideAppInitializer,
+  provideBrowserGlobalErrorListeners,
+} from '@angular/core';
+import { MatIconRegistry } from '@angular/material/icon';
+import {
+  TitleStrategy,
+  provideRouter,
+  withComponentInputBinding,
+  withInMemoryScrolling,
+} from '@angular/router';
+
+import { routes } from './app.routes';
+import { AppErrorHandler } from './core/app-error.handler';
+import { errorInterceptor } from './core/error.interceptor';
+import { PageTitleStrategy } from './shell/page-title.strategy';
+
+/** Zoneless is Angular 21's default, so no change-detection provider is needed. */
+export const appConfig: ApplicationConfig = {
+  providers: [
+    provideBrowserGlobalErrorListeners(),
+    { provide: ErrorHandler, useClass: AppErrorHandler },
+    provideRouter(
+      routes,
+      withComponentInputBinding(),
+      withInMemoryScrolling({ scrollPositionRestoration: 'enabled', anchorScrolling: 'enabled' }),
+    ),
+    { provide: TitleStrategy, useClass: PageTitleStrategy },
+    provideHttpClient(withFetch(), withInterceptors([errorInterceptor])),
+    // Icons come from the self-hosted Material Symbols font, not the default Material Icons.
+    provideAppInitializer(() => {
+      inject(MatIconRegistry).setDefaultFontSetClass(
+        'material-symbols-outlined',
+        'mat-ligature-font',
+      );
+    }),
+  ],
+};

@@ -1,0 +1,64 @@
+import { HttpErrorResponse } from '@angular/common/http';
+
+import { BoardErrorBody } from './api.types';
+
+/** A failed board API call, as every caller sees it after the error interceptor. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    /** HTTP status; 0 when the server could not be reached at all. */
+    readonly status: number,
+    message: string,
+    /** The board's request id, to quote when reporting a problem. */
+    readonly requestId?: string,
+  ) {
+    super(message);
+  }
+
+  /** 503 is how the board says the platform is not configured or not reachable. */
+  get unavailable(): boolean {
+    return this.status === 503;
+  }
+}
+
+/** Turns any HttpClient failure into an ApiError, preferring the server's own words. */
+export function toApiError(response: HttpErrorResponse): ApiError {
+  const body = parseBody(response.error);
+  const requestId = body?.request_id ?? response.headers?.get('X-Request-Id') ?? undefined;
+  return new ApiError(response.status, messageOf(response, body), requestId);
+}
+
+function messageOf(response: HttpErrorResponse, body: BoardErrorBody | null): string {
+  const serverMessage = Array.isArray(body?.message) ? body.message.join('; ') : body?.message;
+  if (serverMessage) {
+    return serverMessage;
+  }
+  if (response.status === 0) {
+    return 'The board server could not be reached.';
+  }
+  const reason =
+    response.statusText && response.statusText !== 'OK' ? ` ${response.statusText}` : '';
+  return `The board server answered ${response.status}${reason}.`;
+}
+
+// A proxy in front of the board may answer with HTML or plain text; only a body shaped
+// like the board's own error counts.
+function parseBody(raw: unknown): BoardErrorBody | null {
+  let value = raw;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value) as unknown;
+    } catch {
+      return null;
+    }
+  }
+  if (typeof value !== 'object' || value === null || !('message' in value)) {
+    return null;
+  }
+  const message = (value as { message: unknown }).message;
+  const okMessage =
+    typeof message === 'string' ||
+    (Array.isArray(message) && message.every((m) => typeof m === 'string'));
+  return okMessage ? (value as BoardErrorBody) : null;
+}

@@ -1,0 +1,96 @@
+import { provideHttpClient, withInterceptors } from '@angular/common/http';
+import {
+  HttpTestingController,
+  TestRequest,
+  provideHttpClientTesting,
+} from '@angular/common/http/testing';
+import { TestBed } from '@angular/core/testing';
+
+import { ApiError } from './api-error';
+import { ApiService } from './api.service';
+import { errorInterceptor } from './error.interceptor';
+
+describe('errorInterceptor', () => {
+  let api: ApiService;
+  let http: HttpTestingController;
+
+  beforeEach(() => {
+    TestBed.configureTestingModule({
+      providers: [
+        provideHttpClient(withInterceptors([errorInterceptor])),
+        provideHttpClientTesting(),
+      ],
+    });
+    api = TestBed.inject(ApiService);
+    http = TestBed.inject(HttpTestingController);
+  });
+
+  afterEach(() => http.verify());
+
+  function failMeta(
+    body: Parameters<TestRequest['flush']>[0],
+    init: { status: number; statusText: string },
+  ): unknown {
+    let caught: unknown;
+    api.meta().subscribe({ error: (error: unknown) => (caught = error) });
+    http.expectOne('api/meta').flush(body, init);
+    return caught;
+  }
+
+  it('maps a 503 board error body to an ApiError carrying the server message', () => {
+    const error = failMeta(
+      {
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'No platform configured: set PLATFORM_BASE_URL and PLATFORM_TOKEN.',
+        request_id: 'req-7f3a',
+      },
+      { status: 503, statusText: 'Service Unavailable' },
+    );
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 503,
+      message: 'No platform configured: set PLATFORM_BASE_URL and PLATFORM_TOKEN.',
+      requestId: 'req-7f3a',
+      unavailable: true,
+    });
+  });
+
+  it('joins the list of messages a validation error carries', () => {
+    const error = failMeta(
+      {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: ['days must be 7 or 30', 'page must be positive'],
+      },
+      { status: 400, statusText: 'Bad Request' },
+    );
+
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'days must be 7 or 30; page must be positive',
+      requestId: undefined,
+      unavailable: false,
+    });
+  });
+
+  it('describes an answer that is not a board error body by its status', () => {
+    const error = failMeta('<html>Not Found</html>', { status: 404, statusText: 'Not Found' });
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 404,
+      message: 'The board server answered 404 Not Found.',
+    });
+  });
+
+  it('reports an unreachable server as status 0', () => {
+    let caught: unknown;
+    api.meta().subscribe({ error: (error: unknown) => (caught = error) });
+    http.expectOne('api/meta').error(new ProgressEvent('error'));
+
+    expect(caught).toBeInstanceOf(ApiError);
+    expect(caught).toMatchObject({ status: 0, message: 'The board server could not be reached.' });
+  });
+});

@@ -1,0 +1,45 @@
+import { ChangeDetectionStrategy, Component, computed, input, output } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { MatIconModule } from '@angular/material/icon';
+
+import { ApiError } from '../core/api-error';
+
+/**
+ * Shown under the top bar when the board API cannot serve data. A 503 is the board
+ * saying the platform is not configured or not reachable: its message says what to do,
+ * so it is quoted as is.
+ */
+@Component({
+  selector: 'npc-api-banner',
+  imports: [MatButtonModule, MatIconModule],
+  template: `
+    <div class="banner" [class.unavailable]="error().unavailable" role="alert">
+      <mat-icon aria-hidden="true">{{ icon() }}</mat-icon>
+      <p class="text">
+        <strong>{{ headline() }}</strong>
+        {{ error().message }}
+        @if (error().requestId; as requestId) {
+          <span class="request-id">Request id {{ requestId }}</span>
+        }
+      </p>
+      <button mat-button type="button" [disabled]="retrying()" (click)="retry.emit()">
+        {{ retrying() ? 'Retrying…' : 'Retry' }}
+      </button>
+    </div>
+  `,
+  styleUrl: './api-banner.component.scss',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+})
+export class ApiBannerComponent {
+  /** The failure to explain. */
+  readonly error = input.required<ApiError>();
+  /** True while the retry is in flight. */
+  readonly retrying = input(false);
+  /** Asks the owner to try again. */
+  readonly retry = output<void>();
+
+  protected readonly icon = computed(() => (this.error().unavailable ? 'warning' : 'cloud_off'));
+  protected readonly headline = computed(() =>
+    this.error().unavailable ? 'The platform is not available.' : 'Board data is unavailable.',
+  );
+}

@@ -1,0 +1,34 @@
+import { IsActiveMatchOptions } from '@angular/router';
+
+/** One entry of the top bar. Router paths: the router resolves them under `<base href>`. */
+export interface NavLink {
+  readonly path: string;
+  readonly label: string;
+  readonly icon: string;
+  readonly match: IsActiveMatchOptions;
+}
+
+// The dashboard lives at the root, so it must match exactly or it would look active
+// everywhere; the others stay active on their query parameters (filters, view mode).
+const exact: IsActiveMatchOptions = {
+  paths: 'exact',
+  queryParams: 'ignored',
+  fragment: 'ignored',
+  matrixParams: 'ignored',
+};
+const prefix: IsActiveMatchOptions = { ...exact, paths: 'subset' };
+
+/** The four user pages, in the order of the spec's page table. */
+export const USER_LINKS: readonly NavLink[] = [
+  { path: '/', label: 'Dashboard', icon: 'dashboard', match: exact },
+  { path: '/tasks', label: 'Tasks', icon: 'view_kanban', match: prefix },
+  { path: '/credits', label: 'Credits', icon: 'toll', match: prefix },
+  { path: '/repos', label: 'Repositories', icon: 'folder_code', match: prefix },
+];
+
+export const ADMIN_LINK: NavLink = {
+  path: '/admin',
+  label: 'Admin',
+  icon: 'admin_panel_settings',
+  match: prefix,
+};

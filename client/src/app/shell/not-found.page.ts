@@ -1,0 +1,42 @@
+import { ChangeDetectionStrategy, Component, inject } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { MatIconModule } from '@angular/material/icon';
+import { Router, RouterLink } from '@angular/router';
+
+/** Any URL no route knows: say so, and offer the way back. */
+@Component({
+  selector: 'npc-not-found-page',
+  imports: [MatButtonModule, MatIconModule, RouterLink],
+  template: `
+    <mat-icon class="icon" aria-hidden="true">search_off</mat-icon>
+    <h1>Page not found</h1>
+    <p>
+      There is no page at <code>{{ url }}</code>. The link may be old, or the address mistyped.
+    </p>
+    <a mat-flat-button routerLink="/">Go to the dashboard</a>
+  `,
+  styles: `
+    :host {
+      display: block;
+      max-width: 60ch;
+      margin: 48px auto;
+      text-align: center;
+    }
+    .icon {
+      width: 48px;
+      height: 48px;
+      font-size: 48px;
+      color: var(--mat-sys-on-surface-variant);
+    }
+    h1 {
+      font: var(--mat-sys-headline-medium);
+    }
+    code {
+      overflow-wrap: anywhere;
+    }
+  `,
+  changeDetection: ChangeDetectionStrategy.OnPush,
+})
+export default class NotFoundPage {
+  protected readonly url = inject(Router).url;
+}

@@ -1,0 +1,32 @@
+import { ChangeDetectionStrategy, Component, input } from '@angular/core';
+import { MatIconModule } from '@angular/material/icon';
+
+/**
+ * The honest stand-in for a page that is routed but not built: its title, what it will
+ * show, and a plain notice that it does not show it yet. Projected content goes below.
+ */
+@Component({
+  selector: 'npc-page-placeholder',
+  imports: [MatIconModule],
+  template: `
+    <header class="page-header">
+      <h1>{{ heading() }}</h1>
+      <p class="summary">{{ summary() }}</p>
+    </header>
+    <p class="notice" role="status">
+      <mat-icon aria-hidden="true">construction</mat-icon>
+      <span><strong>Not built yet.</strong> {{ notice() }}</span>
+    </p>
+    <ng-content />
+  `,
+  styleUrl: './page-placeholder.component.scss',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+})
+export class PagePlaceholderComponent {
+  /** The page's name, as its heading. */
+  readonly heading = input.required<string>();
+  /** One line on what the finished page will show. */
+  readonly summary = input.required<string>();
+  /** What is missing; by default the whole page. */
+  readonly notice = input('This page shows no data yet.');
+}
