@@ -1,0 +1,387 @@
+/**
+ * The one way the board talks HTTP to the platform: bearer auth, JSON, a per-attempt
+ * timeout, a concurrency limit, retries (axios-retry drives the loop; the rules are in
+ * retry-policy.ts), typed errors, paged lists, and redacted logs.
+ */
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import axios, {
+  type AxiosAdapter,
+  type AxiosError,
+  type AxiosInstance,
+  type InternalAxiosRequestConfig,
+} from 'axios';
+import axiosRetry from 'axios-retry';
+import { PAGE_SIZE_MAX } from '@shared/platform/types';
+import { ConcurrencyLimiter } from './concurrency-limiter';
+import { fixed, type PlatformRoute } from './platform-params';
+import {
+  PLATFORM_OPTIONS,
+  type PlatformClientOptions,
+  type ResolvedPlatformOptions,
+  resolvePlatformOptions,
+} from './platform.options';
+import {
+  type PlatformError,
+  PlatformUpstreamError,
+  parseErrorBody,
+  platformErrorFromResponse,
+  platformErrorFromTransport,
+} from './platform.errors';
+import { redact } from './platform-redact';
+import { backoffDelay, isRetryable, parseRetryAfter } from './retry-policy';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Route template of the call, for the onResponse hook. */
+    platformRoute?: string;
+  }
+}
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Query values; `undefined`/`null` are left out, arrays are comma-joined, booleans are `true`/`false`. */
+export type QueryValue =
+  string | number | boolean | null | undefined | readonly (string | number)[];
+
+export interface PlatformRequest {
+  method: HttpMethod;
+  /** A route from `route()`, a path relative to the base URL, or an absolute URL. */
+  at: PlatformRoute | string;
+  query?: object;
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as is (uploads). */
+  bytes?: Buffer | Uint8Array;
+  contentType?: string;
+  /** `buffer` for raw file content. Default `json`. */
+  responseType?: 'json' | 'buffer';
+  /** Send the bearer token. Default true; false for signed upload URLs on other hosts. */
+  auth?: boolean;
+}
+
+export interface PlatformResponse<T> {
+  status: number;
+  headers: Record<string, string | undefined>;
+  data: T;
+}
+
+/** A paged list and whether `maxListItems` cut it short. */
+export interface PlatformList<T> {
+  items: T[];
+  truncated: boolean;
+}
+
+/** Page size the client asks for: the platform's maximum, to make the fewest calls. */
+export const LIST_PAGE_SIZE = PAGE_SIZE_MAX;
+
+@Injectable()
+export class PlatformHttp {
+  readonly options: ResolvedPlatformOptions;
+  private readonly logger = new Logger(PlatformHttp.name);
+  private readonly limiter: ConcurrencyLimiter;
+  private readonly axios: AxiosInstance;
+  /** Delay chosen by the retry condition, read back in onRetry (both get the same error). */
+  private readonly plannedDelays = new WeakMap<object, number>();
+
+  constructor(@Inject(PLATFORM_OPTIONS) options: PlatformClientOptions) {
+    this.options = resolvePlatformOptions(options);
+    this.limiter = new ConcurrencyLimiter(this.options.concurrency);
+    const transport = axios.getAdapter('http');
+    this.axios = axios.create({
+      baseURL: this.options.baseUrl.replace(/\/+$/, ''),
+      timeout: this.options.timeoutMs,
+      headers: { Accept: 'application/json' },
+      // Report our timeout as ETIMEDOUT rather than the ambiguous ECONNABORTED.
+      transitional: { clarifyTimeoutError: true },
+      // Each attempt, retries included, takes a slot; waiting between retries does not.
+      adapter: (config) => this.limiter.run(() => this.timed(transport, config)),
+    });
+    axiosRetry(this.axios, {
+      retries: this.options.retries,
+      // The timeout bounds each attempt; retries are few and timeouts are not retried.
+      shouldResetTimeout: true,
+      retryCondition: (error) => this.planRetry(error),
+      // axios-retry would sleep with its own setTimeout; the injectable sleep in onRetry does it instead.
+      retryDelay: () => 0,
+      onRetry: (retryCount, error) => this.waitBeforeRetry(retryCount, error),
+    });
+  }
+
+  /** Redact credentials (patterns and the configured token) from any text. */
+  redact(text: string): string {
+    return redact(text, [this.options.token]);
+  }
+
+  /** Make one call (with retries) and map any failure to a typed platform error. */
+  async request<T>(req: PlatformRequest): Promise<PlatformResponse<T>> {
+    const { path, route } = typeof req.at === 'string' ? fixed(req.at) : req.at;
+    const where = { method: req.method, path: urlPath(path) };
+    const headers: Record<string, string> = {};
+    if (req.auth !== false && this.options.token)
+      headers['Authorization'] = `Bearer ${this.options.token}`;
+    if (req.responseType === 'buffer') headers['Accept'] = '*/*';
+    let data: unknown;
+    if (req.bytes !== undefined) {
+      data = req.bytes;
+      headers['Content-Type'] = req.contentType ?? 'application/octet-stream';
+    } else if (req.json !== undefined) {
+      data = JSON.stringify(req.json);
+      headers['Content-Type'] = 'application/json';
+    }
+    try {
+      const response = await this.axios.request<T>({
+        method: req.method,
+        url: path + toQueryString(req.query),
+        headers,
+        data,
+        responseType: req.responseType === 'buffer' ? 'arraybuffer' : 'json',
+        platformRoute: route,
+      });
+      const body = req.responseType === 'buffer' ? (toBuffer(response.data) as T) : response.data;
+      return { status: response.status, headers: flatHeaders(response.headers), data: body };
+    } catch (error) {
+      throw this.toPlatformError(error, where);
+    }
+  }
+
+  /** GET a JSON body. */
+  async get<T>(at: PlatformRoute | string, query?: object): Promise<T> {
+    return (await this.request<T>({ method: 'GET', at, query })).data;
+  }
+
+  /** POST a JSON body and return the JSON answer. */
+  async post<T>(at: PlatformRoute | string, json: unknown, query?: object): Promise<T> {
+    return (await this.request<T>({ method: 'POST', at, json, query })).data;
+  }
+
+  /** PATCH a JSON body and return the JSON answer. */
+  async patch<T>(at: PlatformRoute | string, json: unknown): Promise<T> {
+    return (await this.request<T>({ method: 'PATCH', at, json })).data;
+  }
+
+  /** PUT a JSON body and return the JSON answer. */
+  async put<T>(at: PlatformRoute | string, json: unknown): Promise<T> {
+    return (await this.request<T>({ method: 'PUT', at, json })).data;
+  }
+
+  /** DELETE, with an optional JSON body (assignees); the answer is ignored. */
+  async delete(at: PlatformRoute | string, json?: unknown): Promise<void> {
+    await this.request<unknown>({ method: 'DELETE', at, json });
+  }
+
+  /** GET raw bytes. */
+  async getBuffer(at: PlatformRoute | string, query?: object): Promise<Buffer> {
+    return (await this.request<Buffer>({ method: 'GET', at, query, responseType: 'buffer' })).data;
+  }
+
+  /** Every item of a paged list, up to `maxListItems` (see `getListResult`). */
+  async getList<T>(at: PlatformRoute | string, query: object = {}): Promise<T[]> {
+    return (await this.getListResult<T>(at, query)).items;
+  }
+
+  /**
+   * Page through a list with `page_size=100` from page 1 until a short page. When the
+   * first answer carries `X-Total-Count`, the remaining pages are fetched in parallel
+   * (bounded by the concurrency limit). Stops at `maxListItems` and logs a warning.
+   * With `page` in the query, fetches that one page only.
+   */
+  async getListResult<T>(at: PlatformRoute | string, query: object = {}): Promise<PlatformList<T>> {
+    const target = typeof at === 'string' ? fixed(at) : at;
+    const base: Record<string, unknown> = { ...query };
+    if (base['page'] !== undefined) {
+      const one = await this.fetchPage<T>(target, { page_size: LIST_PAGE_SIZE, ...base });
+      return { items: one.items, truncated: false };
+    }
+    delete base['page_size'];
+    const cap = this.options.maxListItems;
+    const first = await this.fetchPage<T>(target, { ...base, page: 1, page_size: LIST_PAGE_SIZE });
+    const items = first.items;
+    // A platform that ignores paging sends everything at once; asking for page 2 would repeat it.
+    if (items.length !== LIST_PAGE_SIZE) return this.capped(items, cap, items.length > cap, target);
+    let page = 1;
+    let lastFull = true;
+    const total = first.total;
+    if (total !== null && total > LIST_PAGE_SIZE) {
+      const lastPage = Math.ceil(Math.min(total, cap) / LIST_PAGE_SIZE);
+      const pages = Array.from({ length: lastPage - 1 }, (_, i) => i + 2);
+      const results = await Promise.all(
+        pages.map((p) =>
+          this.fetchPage<T>(target, { ...base, page: p, page_size: LIST_PAGE_SIZE }),
+        ),
+      );
+      for (const result of results) items.push(...result.items);
+      page = lastPage;
+      lastFull = (results.at(-1)?.items.length ?? 0) === LIST_PAGE_SIZE;
+      if (total > cap && items.length >= cap) return this.capped(items, cap, true, target);
+    } else if (total !== null) {
+      lastFull = false;
+    }
+    // Without a total (the real platform), or if the list grew while we read it.
+    while (lastFull && items.length < cap) {
+      page += 1;
+      const next = await this.fetchPage<T>(target, { ...base, page, page_size: LIST_PAGE_SIZE });
+      items.push(...next.items);
+      lastFull = next.items.length === LIST_PAGE_SIZE;
+    }
+    return this.capped(items, cap, items.length > cap || (lastFull && items.length >= cap), target);
+  }
+
+  private async fetchPage<T>(
+    at: PlatformRoute,
+    query: object,
+  ): Promise<{ items: T[]; total: number | null }> {
+    const response = await this.request<unknown>({ method: 'GET', at, query });
+    if (!Array.isArray(response.data)) {
+      throw new PlatformUpstreamError({
+        method: 'GET',
+        path: urlPath(at.path),
+        status: response.status,
+        errcode: null,
+        errmsg: 'expected a JSON array',
+      });
+    }
+    const total = Number(response.headers['x-total-count']);
+    return {
+      items: response.data as T[],
+      total: Number.isInteger(total) && total >= 0 ? total : null,
+    };
+  }
+
+  private capped<T>(
+    items: T[],
+    cap: number,
+    truncated: boolean,
+    at: PlatformRoute,
+  ): PlatformList<T> {
+    if (!truncated) return { items, truncated: false };
+    this.logger.warn(
+      this.redact(`List GET ${urlPath(at.path)} truncated at ${cap} items (maxListItems)`),
+    );
+    return { items: items.slice(0, cap), truncated: true };
+  }
+
+  /** One HTTP attempt, reported to the onResponse hook whatever its outcome. */
+  private async timed(transport: AxiosAdapter, config: InternalAxiosRequestConfig) {
+    const started = performance.now();
+    let status = 0;
+    try {
+      const response = await transport(config);
+      status = response.status;
+      return response;
+    } catch (error) {
+      status = axios.isAxiosError(error) ? (error.response?.status ?? 0) : 0;
+      throw error;
+    } finally {
+      this.report(config, status, performance.now() - started);
+    }
+  }
+
+  private report(config: InternalAxiosRequestConfig, status: number, durationMs: number): void {
+    if (!this.options.onResponse) return;
+    const method = (config.method ?? 'GET').toUpperCase();
+    try {
+      this.options.onResponse({
+        method,
+        route: config.platformRoute ?? urlPath(config.url ?? ''),
+        status,
+        durationMs,
+      });
+    } catch (error) {
+      // Metrics must never break a platform call.
+      this.logger.warn(
+        `onResponse hook failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
+  private planRetry(error: AxiosError): boolean {
+    const config = error.config;
+    if (!config) return false;
+    const status = error.response?.status ?? 0;
+    const retryAfterMs = error.response
+      ? parseRetryAfter(error.response.headers['retry-after'], Date.now())
+      : null;
+    if (!isRetryable({ method: config.method ?? 'GET', status, code: error.code, retryAfterMs }))
+      return false;
+    // Waiting longer than an attempt may take is worse than letting the board serve stale data.
+    if (retryAfterMs !== null && retryAfterMs > this.options.timeoutMs) return false;
+    const retry = (config['axios-retry']?.retryCount ?? 0) + 1;
+    this.plannedDelays.set(
+      error,
+      retryAfterMs ?? backoffDelay(retry, this.options.retryBaseMs, this.options.random),
+    );
+    return true;
+  }
+
+  private async waitBeforeRetry(retryCount: number, error: AxiosError): Promise<void> {
+    const delay = this.plannedDelays.get(error) ?? 0;
+    const method = (error.config?.method ?? 'GET').toUpperCase();
+    const why = error.response ? `HTTP ${error.response.status}` : (error.code ?? 'network error');
+    this.logger.warn(
+      this.redact(
+        `Retrying ${method} ${urlPath(error.config?.url ?? '')} after ${why} ` +
+          `(retry ${retryCount}/${this.options.retries} in ${delay} ms)`,
+      ),
+    );
+    await this.options.sleep(delay);
+  }
+
+  private toPlatformError(error: unknown, where: { method: string; path: string }): PlatformError {
+    if (!axios.isAxiosError(error)) {
+      const message = error instanceof Error ? error.message : String(error);
+      return platformErrorFromTransport(where, undefined, this.redact(message));
+    }
+    if (error.response) {
+      const { status, headers, data } = error.response;
+      const parsed = parseErrorBody(data);
+      const body = { errcode: parsed.errcode, errmsg: parsed.errmsg && this.redact(parsed.errmsg) };
+      const retryAfterMs = parseRetryAfter(headers['retry-after'], Date.now());
+      return platformErrorFromResponse(where, status, body, retryAfterMs);
+    }
+    const timedOut = error.code === 'ETIMEDOUT' || error.code === 'ECONNABORTED';
+    const message = timedOut
+      ? `timed out after ${this.options.timeoutMs} ms`
+      : this.redact(error.message);
+    return platformErrorFromTransport(where, error.code, message);
+  }
+}
+
+/** Path part of a relative path or absolute URL; query strings can carry signed tokens. */
+export function urlPath(pathOrUrl: string): string {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(pathOrUrl)) {
+    try {
+      return new URL(pathOrUrl).pathname;
+    } catch {
+      return '(invalid URL)';
+    }
+  }
+  const end = pathOrUrl.search(/[?#]/);
+  return end === -1 ? pathOrUrl : pathOrUrl.slice(0, end);
+}
+
+/** `?a=1&b=x` from a query object; nothing when every value is absent. */
+export function toQueryString(query: object | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {}) as [string, QueryValue][]) {
+    if (value === undefined || value === null) continue;
+    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+// Node's adapter already answers a Buffer for `arraybuffer`; other adapters give an ArrayBuffer.
+function toBuffer(data: unknown): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  if (data instanceof ArrayBuffer) return Buffer.from(data);
+  return Buffer.from(typeof data === 'string' ? data : '');
+}
+
+function flatHeaders(headers: object): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [key, value] of Object.entries(headers)) {
+    if (value === undefined || value === null) continue;
+    out[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return out;
+}

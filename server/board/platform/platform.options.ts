@@ -1,0 +1,95 @@
+/**
+ * Options of the board's platform client, provided by the app module through
+ * `PlatformModule.forRoot` / `forRootAsync` under the `PLATFORM_OPTIONS` token.
+ */
+
+/** One HTTP attempt made to the platform, for metrics. */
+export interface PlatformResponseInfo {
+  method: string;
+  /** Route template such as `/{repo}/-/issues/{number}`, so metric labels stay few. */
+  route: string;
+  /** HTTP status, or 0 when no answer came (network error, timeout). */
+  status: number;
+  durationMs: number;
+}
+
+export interface PlatformClientOptions {
+  /** Platform API base URL, e.g. `https://api.example.com` or `http://127.0.0.1:3001`. */
+  baseUrl: string;
+  /** Bearer token sent upstream; never logged. */
+  token: string;
+  /** Scheme and host of git remotes, e.g. `https://git.example.com`. */
+  gitBaseUrl: string;
+  /** Per-attempt timeout. Default 10000. */
+  timeoutMs?: number;
+  /** Requests in flight at once, across all callers. Default 8. */
+  concurrency?: number;
+  /** Retries after the first attempt. Default 3. */
+  retries?: number;
+  /** Base of the exponential backoff (full jitter). Default 200. */
+  retryBaseMs?: number;
+  /** Most items a paged list keeps in memory. Default 5000. */
+  maxListItems?: number;
+  /** Called after every HTTP attempt, failed or not. */
+  onResponse?: (info: PlatformResponseInfo) => void;
+  /** Waits between retries; tests inject one that records the delay and returns at once. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Source of jitter in [0, 1); tests inject a constant. */
+  random?: () => number;
+}
+
+export type ResolvedPlatformOptions = Required<Omit<PlatformClientOptions, 'onResponse'>> &
+  Pick<PlatformClientOptions, 'onResponse'>;
+
+export const PLATFORM_OPTIONS = Symbol('PLATFORM_OPTIONS');
+
+export const PLATFORM_DEFAULTS = {
+  timeoutMs: 10_000,
+  concurrency: 8,
+  retries: 3,
+  retryBaseMs: 200,
+  maxListItems: 5_000,
+} as const;
+
+const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Fill defaults and refuse values that would make the client misbehave later. */
+export function resolvePlatformOptions(options: PlatformClientOptions): ResolvedPlatformOptions {
+  const resolved: ResolvedPlatformOptions = {
+    ...PLATFORM_DEFAULTS,
+    sleep: realSleep,
+    random: Math.random,
+    ...withoutUndefined(options),
+  } as ResolvedPlatformOptions;
+  const problems: string[] = [];
+  for (const key of ['baseUrl', 'gitBaseUrl'] as const) {
+    if (!isHttpUrl(resolved[key])) problems.push(`${key} must be an http(s) URL`);
+  }
+  if (typeof resolved.token !== 'string') problems.push('token must be a string');
+  for (const key of ['timeoutMs', 'concurrency', 'maxListItems'] as const) {
+    if (!Number.isInteger(resolved[key]) || resolved[key] < 1)
+      problems.push(`${key} must be a positive integer`);
+  }
+  for (const key of ['retries', 'retryBaseMs'] as const) {
+    if (!Number.isInteger(resolved[key]) || resolved[key] < 0)
+      problems.push(`${key} must be an integer >= 0`);
+  }
+  if (problems.length > 0)
+    throw new Error(`Invalid platform client options: ${problems.join('; ')}`);
+  return resolved;
+}
+
+function isHttpUrl(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+// A config object built from optional env values carries `undefined`s that must not erase defaults.
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
