@@ -27,9 +27,11 @@ describe('board application shell', () => {
   afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
 
   async function start(env: Record<string, string>, connection: PlatformConnection) {
-    const app = await createBoardApp(loadBoardConfig({ PORT: '0', ...env }), connection, {
+    const config = loadBoardConfig({ PORT: '0', DATA_DIR: path.join(clientDir, 'data'), ...env });
+    const app = await createBoardApp(config, connection, {
       clientDir,
       logger: false,
+      schedule: false,
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.getHttpServer().address() as { port: number };

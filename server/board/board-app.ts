@@ -3,13 +3,15 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomUUID } from 'node:crypto';
 import { clientDir as builtClientDir } from '../common/project-root';
-import { BoardModule } from './board.module';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { projectVersion } from '../common/project-root';
+import { BoardModule, BoardModuleOptions } from './board.module';
 import { BoardExceptionFilter } from './common/board-exception.filter';
 import { BoardConfig } from './config/board-config';
 import { PlatformConnection } from './connection/platform-connection';
 import { registerWebApp } from './web/web-app';
 
-export interface BoardAppOptions {
+export interface BoardAppOptions extends BoardModuleOptions {
   /** Where the built Angular app is; defaults to `dist/client/browser`. */
   clientDir?: string;
   logger?: LoggerService | false;
@@ -34,7 +36,7 @@ export async function createBoardApp(
     genReqId: () => randomUUID(),
   });
   const app = await NestFactory.create<NestFastifyApplication>(
-    BoardModule.forRoot(config, connection),
+    BoardModule.forRoot(config, connection, options),
     adapter,
     { logger: options.logger ?? undefined, abortOnError: false },
   );
@@ -65,11 +67,28 @@ export async function createBoardApp(
       });
   }
 
-  const spaFallback = await registerWebApp(app, basePath, options.clientDir ?? builtClientDir());
+  const platformOrigin = connection.available ? new URL(connection.webUrl).origin : null;
+  const spaFallback = await registerWebApp(
+    app,
+    basePath,
+    options.clientDir ?? builtClientDir(),
+    platformOrigin ? [platformOrigin] : [],
+  );
   app.useGlobalFilters(new BoardExceptionFilter(spaFallback));
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
   );
+  const openApi = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('NPC Board API')
+      .setDescription("The board's own routes: a caching proxy over the platform API.")
+      .setVersion(projectVersion())
+      .build(),
+  );
+  app.getHttpAdapter().get(`${basePath}api/docs`, (_request, reply) => {
+    void (reply as { send(body: unknown): void }).send(openApi);
+  });
   app.enableShutdownHooks();
   await app.init();
   return app;

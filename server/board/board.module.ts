@@ -1,45 +1,108 @@
-import { DynamicModule, Global, Module } from '@nestjs/common';
+import { CacheModule } from '@nestjs/cache-manager';
+import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
+import * as path from 'node:path';
+import { Clock, SystemClock } from '../common/clock';
+import { SNAPSHOT_SCHEDULE } from './board.tokens';
+import { UpstreamCache } from './cache/upstream-cache';
+import { RouteCacheInterceptor } from './cache/route-cache.interceptor';
 import { BoardConfig } from './config/board-config';
 import { PLATFORM_CONNECTION, PlatformConnection } from './connection/platform-connection';
+import { CreditsModule } from './credits/credits.module';
+import { IssuesModule } from './issues/issues.module';
+import { MetaModule } from './meta/meta.module';
+import { BoardMetrics } from './ops/board-metrics';
+import { OpsController } from './ops/ops.controller';
+import { OrgsModule } from './orgs/orgs.module';
 import { PlatformModule } from './platform/platform.module';
+import { ReposModule } from './repos/repos.module';
+import { BoardStore } from './store/board-store';
+import { SqliteBoardStore } from './store/sqlite-board-store';
 
 /** Where the client points when no platform is available; the API answers 503 before any call. */
 const NO_PLATFORM = 'http://127.0.0.1:9';
 
-/** Configuration and the resolved platform connection, available to every board module. */
+export interface BoardModuleOptions {
+  /** Replaces the system clock (tests move time instead of waiting). */
+  clock?: Clock;
+  /** Run the snapshot schedule and the start-up snapshot (default true; tests drive runs). */
+  schedule?: boolean;
+}
+
+/**
+ * What every board module may inject: configuration, the platform connection, the clock,
+ * the store, metrics and both cache layers.
+ */
 @Global()
 @Module({})
-class BoardCoreModule {
-  static forRoot(config: BoardConfig, connection: PlatformConnection): DynamicModule {
+class BoardCoreModule implements OnApplicationShutdown {
+  constructor(@Inject(BoardStore) private readonly store: BoardStore) {}
+
+  static forRoot(
+    config: BoardConfig,
+    connection: PlatformConnection,
+    options: BoardModuleOptions,
+  ): DynamicModule {
+    const providers = [
+      { provide: BoardConfig, useValue: config },
+      { provide: PLATFORM_CONNECTION, useValue: connection },
+      { provide: Clock, useValue: options.clock ?? new SystemClock() },
+      { provide: SNAPSHOT_SCHEDULE, useValue: options.schedule ?? connection.available },
+      {
+        provide: BoardStore,
+        useFactory: () => new SqliteBoardStore(path.join(config.dataDir, 'board.sqlite')),
+      },
+      BoardMetrics,
+      UpstreamCache,
+      RouteCacheInterceptor,
+    ];
     return {
       module: BoardCoreModule,
-      providers: [
-        { provide: BoardConfig, useValue: config },
-        { provide: PLATFORM_CONNECTION, useValue: connection },
-      ],
-      exports: [BoardConfig, PLATFORM_CONNECTION],
+      imports: [CacheModule.register()],
+      providers,
+      exports: [...providers.map((p) => ('provide' in p ? p.provide : p)), CacheModule],
     };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.store.close();
   }
 }
 
 /** Root module of the board application. */
 @Module({})
 export class BoardModule {
-  static forRoot(config: BoardConfig, connection: PlatformConnection): DynamicModule {
+  static forRoot(
+    config: BoardConfig,
+    connection: PlatformConnection,
+    options: BoardModuleOptions = {},
+  ): DynamicModule {
     return {
       module: BoardModule,
       imports: [
-        BoardCoreModule.forRoot(config, connection),
-        PlatformModule.forRoot(
-          connection.available
-            ? {
-                baseUrl: connection.baseUrl,
-                token: connection.token,
-                gitBaseUrl: connection.gitBaseUrl,
-              }
-            : { baseUrl: NO_PLATFORM, token: '', gitBaseUrl: NO_PLATFORM },
-        ),
+        BoardCoreModule.forRoot(config, connection, options),
+        ScheduleModule.forRoot(),
+        PlatformModule.forRootAsync({
+          inject: [UpstreamCache, BoardMetrics],
+          useFactory: (cache: UpstreamCache, metrics: BoardMetrics) => ({
+            ...(connection.available
+              ? {
+                  baseUrl: connection.baseUrl,
+                  token: connection.token,
+                  gitBaseUrl: connection.gitBaseUrl,
+                }
+              : { baseUrl: NO_PLATFORM, token: '', gitBaseUrl: NO_PLATFORM }),
+            cache,
+            onResponse: metrics.onUpstreamResponse,
+          }),
+        }),
+        OrgsModule,
+        ReposModule,
+        IssuesModule,
+        CreditsModule,
+        MetaModule,
       ],
+      controllers: [OpsController],
     };
   }
 }

@@ -34,3 +34,12 @@ export function forgeEntry(): string {
 export function clientDir(): string {
   return path.join(projectRoot(), 'dist', 'client', 'browser');
 }
+
+/** The project's version, from package.json. */
+export function projectVersion(): string {
+  return (
+    JSON.parse(fs.readFileSync(path.join(projectRoot(), 'package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
+}

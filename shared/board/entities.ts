@@ -27,6 +27,8 @@ export interface Organization {
   /** Open NPC issues: pending pickup plus in progress. */
   active_issue_count: number;
   open_issue_count: number;
+  /** Set when this organization's data could not be fetched; the counts are then 0. */
+  error?: string;
 }
 
 export interface Repository {

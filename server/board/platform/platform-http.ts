@@ -112,8 +112,20 @@ export class PlatformHttp {
     return redact(text, [this.options.token]);
   }
 
-  /** Make one call (with retries) and map any failure to a typed platform error. */
+  /**
+   * Make one call (with retries) and map any failure to a typed platform error. JSON GETs
+   * go through the response cache when one is configured.
+   */
   async request<T>(req: PlatformRequest): Promise<PlatformResponse<T>> {
+    const cache = this.options.cache;
+    if (!cache || req.method !== 'GET' || req.responseType === 'buffer' || req.auth === false) {
+      return this.send<T>(req);
+    }
+    const { path } = typeof req.at === 'string' ? fixed(req.at) : req.at;
+    return cache.getOrLoad(`GET ${path}${toQueryString(req.query)}`, () => this.send<T>(req));
+  }
+
+  private async send<T>(req: PlatformRequest): Promise<PlatformResponse<T>> {
     const { path, route } = typeof req.at === 'string' ? fixed(req.at) : req.at;
     const where = { method: req.method, path: urlPath(path) };
     const headers: Record<string, string> = {};
@@ -195,7 +207,8 @@ export class PlatformHttp {
     delete base['page_size'];
     const cap = this.options.maxListItems;
     const first = await this.fetchPage<T>(target, { ...base, page: 1, page_size: LIST_PAGE_SIZE });
-    const items = first.items;
+    // A copy: pages may come from the response cache, which must not change under it.
+    const items = [...first.items];
     // A platform that ignores paging sends everything at once; asking for page 2 would repeat it.
     if (items.length !== LIST_PAGE_SIZE) return this.capped(items, cap, items.length > cap, target);
     let page = 1;

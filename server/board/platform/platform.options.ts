@@ -32,14 +32,26 @@ export interface PlatformClientOptions {
   maxListItems?: number;
   /** Called after every HTTP attempt, failed or not. */
   onResponse?: (info: PlatformResponseInfo) => void;
+  /**
+   * Caches JSON GET answers by method, path and query (the board's upstream cache layer).
+   * Without one, every GET reaches the platform.
+   */
+  cache?: PlatformResponseCache;
   /** Waits between retries; tests inject one that records the delay and returns at once. */
   sleep?: (ms: number) => Promise<void>;
   /** Source of jitter in [0, 1); tests inject a constant. */
   random?: () => number;
 }
 
-export type ResolvedPlatformOptions = Required<Omit<PlatformClientOptions, 'onResponse'>> &
-  Pick<PlatformClientOptions, 'onResponse'>;
+/** A cache of JSON GET answers; concurrent misses for one key should make one call. */
+export interface PlatformResponseCache {
+  getOrLoad<T>(key: string, load: () => Promise<T>): Promise<T>;
+}
+
+export type ResolvedPlatformOptions = Required<
+  Omit<PlatformClientOptions, 'onResponse' | 'cache'>
+> &
+  Pick<PlatformClientOptions, 'onResponse' | 'cache'>;
 
 export const PLATFORM_OPTIONS = Symbol('PLATFORM_OPTIONS');
 

@@ -34,9 +34,16 @@ export async function registerWebApp(
   app: NestFastifyApplication,
   basePath: string,
   clientDir: string,
+  /** Origins images may come from besides the board (organization avatars). */
+  imageOrigins: readonly string[] = [],
 ): Promise<SpaFallback> {
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY },
+    contentSecurityPolicy: {
+      directives: {
+        ...CONTENT_SECURITY_POLICY,
+        imgSrc: [...CONTENT_SECURITY_POLICY.imgSrc, ...imageOrigins],
+      },
+    },
     crossOriginEmbedderPolicy: false,
   });
 

@@ -1,0 +1,26 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * Tracks, for one board request, when the oldest upstream datum it used was fetched.
+ * The upstream cache reports every datum it hands out; the route cache reads the oldest
+ * to set `Age` and to make sure its entry never outlives that datum.
+ */
+export interface FreshnessScope {
+  /** Epoch ms of the oldest upstream datum used so far; `null` when none was used. */
+  oldest: number | null;
+}
+
+const storage = new AsyncLocalStorage<FreshnessScope>();
+
+/** Run `work` in a fresh scope and return its result with the scope. */
+export function withFreshness<T>(work: () => T): { result: T; scope: FreshnessScope } {
+  const scope: FreshnessScope = { oldest: null };
+  const result = storage.run(scope, work);
+  return { result, scope };
+}
+
+/** Record that the current request used a datum fetched at `fetchedAt` (epoch ms). */
+export function noteFetchedAt(fetchedAt: number): void {
+  const scope = storage.getStore();
+  if (scope && (scope.oldest === null || fetchedAt < scope.oldest)) scope.oldest = fetchedAt;
+}

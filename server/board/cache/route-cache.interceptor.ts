@@ -1,0 +1,115 @@
+import { CACHE_MANAGER, CacheInterceptor } from '@nestjs/cache-manager';
+import { CallHandler, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Cache } from 'cache-manager';
+import type { FastifyReply } from 'fastify';
+import { firstValueFrom, from, Observable } from 'rxjs';
+import { Clock } from '../../common/clock';
+import { DomainError } from '../../common/errors';
+import { BoardConfig } from '../config/board-config';
+import { BoardMetrics } from '../ops/board-metrics';
+import { withFreshness } from './freshness';
+
+/** A read route's serialized answer and the fetch time of the oldest upstream datum in it. */
+interface RouteEntry {
+  body: string;
+  oldestAt: number;
+  headers: Record<string, string>;
+}
+
+/** Expired answers are kept this long to answer with when the platform fails. */
+export const STALE_RETENTION_MS = 24 * 3_600_000;
+/** Headers a route sets that belong to its cached answer. */
+const KEPT_HEADERS = ['x-total-count'];
+export const ROUTE_KEY_PREFIX = 'route:';
+
+/**
+ * The route layer of DESIGN section 7. Each read route's serialized answer is cached with
+ * the time of its oldest upstream datum, and is fresh only while that datum is, so no
+ * datum shown is older than the TTL while the platform answers. When the platform fails,
+ * the last good answer is served as `X-Cache: STALE`. Sets `X-Cache` and `Age`.
+ */
+@Injectable()
+export class RouteCacheInterceptor extends CacheInterceptor {
+  constructor(
+    @Inject(CACHE_MANAGER) private readonly cache: Cache,
+    reflector: Reflector,
+    private readonly clock: Clock,
+    private readonly config: BoardConfig,
+    private readonly metrics: BoardMetrics,
+  ) {
+    super(cache, reflector);
+  }
+
+  override async intercept(
+    context: ExecutionContext,
+    next: CallHandler,
+  ): Promise<Observable<unknown>> {
+    const url = this.trackBy(context);
+    if (!url) return next.handle();
+    const key = ROUTE_KEY_PREFIX + url;
+    const reply = context.switchToHttp().getResponse<FastifyReply>();
+    const entry = await this.cache.get<RouteEntry>(key);
+    if (entry && this.clock.now().getTime() - entry.oldestAt < this.config.cacheTtlMs) {
+      this.metrics.routeCache.inc({ result: 'hit' });
+      return from([this.answer(reply, entry, 'HIT')]);
+    }
+    return from(this.refresh(key, entry, reply, next));
+  }
+
+  private async refresh(
+    key: string,
+    previous: RouteEntry | undefined,
+    reply: FastifyReply,
+    next: CallHandler,
+  ): Promise<string> {
+    const started = this.clock.now().getTime();
+    const { result, scope } = withFreshness(() => firstValueFrom(next.handle()));
+    let value: unknown;
+    try {
+      value = await result;
+    } catch (error) {
+      if (previous && isPlatformFailure(error)) {
+        this.metrics.routeCache.inc({ result: 'stale' });
+        return this.answer(reply, previous, 'STALE');
+      }
+      throw error;
+    }
+    const entry: RouteEntry = {
+      body: JSON.stringify(value),
+      oldestAt: scope.oldest ?? started,
+      headers: keptHeaders(reply),
+    };
+    await this.cache.set(key, entry, STALE_RETENTION_MS);
+    this.metrics.routeCache.inc({ result: 'miss' });
+    return this.answer(reply, entry, 'MISS');
+  }
+
+  private answer(reply: FastifyReply, entry: RouteEntry, state: 'HIT' | 'MISS' | 'STALE'): string {
+    const age = Math.max(0, Math.floor((this.clock.now().getTime() - entry.oldestAt) / 1000));
+    void reply.headers({
+      ...entry.headers,
+      'content-type': 'application/json; charset=utf-8',
+      'x-cache': state,
+      age: String(age),
+      'cache-control': 'no-cache',
+    });
+    return entry.body;
+  }
+}
+
+/** Failures of the platform itself, as opposed to answers such as "not found". */
+function isPlatformFailure(error: unknown): boolean {
+  return (
+    error instanceof DomainError && (error.kind === 'upstream' || error.kind === 'rate_limited')
+  );
+}
+
+function keptHeaders(reply: FastifyReply): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const value = reply.getHeader(name);
+    if (value !== undefined) kept[name] = String(value);
+  }
+  return kept;
+}

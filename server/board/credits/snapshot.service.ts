@@ -1,0 +1,150 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnModuleDestroy,
+} from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { CronJob } from 'cron';
+import type { CreditSnapshot } from '@shared/board/entities';
+import { Clock } from '../../common/clock';
+import { SNAPSHOT_SCHEDULE } from '../board.tokens';
+import { BoardConfig } from '../config/board-config';
+import { OrgsService } from '../orgs/orgs.service';
+import { BoardMetrics } from '../ops/board-metrics';
+import { PlatformClient } from '../platform/platform-client';
+import { BoardStore, snapshotHour } from '../store/board-store';
+import { CreditSource } from './credit-source';
+import { backfillFromLedger } from './ledger-backfill';
+
+export const SNAPSHOT_JOB = 'credit-snapshot';
+const RETENTION_DAYS = 400;
+const BACKFILL_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+export interface SnapshotRun {
+  recorded: CreditSnapshot[];
+  failed: { org_slug: string; reason: string }[];
+}
+
+/**
+ * Hourly credit snapshots (DESIGN section 5): at minute 0 of every hour (UTC), and at
+ * start-up when the current hour has none. One organization's failure records nothing for
+ * it and does not stop the others; a second run in the same hour replaces, never adds.
+ */
+@Injectable()
+export class SnapshotService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(SnapshotService.name);
+  /** Why each organization's last balance could not be had, until it can again. */
+  private readonly failures = new Map<string, string>();
+  private running: Promise<SnapshotRun> | null = null;
+
+  constructor(
+    private readonly orgs: OrgsService,
+    private readonly source: CreditSource,
+    private readonly store: BoardStore,
+    private readonly platform: PlatformClient,
+    private readonly clock: Clock,
+    private readonly config: BoardConfig,
+    private readonly metrics: BoardMetrics,
+    @Inject(SchedulerRegistry) private readonly scheduler: SchedulerRegistry,
+    @Inject(SNAPSHOT_SCHEDULE) private readonly scheduled: boolean,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.scheduled) return;
+    const job = CronJob.from({
+      cronTime: this.config.snapshotCron,
+      timeZone: 'UTC',
+      onTick: () => void this.record().catch((e) => this.logger.error(`Snapshot run failed: ${e}`)),
+    });
+    this.scheduler.addCronJob(SNAPSHOT_JOB, job);
+    job.start();
+    void this.recordIfHourMissing().catch((e) =>
+      this.logger.warn(`Start-up snapshot failed: ${e}`),
+    );
+  }
+
+  onModuleDestroy(): void {
+    if (this.scheduler.doesExist('cron', SNAPSHOT_JOB)) this.scheduler.deleteCronJob(SNAPSHOT_JOB);
+  }
+
+  /** Why an organization has no balance, if the last attempt failed. */
+  failureReason(org: string): string | undefined {
+    return this.failures.get(org);
+  }
+
+  /** Record a snapshot unless every covered organization already has one this hour. */
+  async recordIfHourMissing(): Promise<SnapshotRun | null> {
+    const orgs = await this.orgs.coveredOrgs();
+    const hour = snapshotHour(this.clock.now());
+    const latest = await this.store.latestSnapshots(orgs);
+    const done = latest.filter((s) => snapshotHour(s.recorded_at) === hour).length;
+    return done === orgs.length ? null : this.record();
+  }
+
+  /** Record one snapshot per covered organization now (runs never overlap). */
+  record(): Promise<SnapshotRun> {
+    if (!this.running) {
+      this.running = this.run().finally(() => (this.running = null));
+    }
+    return this.running;
+  }
+
+  /** Wait for a run in progress, e.g. before shutting down. */
+  async settled(): Promise<void> {
+    await this.running?.catch(() => undefined);
+  }
+
+  private async run(): Promise<SnapshotRun> {
+    const now = this.clock.now();
+    const orgs = await this.orgs.coveredOrgs();
+    await this.backfill(orgs, now);
+    const balances = await this.source.balances(orgs);
+    const recorded: CreditSnapshot[] = [];
+    const failed: SnapshotRun['failed'] = [];
+    for (const org of orgs) {
+      const result = balances.get(org) ?? { ok: false, reason: 'no answer from the credit source' };
+      if (result.ok) {
+        recorded.push({ org_slug: org, balance: result.balance, recorded_at: now.toISOString() });
+        this.failures.delete(org);
+      } else {
+        failed.push({ org_slug: org, reason: result.reason });
+        this.failures.set(org, result.reason);
+        this.metrics.snapshotFailures.inc({ org });
+      }
+    }
+    await this.store.upsertSnapshots(recorded);
+    await this.store.pruneSnapshots(new Date(now.getTime() - RETENTION_DAYS * DAY_MS));
+    this.metrics.snapshotRuns.inc();
+    if (failed.length > 0) {
+      this.logger.warn(
+        `No balance for ${failed.map((f) => `${f.org_slug} (${f.reason})`).join(', ')}`,
+      );
+    }
+    return { recorded, failed };
+  }
+
+  /**
+   * Organizations without history get the past 30 days from the forge's ledger extension,
+   * once; a platform without it simply starts its history with this run.
+   */
+  private async backfill(orgs: readonly string[], now: Date): Promise<void> {
+    if (this.source.kind !== 'platform') return;
+    const withHistory = await this.store.orgsWithHistory(orgs);
+    const since = new Date(now.getTime() - BACKFILL_DAYS * DAY_MS);
+    await Promise.all(
+      orgs
+        .filter((org) => !withHistory.has(org))
+        .map(async (org) => {
+          try {
+            const ledger = await this.platform.getLedger(org, since);
+            await this.store.upsertSnapshots(backfillFromLedger(org, ledger, since, now));
+          } catch {
+            // No ledger on this platform (or not for this token): history starts now.
+          }
+        }),
+    );
+  }
+}

@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import type { Issue } from '@shared/board/entities';
+import { toIssue } from '@shared/board/mappers';
+import { isNpcIssue } from '@shared/board/npc';
+import { OrgsService } from '../orgs/orgs.service';
+import { PlatformClient } from '../platform/platform-client';
+import { IssueSearchQuery } from './issue-search.query';
+
+/** Most issues one search returns without paging. */
+export const MAX_SEARCH_RESULTS = 5000;
+const DEFAULT_PAGE_SIZE = 50;
+
+export interface IssuePage {
+  items: Issue[];
+  total: number;
+}
+
+/** Issue search across the covered organizations, and the issues of one repository. */
+@Injectable()
+export class IssuesService {
+  constructor(
+    private readonly platform: PlatformClient,
+    private readonly orgs: OrgsService,
+  ) {}
+
+  /**
+   * NPC board search: organization-wide lists of the covered organizations (in parallel),
+   * merged, filtered, newest first; one page when `page` is given.
+   */
+  async search(query: IssueSearchQuery): Promise<IssuePage> {
+    let orgs: string[];
+    if (query.org) {
+      await this.orgs.assertCovered(query.org);
+      orgs = [query.org];
+    } else {
+      orgs = await this.orgs.coveredOrgs();
+    }
+    const ctx = this.orgs.mapContext;
+    const lists = await Promise.all(
+      orgs.map((org) =>
+        this.platform.listOrgIssues(org, query.state ? { state: query.state } : {}),
+      ),
+    );
+    const handle = query.npc_handle?.toLowerCase();
+    const issues = lists
+      .flat()
+      .flatMap((raw) => (raw.repo ? [toIssue(raw, raw.repo.path, ctx)] : []))
+      .filter((issue) => query.npc === undefined || isNpcIssue(issue) === query.npc)
+      .filter(
+        (issue) =>
+          !handle ||
+          [issue.author, ...issue.assignees].some((u) => u.username.toLowerCase() === handle),
+      )
+      .sort(newestFirst)
+      .slice(0, MAX_SEARCH_RESULTS);
+    if (query.page === undefined) return { items: issues, total: issues.length };
+    const size = query.page_size ?? DEFAULT_PAGE_SIZE;
+    const start = (query.page - 1) * size;
+    return { items: issues.slice(start, start + size), total: issues.length };
+  }
+
+  /** Issues of one repository of a covered organization, newest first. */
+  async repositoryIssues(org: string, repo: string, state?: 'open' | 'closed'): Promise<Issue[]> {
+    await this.orgs.assertCovered(org);
+    const fullName = `${org}/${repo}`;
+    const raw = await this.platform.listIssues(fullName, state ? { state } : {});
+    const ctx = this.orgs.mapContext;
+    return raw.map((r) => toIssue(r, fullName, ctx)).sort(newestFirst);
+  }
+
+  /** One issue with its body, for the detail dialog. */
+  async issue(org: string, repo: string, number: number): Promise<Issue> {
+    await this.orgs.assertCovered(org);
+    const fullName = `${org}/${repo}`;
+    return toIssue(await this.platform.getIssue(fullName, number), fullName, this.orgs.mapContext);
+  }
+}
+
+function newestFirst(a: Issue, b: Issue): number {
+  return Date.parse(b.created_at) - Date.parse(a.created_at) || b.number - a.number;
+}

@@ -1,0 +1,104 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Organization } from '@shared/board/entities';
+import { issueCounts } from '@shared/board/columns';
+import { isNpcIssue } from '@shared/board/npc';
+import { isSecret, MapContext, organizationName, toIssue } from '@shared/board/mappers';
+import { NotFoundError } from '../../common/errors';
+import { BoardConfig } from '../config/board-config';
+import { PLATFORM_CONNECTION, PlatformConnection } from '../connection/platform-connection';
+import { PlatformClient } from '../platform/platform-client';
+import { BoardStore } from '../store/board-store';
+
+/**
+ * The organizations the board covers, and their cards: details, repository count, issue
+ * counts and latest recorded balance, fetched for every organization in parallel.
+ */
+@Injectable()
+export class OrgsService {
+  private readonly logger = new Logger(OrgsService.name);
+
+  constructor(
+    private readonly platform: PlatformClient,
+    private readonly config: BoardConfig,
+    private readonly store: BoardStore,
+    @Inject(PLATFORM_CONNECTION) private readonly connection: PlatformConnection,
+  ) {}
+
+  /** What the mappers need: NPC handles and the platform's web address. */
+  get mapContext(): MapContext {
+    const webUrl = this.connection.available ? this.connection.webUrl : '';
+    return { npcHandles: this.config.npcHandles, webUrl };
+  }
+
+  /** Slugs of the covered organizations: `BOARD_ORGS`, else the token's organizations. */
+  async coveredOrgs(): Promise<string[]> {
+    if (this.config.boardOrgs) return this.config.boardOrgs;
+    const groups = await this.platform.listUserGroups();
+    return groups.map((g) => g.path).sort((a, b) => a.localeCompare(b));
+  }
+
+  /** Throws NotFound unless `slug` is covered; nothing reaches the platform for others. */
+  async assertCovered(slug: string): Promise<void> {
+    const covered = await this.coveredOrgs();
+    if (!covered.includes(slug)) {
+      throw new NotFoundError(`Organization "${slug}" is not covered by this board`);
+    }
+  }
+
+  /** One card per covered organization; one failing organization does not fail the others. */
+  async listOrganizations(): Promise<Organization[]> {
+    const orgs = await this.coveredOrgs();
+    const balances = new Map((await this.store.latestSnapshots(orgs)).map((s) => [s.org_slug, s]));
+    const results = await Promise.allSettled(orgs.map((org) => this.card(org)));
+    const failures = results.filter((r) => r.status === 'rejected');
+    // With nothing to show, fail the route so the cache can answer with its last good copy.
+    if (orgs.length > 0 && failures.length === orgs.length) throw failures[0].reason;
+
+    return results.map((result, i) => {
+      const slug = orgs[i];
+      const snapshot = balances.get(slug);
+      const credits = {
+        credits_balance: snapshot?.balance ?? null,
+        credits_recorded_at: snapshot?.recorded_at ?? null,
+      };
+      if (result.status === 'fulfilled') return { ...result.value, ...credits };
+      const message = (result.reason as Error).message;
+      this.logger.warn(`Organization ${slug}: ${message}`);
+      return {
+        slug,
+        name: slug,
+        avatar_url: '',
+        repo_count: 0,
+        open_issue_count: 0,
+        active_issue_count: 0,
+        ...credits,
+        error: message,
+      };
+    });
+  }
+
+  private async card(
+    slug: string,
+  ): Promise<Omit<Organization, 'credits_balance' | 'credits_recorded_at'>> {
+    const [org, repos, issues] = await Promise.all([
+      this.platform.getOrganization(slug),
+      this.platform.listRepos(slug),
+      this.platform.listOrgIssues(slug, { state: 'open' }),
+    ]);
+    const listed = new Set(repos.filter((r) => !isSecret(r)).map((r) => r.path));
+    const ctx = this.mapContext;
+    const counted = issues.flatMap((raw) => {
+      const repo = raw.repo?.path;
+      if (!repo || !listed.has(repo)) return [];
+      const issue = toIssue(raw, repo, ctx);
+      return [{ state: issue.state, column: issue.column, npc: isNpcIssue(issue) }];
+    });
+    return {
+      slug,
+      name: organizationName(org),
+      avatar_url: org.avatar ?? '',
+      repo_count: listed.size,
+      ...issueCounts(counted),
+    };
+  }
+}
