@@ -1,0 +1,71 @@
+import { createCache } from 'cache-manager';
+import { ManualClock } from '../../common/clock';
+import type { BoardConfig } from '../config/board-config';
+import { withFreshness } from './freshness';
+import { UpstreamCache } from './upstream-cache';
+
+describe('UpstreamCache', () => {
+  const ttl = 300_000;
+  let clock: ManualClock;
+  let cache: UpstreamCache;
+
+  beforeEach(() => {
+    clock = new ManualClock('2026-11-22T10:00:00Z');
+    cache = new UpstreamCache(createCache(), clock, { cacheTtlMs: ttl } as BoardConfig);
+  });
+
+  it('makes one call for concurrent misses of one key', async () => {
+    let calls = 0;
+    const load = async (): Promise<string> => {
+      calls += 1;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return 'value';
+    };
+    const values = await Promise.all(Array.from({ length: 50 }, () => cache.getOrLoad('k', load)));
+    expect(values).toEqual(Array(50).fill('value'));
+    expect(calls).toBe(1);
+  });
+
+  it('serves from the cache until the TTL has passed on the clock', async () => {
+    let calls = 0;
+    const load = async (): Promise<number> => ++calls;
+    expect(await cache.getOrLoad('k', load)).toBe(1);
+    clock.advance(ttl - 1);
+    expect(await cache.getOrLoad('k', load)).toBe(1);
+    clock.advance(1);
+    expect(await cache.getOrLoad('k', load)).toBe(2);
+  });
+
+  it('does not cache failures', async () => {
+    let calls = 0;
+    const failing = async (): Promise<number> => {
+      calls += 1;
+      throw new Error('down');
+    };
+    await expect(cache.getOrLoad('k', failing)).rejects.toThrow('down');
+    await expect(cache.getOrLoad('k', failing)).rejects.toThrow('down');
+    expect(calls).toBe(2);
+  });
+
+  it('reports the fetch time of the oldest datum to the request scope', async () => {
+    await cache.getOrLoad('old', async () => 1);
+    const fetchedOld = clock.now().getTime();
+    clock.advance(60_000);
+    const { result, scope } = withFreshness(async () => {
+      await cache.getOrLoad('new', async () => 2);
+      return cache.getOrLoad('old', async () => 3);
+    });
+    expect(await result).toBe(1);
+    expect(scope.oldest).toBe(fetchedOld);
+  });
+
+  it('drops entries by key prefix', async () => {
+    let calls = 0;
+    const load = async (): Promise<number> => ++calls;
+    await cache.getOrLoad('GET /acme/-/issues?page=1', load);
+    await cache.getOrLoad('GET /globex/-/issues?page=1', load);
+    expect(await cache.invalidate('GET /acme/')).toBe(1);
+    expect(await cache.getOrLoad('GET /acme/-/issues?page=1', load)).toBe(3);
+    expect(await cache.getOrLoad('GET /globex/-/issues?page=1', load)).toBe(2);
+  });
+});
