@@ -1,12 +1,10 @@
 // Starts the board (`npm start`) or the forge alone (`npm run forge`), after building
 // whatever is missing or older than its sources, so a fresh clone needs no extra step.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { buildIfStale, root } from './build-if-stale.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const app = process.argv[2];
 const entries = {
   board: join(root, 'dist/server/server/board/main.js'),
@@ -17,51 +15,8 @@ if (!(app in entries)) {
   process.exit(2);
 }
 
-/** Newest modification time below the given files and folders (0 when none exist). */
-function newest(paths) {
-  let latest = 0;
-  for (const path of paths.map((p) => join(root, p))) {
-    if (!existsSync(path)) continue;
-    const stat = statSync(path);
-    if (stat.isDirectory()) {
-      for (const entry of readdirSync(path, { recursive: true, withFileTypes: true })) {
-        if (entry.isFile() && !entry.name.endsWith('.spec.ts')) {
-          latest = Math.max(latest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
-        }
-      }
-    } else {
-      latest = Math.max(latest, stat.mtimeMs);
-    }
-  }
-  return latest;
-}
-
-function buildIfStale(name, output, inputs, script) {
-  const built = existsSync(join(root, output)) ? statSync(join(root, output)).mtimeMs : 0;
-  if (built >= newest(inputs)) return;
-  console.log(`Building the ${name} (npm run ${script})…`);
-  const result = spawnSync('npm', ['run', '--silent', script], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) {
-    console.error(`Building the ${name} failed; see the output above.`);
-    process.exit(result.status ?? 1);
-  }
-}
-
-const common = ['shared', 'tsconfig.json', 'package-lock.json'];
-buildIfStale(
-  'server',
-  'dist/server/server/board/main.js',
-  ['server', 'nest-cli.json', 'tsconfig.server.json', ...common],
-  'build:server',
-);
-if (app === 'board') {
-  buildIfStale(
-    'web app',
-    'dist/client/browser/index.html',
-    ['client/src', 'client/public', 'angular.json', 'tsconfig.app.json', ...common],
-    'build:client',
-  );
-}
+buildIfStale('server');
+if (app === 'board') buildIfStale('client');
 
 if (!existsSync(entries[app])) {
   console.error(`${entries[app]} is missing after the build.`);

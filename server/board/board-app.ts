@@ -1,11 +1,12 @@
 import { LoggerService, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { clientDir as builtClientDir } from '../common/project-root';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { projectVersion } from '../common/project-root';
 import { BoardModule, BoardModuleOptions } from './board.module';
+import { RouteCacheInterceptor } from './cache/route-cache.interceptor';
 import { BoardExceptionFilter } from './common/board-exception.filter';
 import { BoardConfig } from './config/board-config';
 import { PlatformConnection } from './connection/platform-connection';
@@ -15,6 +16,16 @@ export interface BoardAppOptions extends BoardModuleOptions {
   /** Where the built Angular app is; defaults to `dist/client/browser`. */
   clientDir?: string;
   logger?: LoggerService | false;
+}
+
+/**
+ * Request ids unique across replicas and restarts: a random prefix per process and a
+ * counter, far cheaper per request than a UUID.
+ */
+function requestIds(): () => string {
+  const prefix = randomBytes(6).toString('base64url');
+  let next = 0;
+  return () => `${prefix}-${(next++).toString(36)}`;
 }
 
 /** Largest request body the board accepts (the dispatch form is the biggest). */
@@ -33,7 +44,7 @@ export async function createBoardApp(
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    genReqId: requestIds(),
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     BoardModule.forRoot(config, connection, options),
@@ -44,6 +55,13 @@ export async function createBoardApp(
   const basePath = config.basePath;
   if (basePath !== '/') app.setGlobalPrefix(basePath.slice(0, -1));
 
+  const platformOrigin = connection.available ? new URL(connection.webUrl).origin : null;
+  const spaFallback = await registerWebApp(
+    app,
+    basePath,
+    options.clientDir ?? builtClientDir(),
+    platformOrigin ? [platformOrigin] : [],
+  );
   if (!connection.available) {
     // Every API route explains what to configure instead of failing one by one.
     const apiPrefix = `${basePath}api`;
@@ -67,13 +85,17 @@ export async function createBoardApp(
       });
   }
 
-  const platformOrigin = connection.available ? new URL(connection.webUrl).origin : null;
-  const spaFallback = await registerWebApp(
-    app,
-    basePath,
-    options.clientDir ?? builtClientDir(),
-    platformOrigin ? [platformOrigin] : [],
-  );
+  // Fresh cached answers leave from here, before routing; misses take the whole pipeline.
+  const routeCache = app.get(RouteCacheInterceptor);
+  const apiPrefix = `${basePath}api/`;
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET' || !request.url.startsWith(apiPrefix)) return;
+      if (await routeCache.serveFresh(request.url, reply)) return reply;
+    });
+
   app.useGlobalFilters(new BoardExceptionFilter(spaFallback));
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),

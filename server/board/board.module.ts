@@ -15,6 +15,7 @@ import { BoardMetrics } from './ops/board-metrics';
 import { OpsController } from './ops/ops.controller';
 import { OrgsModule } from './orgs/orgs.module';
 import { PlatformModule } from './platform/platform.module';
+import type { PlatformClientOptions } from './platform/platform.options';
 import { ReposModule } from './repos/repos.module';
 import { BoardStore } from './store/board-store';
 import { SqliteBoardStore } from './store/sqlite-board-store';
@@ -27,6 +28,8 @@ export interface BoardModuleOptions {
   clock?: Clock;
   /** Run the snapshot schedule and the start-up snapshot (default true; tests drive runs). */
   schedule?: boolean;
+  /** Platform client settings beyond the connection (tests inject `sleep`, `retries`…). */
+  platform?: Partial<PlatformClientOptions>;
 }
 
 /**
@@ -92,8 +95,11 @@ export class BoardModule {
                   gitBaseUrl: connection.gitBaseUrl,
                 }
               : { baseUrl: NO_PLATFORM, token: '', gitBaseUrl: NO_PLATFORM }),
+            // Fan-out over ten organizations makes about thirty calls at once; let them run.
+            concurrency: 32,
             cache,
             onResponse: metrics.onUpstreamResponse,
+            ...options.platform,
           }),
         }),
         OrgsModule,

@@ -39,7 +39,15 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     private readonly metrics: BoardMetrics,
   ) {
     super(cache, reflector);
+    this.counted = {
+      hit: metrics.routeCache.labels('hit'),
+      miss: metrics.routeCache.labels('miss'),
+      stale: metrics.routeCache.labels('stale'),
+    };
   }
+
+  /** Counter children resolved once: label lookups per request add up on the hot path. */
+  private readonly counted: Record<'hit' | 'miss' | 'stale', { inc(): void }>;
 
   override async intercept(
     context: ExecutionContext,
@@ -50,11 +58,28 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     const key = ROUTE_KEY_PREFIX + url;
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     const entry = await this.cache.get<RouteEntry>(key);
-    if (entry && this.clock.now().getTime() - entry.oldestAt < this.config.cacheTtlMs) {
-      this.metrics.routeCache.inc({ result: 'hit' });
+    if (entry && this.isFresh(entry)) {
+      this.counted.hit.inc();
       return from([this.answer(reply, entry, 'HIT')]);
     }
     return from(this.refresh(key, entry, reply, next));
+  }
+
+  /**
+   * Answer a GET from a fresh entry before Nest's pipeline runs (an `onRequest` hook), the
+   * hot path of the board. Entries exist only for URLs whose answer passed validation.
+   * Returns false when the request must go the whole way.
+   */
+  async serveFresh(url: string, reply: FastifyReply): Promise<boolean> {
+    const entry = await this.cache.get<RouteEntry>(ROUTE_KEY_PREFIX + url);
+    if (!entry || !this.isFresh(entry)) return false;
+    this.counted.hit.inc();
+    void reply.send(this.answer(reply, entry, 'HIT'));
+    return true;
+  }
+
+  private isFresh(entry: RouteEntry): boolean {
+    return this.clock.now().getTime() - entry.oldestAt < this.config.cacheTtlMs;
   }
 
   private async refresh(
@@ -70,7 +95,7 @@ export class RouteCacheInterceptor extends CacheInterceptor {
       value = await result;
     } catch (error) {
       if (previous && isPlatformFailure(error)) {
-        this.metrics.routeCache.inc({ result: 'stale' });
+        this.counted.stale.inc();
         return this.answer(reply, previous, 'STALE');
       }
       throw error;
@@ -81,7 +106,7 @@ export class RouteCacheInterceptor extends CacheInterceptor {
       headers: keptHeaders(reply),
     };
     await this.cache.set(key, entry, STALE_RETENTION_MS);
-    this.metrics.routeCache.inc({ result: 'miss' });
+    this.counted.miss.inc();
     return this.answer(reply, entry, 'MISS');
   }
 
