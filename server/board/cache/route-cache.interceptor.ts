@@ -39,15 +39,7 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     private readonly metrics: BoardMetrics,
   ) {
     super(cache, reflector);
-    this.counted = {
-      hit: metrics.routeCache.labels('hit'),
-      miss: metrics.routeCache.labels('miss'),
-      stale: metrics.routeCache.labels('stale'),
-    };
   }
-
-  /** Counter children resolved once: label lookups per request add up on the hot path. */
-  private readonly counted: Record<'hit' | 'miss' | 'stale', { inc(): void }>;
 
   override async intercept(
     context: ExecutionContext,
@@ -59,7 +51,7 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     const entry = await this.cache.get<RouteEntry>(key);
     if (entry && this.isFresh(entry)) {
-      this.counted.hit.inc();
+      this.metrics.routeCache.inc({ result: 'hit' });
       return from([this.answer(reply, entry, 'HIT')]);
     }
     return from(this.refresh(key, entry, reply, next));
@@ -73,7 +65,7 @@ export class RouteCacheInterceptor extends CacheInterceptor {
   async serveFresh(url: string, reply: FastifyReply): Promise<boolean> {
     const entry = await this.cache.get<RouteEntry>(ROUTE_KEY_PREFIX + url);
     if (!entry || !this.isFresh(entry)) return false;
-    this.counted.hit.inc();
+    this.metrics.routeCache.inc({ result: 'hit' });
     void reply.send(this.answer(reply, entry, 'HIT'));
     return true;
   }
@@ -95,7 +87,7 @@ export class RouteCacheInterceptor extends CacheInterceptor {
       value = await result;
     } catch (error) {
       if (previous && isPlatformFailure(error)) {
-        this.counted.stale.inc();
+        this.metrics.routeCache.inc({ result: 'stale' });
         return this.answer(reply, previous, 'STALE');
       }
       throw error;
@@ -106,7 +98,7 @@ export class RouteCacheInterceptor extends CacheInterceptor {
       headers: keptHeaders(reply),
     };
     await this.cache.set(key, entry, STALE_RETENTION_MS);
-    this.counted.miss.inc();
+    this.metrics.routeCache.inc({ result: 'miss' });
     return this.answer(reply, entry, 'MISS');
   }
 
