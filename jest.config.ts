@@ -9,6 +9,8 @@ const sharedMapper = { '^@shared/(.*)$': '<rootDir>/shared/$1' };
 const nodeProject = (displayName: string, roots: string[]): Config => ({
   displayName,
   testEnvironment: 'node',
+  // Suites start real servers; on a busy two-core machine a hook may need more than 5 s.
+  testTimeout: 30_000,
   roots: roots.map((r) => `<rootDir>/${r}`),
   testMatch: ['**/*.spec.ts'],
   moduleNameMapper: sharedMapper,

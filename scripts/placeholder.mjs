@@ -2,7 +2,6 @@
 const pending = {
   'test:browser': 'browser tests arrive with the board UI (Chromium through playwright-core)',
   'test:deploy': 'multi-replica tests arrive with the production deployment work (Redis, nginx)',
-  bench: 'benchmarks arrive with the forge and board API work',
 };
 const name = process.argv[2];
 console.log(`${name}: nothing to run yet: ${pending[name] ?? 'not built yet'}.`);

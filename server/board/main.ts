@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { ConfigError } from '../common/config/env';
+import { configOrExit } from '../common/config/env';
 import { createBoardApp } from './board-app';
 import { BoardConfig, loadBoardConfig } from './config/board-config';
 import { connectPlatform } from './connection/connect-platform';
@@ -9,16 +9,7 @@ import { connectPlatform } from './connection/connect-platform';
 /** The board's entry: `npm start` runs this after building what is stale. */
 async function main(): Promise<void> {
   const logger = new Logger('Board');
-  let config: BoardConfig;
-  try {
-    config = loadBoardConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  let config: BoardConfig = configOrExit(() => loadBoardConfig(process.env));
 
   const demo = config.platform.mode === 'demo';
   if (demo && !config.adminToken) {

@@ -80,3 +80,16 @@ export function readEnvironment<T extends object>(cls: ClassConstructor<T>, env:
   if (errors.length > 0) throw new ConfigError(flatten(errors));
   return instance;
 }
+
+/** Build a configuration at start-up; on a ConfigError print every problem and exit 1. */
+export function configOrExit<T>(load: () => T): T {
+  try {
+    return load();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -19,6 +19,8 @@ export abstract class ForgeConfig {
   /** The "now" the demo seed is built around; `null` means the time of seeding. */
   abstract readonly seedEpoch: Date | null;
   abstract readonly simulate: boolean;
+  /** Milliseconds between two rounds of the NPC simulator. */
+  abstract readonly simulateIntervalMs: number;
   abstract readonly latencyMs: number;
   abstract readonly faultRate: number;
   /** API requests per minute per token; 0 is off. */
@@ -37,6 +39,7 @@ export function loadForgeConfig(env: Environment, cwd = process.cwd()): ForgeCon
     publicUrl: (e.FORGE_PUBLIC_URL ?? `http://127.0.0.1:${e.FORGE_PORT}`).replace(/\/+$/, ''),
     seedEpoch: e.FORGE_SEED_EPOCH ? new Date(e.FORGE_SEED_EPOCH) : null,
     simulate: e.FORGE_SIMULATE,
+    simulateIntervalMs: e.FORGE_SIMULATE_INTERVAL_MS,
     latencyMs: e.FORGE_LATENCY_MS,
     faultRate: e.FORGE_FAULT_RATE,
     rateLimit: e.FORGE_RATE_LIMIT,

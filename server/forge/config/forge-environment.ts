@@ -62,6 +62,13 @@ export class ForgeEnvironment {
   @IsBoolean({ message: BOOLEAN_MESSAGE })
   FORGE_SIMULATE = false;
 
+  /** How often the NPC simulator acts (milliseconds). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(86_400_000)
+  FORGE_SIMULATE_INTERVAL_MS = 180_000;
+
   @Transform(toInt)
   @IsInt()
   @Min(0)

@@ -1,0 +1,153 @@
+// Board API figures (issue "Board API"), each against a reference measured in this run:
+//  - cached GET /api/orgs requests per second vs a bare node:http server sending the same bytes
+//    (body and headers);
+//  - cold GET /api/orgs and GET /api/issues latency with FORGE_LATENCY_MS=100 vs one round trip;
+//  - upstream calls made by 200 concurrent cold requests vs the distinct upstream keys.
+import { createServer } from 'node:http';
+import { forgeRequestCount, freePort, report, rps, sleep, startBoard, startForge } from './lib.mjs';
+
+const LATENCY_MS = 100;
+
+// Manual credits: the start-up snapshot then makes no platform call that could mix with ours.
+const BOARD_ENV = { CREDITS_SOURCE: 'manual' };
+// What Node sets by itself on every answer; the rest of the board's headers the reference sends too.
+const TRANSPORT_HEADERS = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+]);
+
+async function cachedOrgs(forge) {
+  const board = await startBoard(forge, BOARD_ENV);
+  try {
+    const url = `${board.url}/api/orgs`;
+    const first = await fetch(url);
+    const bytes = Buffer.from(await first.arrayBuffer());
+    // The same bytes on the wire: body and headers (security headers, X-Cache, Age…).
+    const headers = Object.fromEntries(
+      [...first.headers].filter(([name]) => !TRANSPORT_HEADERS.has(name)),
+    );
+    const port = await freePort();
+    const bare = createServer((_req, res) => {
+      res.writeHead(200, headers);
+      res.end(bytes);
+    });
+    await new Promise((resolve) => bare.listen(port, '127.0.0.1', resolve));
+    const bareUrl = `http://127.0.0.1:${port}/`;
+    await rps(url, { seconds: 2 }); // warm up both
+    await rps(bareUrl, { seconds: 2 });
+    // Alternate three rounds and keep the median of each: the two share the machine's cores.
+    const boardRuns = [];
+    const bareRuns = [];
+    for (let round = 0; round < 3; round++) {
+      boardRuns.push(await rps(url, { seconds: 3 }));
+      bareRuns.push(await rps(bareUrl, { seconds: 3 }));
+    }
+    const median = (runs) => [...runs].sort((a, b) => a.rps - b.rps)[1];
+    const measured = median(boardRuns);
+    const reference = median(bareRuns);
+    await new Promise((resolve) => bare.close(resolve));
+    report(
+      'cached GET /api/orgs',
+      measured.rps,
+      'req/s',
+      reference.rps,
+      '>= 0.7 of bare node:http',
+    );
+    console.log(`  p99 ${measured.p99} ms vs ${reference.p99} ms; errors ${measured.errors}`);
+  } finally {
+    await board.stop();
+  }
+}
+
+/** Median latency of `samples` cold requests: caches expire (1 s TTL) between them. */
+async function coldLatency(forge, path, samples = 5) {
+  const board = await startBoard(forge, { ...BOARD_ENV, CACHE_TTL_MS: '1000' });
+  try {
+    const times = [];
+    for (let i = 0; i < samples; i++) {
+      await sleep(1100);
+      const started = performance.now();
+      const response = await fetch(`${board.url}${path}`);
+      await response.arrayBuffer();
+      times.push(performance.now() - started);
+      if (response.headers.get('x-cache') !== 'MISS')
+        console.log(`  note: ${path} answered ${response.headers.get('x-cache')}`);
+    }
+    times.sort((a, b) => a - b);
+    return times[Math.floor(times.length / 2)];
+  } finally {
+    await board.stop();
+  }
+}
+
+async function oneRoundTrip(forge) {
+  const times = [];
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    const response = await fetch(`${forge.url}/user`, {
+      headers: { authorization: `Bearer ${forge.token}` },
+    });
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[2];
+}
+
+async function concurrentCold(forge) {
+  // One cold request alone gives the distinct upstream keys of the route.
+  const single = await startBoard(forge, BOARD_ENV);
+  await sleep(1000);
+  let distinct;
+  try {
+    const before = await forgeRequestCount(forge);
+    await (await fetch(`${single.url}/api/issues`)).arrayBuffer();
+    distinct = (await forgeRequestCount(forge)) - before;
+  } finally {
+    await single.stop();
+  }
+  const board = await startBoard(forge, BOARD_ENV);
+  await sleep(1000);
+  try {
+    const before = await forgeRequestCount(forge);
+    await Promise.all(
+      Array.from({ length: 200 }, () =>
+        fetch(`${board.url}/api/issues`).then((r) => r.arrayBuffer()),
+      ),
+    );
+    const made = (await forgeRequestCount(forge)) - before;
+    console.log(
+      `upstream calls by 200 concurrent cold GET /api/issues: ${made} vs ${distinct} distinct keys; target = distinct keys`,
+    );
+  } finally {
+    await board.stop();
+  }
+}
+
+const fast = await startForge();
+try {
+  await cachedOrgs(fast);
+  await concurrentCold(fast);
+} finally {
+  await fast.stop();
+}
+
+const slow = await startForge({ FORGE_LATENCY_MS: String(LATENCY_MS) });
+try {
+  const roundTrip = await oneRoundTrip(slow);
+  for (const path of ['/api/orgs', '/api/issues']) {
+    const cold = await coldLatency(slow, path);
+    report(
+      `cold GET ${path} (FORGE_LATENCY_MS=${LATENCY_MS})`,
+      cold,
+      'ms',
+      roundTrip,
+      `<= 3.0 x one round trip (${LATENCY_MS} ms)`,
+    );
+  }
+} finally {
+  await slow.stop();
+}

@@ -1,0 +1,137 @@
+// Helpers shared by the benchmark scripts: start the built applications on free ports,
+// run autocannon, print figures against their references. Benchmarks print; they never fail.
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const forgeEntry = join(root, 'dist/server/server/forge/main.js');
+export const boardEntry = join(root, 'dist/server/server/board/main.js');
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(url, child, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(150);
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** A process of ours, stopped with `stop()`. */
+function start(entry, env, readyUrl) {
+  const child = spawn(process.execPath, [entry], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return waitFor(readyUrl, child).then(() => ({
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  }));
+}
+
+/** The built forge with the demo seed in a temporary data folder. */
+export async function startForge(env = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-forge-'));
+  const port = await freePort();
+  const process_ = await start(
+    forgeEntry,
+    {
+      FORGE_PORT: String(port),
+      DATA_DIR: dataDir,
+      FORGE_SEED: 'demo',
+      FORGE_SIMULATE: 'off',
+      ...env,
+    },
+    `http://127.0.0.1:${port}/healthz`,
+  );
+  const token = readFileSync(join(dataDir, 'forge', 'admin-token'), 'utf8').trim();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    token,
+    dataDir,
+    stop: async () => {
+      await process_.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The built board pointed at a forge. */
+export async function startBoard(forge, env = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-board-'));
+  const port = await freePort();
+  const process_ = await start(
+    boardEntry,
+    {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PLATFORM_BASE_URL: forge.url,
+      PLATFORM_TOKEN: forge.token,
+      ...env,
+    },
+    `http://127.0.0.1:${port}/healthz`,
+  );
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      await process_.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Requests per second of `url` over `seconds`. */
+export async function rps(url, { connections = 10, seconds = 5, headers = {} } = {}) {
+  const result = await autocannon({ url, connections, duration: seconds, headers });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+/** Sum of the forge's API request counter (all routes), from its /metrics. */
+export async function forgeRequestCount(forge) {
+  const text = await (await fetch(`${forge.url}/metrics`)).text();
+  let total = 0;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('forge_http_requests_total{')) total += Number(line.split(' ').pop());
+  }
+  return total;
+}
+
+/** One figure, its reference and the target, on one line. */
+export function report(name, value, unit, reference, target) {
+  const ratio = reference ? ` ratio ${(value / reference).toFixed(2)}` : '';
+  console.log(
+    `${name}: ${value.toFixed(1)} ${unit}${reference ? ` vs ${reference.toFixed(1)} ${unit}` : ''}${ratio}; target ${target}`,
+  );
+}

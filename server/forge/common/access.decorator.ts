@@ -1,0 +1,33 @@
+import { SetMetadata } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import type { Scope } from './scopes';
+
+export interface AccessRule {
+  /** Scope the token must hold; omitted: any valid token will do. */
+  scope?: Scope;
+  /** Let requests without a token through; the service then shows only public data. */
+  anonymous?: boolean;
+  /** Needs no authentication at all: the token is not even read (health, metrics, avatars). */
+  open?: boolean;
+}
+
+export const ACCESS_KEY = 'forge:access';
+
+/** Who may call a route: the scope a token needs, and whether no token is acceptable. */
+export const Access = (rule: AccessRule): MethodDecorator => SetMetadata(ACCESS_KEY, rule);
+
+/** Fastify route config the request hooks read (set through Nest's RouteConfig). */
+export interface ForgeRouteConfig {
+  /** Not a JSON API route (images, metrics, git transport): never answers 406. */
+  raw?: boolean;
+  /** Operational route (health, metrics): no rate limit, no faults, not counted. */
+  operational?: boolean;
+}
+
+/** Mark a route that does not answer JSON, so an explicit non-JSON Accept is fine. */
+export const RawResponse = (): MethodDecorator =>
+  RouteConfig({ raw: true } satisfies ForgeRouteConfig);
+
+/** Mark a health or metrics route: outside rate limits, fault injection and counts. */
+export const Operational = (): MethodDecorator =>
+  RouteConfig({ raw: true, operational: true } satisfies ForgeRouteConfig);

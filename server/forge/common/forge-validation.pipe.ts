@@ -1,0 +1,57 @@
+import {
+  ArgumentMetadata,
+  Injectable,
+  PipeTransform,
+  ValidationError,
+  ValidationPipe,
+} from '@nestjs/common';
+import { InvalidError } from '../../common/errors';
+
+function messages(errors: ValidationError[], prefix = ''): string[] {
+  return errors.flatMap((error) => {
+    const field = `${prefix}${error.property}`;
+    const own = Object.values(error.constraints ?? {}).map((text) =>
+      text.startsWith(error.property) ? `${prefix}${text}` : `${field}: ${text}`,
+    );
+    return [...own, ...messages(error.children ?? [], `${field}.`)];
+  });
+}
+
+function invalid(errors: ValidationError[]): InvalidError {
+  const all = messages(errors);
+  return new InvalidError(all.join('; ') || 'Invalid input', {
+    field: errors[0]?.property ?? null,
+  });
+}
+
+/**
+ * Validation for every route, with messages that name the field. Bodies must be JSON
+ * objects and may hold only known fields; query strings may carry fields a route does
+ * not know (clients share filters across endpoints), which are dropped.
+ */
+@Injectable()
+export class ForgeValidationPipe implements PipeTransform {
+  private readonly body = new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    transform: true,
+    exceptionFactory: invalid,
+  });
+  private readonly query = new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: false,
+    transform: true,
+    exceptionFactory: invalid,
+  });
+
+  async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body') {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        throw new InvalidError('body must be a JSON object', { field: 'body' });
+      }
+      return this.body.transform(value, metadata);
+    }
+    if (metadata.type === 'query') return this.query.transform(value ?? {}, metadata);
+    return value;
+  }
+}

@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import type { LedgerEntry, SpecialAmount } from '@shared/platform/types';
+import { InvalidError } from '../../common/errors';
+import { Clock } from '../common/clock';
+import type { Page, Paging } from '../common/paging';
+import type { Principal } from '../common/principal';
+import { iso } from '../common/time';
+import { OrgsService } from '../orgs/orgs.service';
+import { LedgerRepository, type LedgerRow } from './ledger.repository';
+
+/** Credits are stored in hundredths so that sums stay exact. */
+const toCents = (credits: number): number => Math.round(credits * 100);
+const toCredits = (cents: number): number => cents / 100;
+
+/** Largest single top-up, to catch a typo such as an extra zero row of digits. */
+const MAX_TOPUP = 10_000_000;
+
+/** A ledger entry on the wire. */
+export function toLedgerEntry(row: LedgerRow): LedgerEntry {
+  return {
+    id: String(row.id),
+    amount: toCredits(row.amount),
+    balance: toCredits(row.balance),
+    kind: row.kind,
+    note: row.note,
+    created_at: row.created_at,
+  };
+}
+
+/** Model-call credits of each organization, kept as a ledger (spending and top-ups). */
+@Injectable()
+export class CreditsService {
+  constructor(
+    private readonly ledger: LedgerRepository,
+    private readonly orgs: OrgsService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The current balance (`credit`); needs the Master or Owner role. */
+  specialAmount(principal: Principal, slug: string): SpecialAmount {
+    const namespace = this.orgs.namespace('org', slug);
+    this.orgs.requireRole(principal, namespace, 'Master', 'Reading credits');
+    return { credit: toCredits(this.ledger.balance(namespace.id)) };
+  }
+
+  /** Entries at or after `since`, oldest first; needs the Master or Owner role. */
+  entries(
+    principal: Principal,
+    slug: string,
+    since: string | undefined,
+    paging: Paging,
+  ): Page<LedgerEntry> {
+    const namespace = this.orgs.namespace('org', slug);
+    this.orgs.requireRole(principal, namespace, 'Master', 'Reading credits');
+    const from = since ? new Date(since).toISOString() : '';
+    const { rows, total } = this.ledger.since(namespace.id, from, paging.pageSize, paging.offset);
+    return { items: rows.map(toLedgerEntry), total };
+  }
+
+  /** Add credits to an organization (CLI); returns the new balance. */
+  topUp(slug: string, amount: number, note: string): number {
+    if (!Number.isFinite(amount) || amount <= 0 || amount > MAX_TOPUP) {
+      throw new InvalidError(`amount must be a number above 0 and at most ${MAX_TOPUP}`, {
+        field: 'amount',
+      });
+    }
+    const namespace = this.orgs.organization(slug);
+    return toCredits(
+      this.ledger.append(namespace.id, toCents(amount), 'topup', note, iso(this.clock.now()))
+        .balance,
+    );
+  }
+}

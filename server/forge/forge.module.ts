@@ -1,0 +1,72 @@
+import { DynamicModule, Global, Module, Type } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { AuthGuard } from './common/auth.guard';
+import { Clock, MathRandom, RandomSource, SystemClock } from './common/clock';
+import { ForgeMetrics } from './common/forge-metrics';
+import { OpsController } from './common/ops.controller';
+import { ForgeConfig } from './config/forge-config';
+import { ForgeBootstrap } from './forge-bootstrap';
+import { FORGE_MODE, type ForgeMode } from './forge-mode';
+import { CreditsModule } from './credits/credits.module';
+import { IssuesModule } from './issues/issues.module';
+import { OrgsModule } from './orgs/orgs.module';
+import { PullsModule } from './pulls/pulls.module';
+import { ReposModule } from './repos/repos.module';
+import { SeedModule } from './seed/seed.module';
+import { SimulatorModule } from './simulator/simulator.module';
+import { StorageModule } from './storage/storage.module';
+import { UsersModule } from './users/users.module';
+
+export interface ForgeModuleOptions {
+  /** Defaults to the wall clock; tests and simulations pass a ManualClock. */
+  clock?: Clock;
+  /** Defaults to Math.random; drives fault injection. */
+  random?: RandomSource;
+  /** Default `serve`. */
+  mode?: ForgeMode;
+}
+
+/** What every forge module may inject: configuration, time, randomness, metrics. */
+@Global()
+@Module({})
+class ForgeCoreModule {
+  static forRoot(config: ForgeConfig, options: ForgeModuleOptions): DynamicModule {
+    return {
+      module: ForgeCoreModule,
+      providers: [
+        { provide: ForgeConfig, useValue: config },
+        { provide: Clock, useValue: options.clock ?? new SystemClock() },
+        { provide: RandomSource, useValue: options.random ?? new MathRandom() },
+        { provide: ForgeMetrics, useValue: new ForgeMetrics() },
+        { provide: FORGE_MODE, useValue: options.mode ?? 'serve' },
+      ],
+      exports: [ForgeConfig, Clock, RandomSource, ForgeMetrics, FORGE_MODE],
+    };
+  }
+}
+
+/** Feature modules, in dependency order. */
+const FEATURES: Type[] = [
+  UsersModule,
+  OrgsModule,
+  ReposModule,
+  IssuesModule,
+  PullsModule,
+  CreditsModule,
+  SeedModule,
+  SimulatorModule,
+];
+
+/** Root module of the forge application. */
+@Module({})
+export class ForgeModule {
+  static forRoot(config: ForgeConfig, options: ForgeModuleOptions = {}): DynamicModule {
+    return {
+      module: ForgeModule,
+      imports: [ForgeCoreModule.forRoot(config, options), StorageModule, ...FEATURES],
+      controllers: [OpsController],
+      providers: [{ provide: APP_GUARD, useClass: AuthGuard }, ForgeBootstrap],
+      exports: [ForgeBootstrap],
+    };
+  }
+}

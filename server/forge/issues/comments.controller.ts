@@ -1,0 +1,81 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import type { PlatformComment, PlatformLabel } from '@shared/platform/types';
+import { Access } from '../common/access.decorator';
+import { toPaging } from '../common/paging';
+import { CurrentPrincipal, type Principal } from '../common/principal';
+import { sendPage } from '../common/send-page';
+import { CommentsService } from './comments.service';
+import {
+  CreateCommentDto,
+  CreateLabelDto,
+  ListCommentsQueryDto,
+  ListLabelsQueryDto,
+} from './issues.dto';
+import { LabelsService } from './labels.service';
+
+/** Comments on issues, and a repository's labels. */
+@Controller()
+export class CommentsController {
+  constructor(
+    private readonly comments: CommentsService,
+    private readonly labels: LabelsService,
+  ) {}
+
+  /** Comments on an issue. */
+  @Get(':org/:repo/-/issues/:number/comments')
+  @Access({ scope: 'repo-notes:r', anonymous: true })
+  list(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('number') number: string,
+    @Query() query: ListCommentsQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): PlatformComment[] {
+    return sendPage(
+      reply,
+      this.comments.list(principal, org, repo, number, query.sort, toPaging(query)),
+    );
+  }
+
+  /** Comment on an issue. */
+  @Post(':org/:repo/-/issues/:number/comments')
+  @HttpCode(201)
+  @Access({ scope: 'repo-notes:rw' })
+  create(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('number') number: string,
+    @Body() body: CreateCommentDto,
+  ): PlatformComment {
+    return this.comments.create(principal, org, repo, number, body.body);
+  }
+
+  /** Labels of a repository. */
+  @Get(':org/:repo/-/labels')
+  @Access({ scope: 'repo-issue:r', anonymous: true })
+  repoLabels(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Query() query: ListLabelsQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): PlatformLabel[] {
+    return sendPage(reply, this.labels.list(principal, org, repo, query.keyword, toPaging(query)));
+  }
+
+  /** Define a label in a repository. */
+  @Post(':org/:repo/-/labels')
+  @HttpCode(201)
+  @Access({ scope: 'repo-issue:rw' })
+  createLabel(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Body() body: CreateLabelDto,
+  ): PlatformLabel {
+    return this.labels.create(principal, org, repo, body);
+  }
+}

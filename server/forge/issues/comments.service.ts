@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import type { PlatformComment } from '@shared/platform/types';
+import { Clock } from '../common/clock';
+import type { Page, Paging } from '../common/paging';
+import type { Principal } from '../common/principal';
+import { iso } from '../common/time';
+import { ForgeConfig } from '../config/forge-config';
+import { ReposService } from '../repos/repos.service';
+import { CommentsRepository } from './comments.repository';
+import { toPlatformComment } from './issue.converter';
+import { IssueReader } from './issue-reader';
+import { IssuesRepository } from './issues.repository';
+
+/** Comments on issues. */
+@Injectable()
+export class CommentsService {
+  constructor(
+    private readonly comments: CommentsRepository,
+    private readonly issues: IssuesRepository,
+    private readonly reader: IssueReader,
+    private readonly repos: ReposService,
+    private readonly clock: Clock,
+    private readonly config: ForgeConfig,
+  ) {}
+
+  /** An issue's comments, oldest first unless `sort` is `-created_at`. */
+  list(
+    principal: Principal,
+    owner: string,
+    name: string,
+    number: string,
+    sort: string | undefined,
+    paging: Paging,
+  ): Page<PlatformComment> {
+    const { repo } = this.repos.resolve(principal, owner, name, 'read');
+    const issue = this.reader.require(repo.id, number);
+    const { rows, total } = this.comments.list(
+      issue.id,
+      sort === '-created_at',
+      paging.pageSize,
+      paging.offset,
+    );
+    return { items: rows.map((row) => toPlatformComment(row, this.config.publicUrl)), total };
+  }
+
+  /** Comment on an issue; moves its `updated_at` and `last_acted_at`. */
+  create(
+    principal: Principal,
+    owner: string,
+    name: string,
+    number: string,
+    body: string,
+  ): PlatformComment {
+    const { repo } = this.repos.resolve(principal, owner, name, 'participate');
+    const issue = this.reader.require(repo.id, number);
+    const at = iso(this.clock.now());
+    const comment = this.issues.transaction(() => {
+      const row = this.comments.insert(
+        issue.id,
+        (principal as NonNullable<Principal>).userId,
+        body,
+        at,
+      );
+      this.issues.touch(issue.id, at);
+      return row;
+    });
+    return toPlatformComment(comment, this.config.publicUrl);
+  }
+}

@@ -1,0 +1,106 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import type { EmbeddedUser, PlatformIssue, PlatformLabel } from '@shared/platform/types';
+import { Access } from '../common/access.decorator';
+import { CurrentPrincipal, type Principal } from '../common/principal';
+import { IssueDetailsService } from './issue-details.service';
+import { AssigneesDto, IssueLabelsDto } from './issues.dto';
+
+const ISSUE = ':org/:repo/-/issues/:number';
+
+/** Labels and assignees of one issue. */
+@Controller()
+export class IssueDetailsController {
+  constructor(private readonly details: IssueDetailsService) {}
+
+  /** Labels on the issue. */
+  @Get(`${ISSUE}/labels`)
+  @Access({ scope: 'repo-issue:r', anonymous: true })
+  labels(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('number') number: string,
+  ): PlatformLabel[] {
+    return this.details.listLabels(principal, org, repo, number);
+  }
+
+  /** Add labels by name. */
+  @Post(`${ISSUE}/labels`)
+  @HttpCode(200)
+  @Access({ scope: 'repo-issue:rw' })
+  addLabels(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('number') number: string,
+    @Body() body: IssueLabelsDto,
+  ): PlatformLabel[] {
+    return this.details.addLabels(principal, org, repo, number, body.labels);
+  }
+
+  /** Remove one label. */
+  @Delete(`${ISSUE}/labels/:name`)
+  @HttpCode(204)
+  @Access({ scope: 'repo-issue:rw' })
+  removeLabel(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('number') number: string,
+    @Param('name') name: string,
+  ): void {
+    this.details.removeLabel(principal, org, repo, number, name);
+  }
+
+  /** Users assigned to the issue. */
+  @Get(`${ISSUE}/assignees`)
+  @Access({ scope: 'repo-issue:r', anonymous: true })
+  assignees(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('number') number: string,
+  ): EmbeddedUser[] {
+    return this.details.assignees(principal, org, repo, number);
+  }
+
+  /** Add assignees. */
+  @Post(`${ISSUE}/assignees`)
+  @HttpCode(200)
+  @Access({ scope: 'repo-issue:rw' })
+  addAssignees(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('number') number: string,
+    @Body() body: AssigneesDto,
+  ): PlatformIssue {
+    return this.details.changeAssignees(principal, org, repo, number, 'add', body.assignees);
+  }
+
+  /** Replace the assignees. */
+  @Patch(`${ISSUE}/assignees`)
+  @Access({ scope: 'repo-issue:rw' })
+  replaceAssignees(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('number') number: string,
+    @Body() body: AssigneesDto,
+  ): PlatformIssue {
+    return this.details.changeAssignees(principal, org, repo, number, 'replace', body.assignees);
+  }
+
+  /** Remove assignees. */
+  @Delete(`${ISSUE}/assignees`)
+  @Access({ scope: 'repo-issue:rw' })
+  removeAssignees(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('number') number: string,
+    @Body() body: AssigneesDto,
+  ): PlatformIssue {
+    return this.details.changeAssignees(principal, org, repo, number, 'remove', body.assignees);
+  }
+}

@@ -1,0 +1,112 @@
+import { Injectable } from '@nestjs/common';
+import type { EmbeddedUser, PlatformIssue, PlatformLabel } from '@shared/platform/types';
+import { InvalidError, NotFoundError } from '../../common/errors';
+import { Clock } from '../common/clock';
+import type { Principal } from '../common/principal';
+import { iso } from '../common/time';
+import { ForgeConfig } from '../config/forge-config';
+import { ReposService } from '../repos/repos.service';
+import { toEmbeddedUser } from '../users/user.converter';
+import { AssignableUsers, MAX_ASSIGNEES } from './assignable-users';
+import { toPlatformLabel } from './issue.converter';
+import { IssueReader } from './issue-reader';
+import { IssuesRepository } from './issues.repository';
+import { LabelsService } from './labels.service';
+
+/** An issue's labels and assignees (Reporter role for changes). */
+@Injectable()
+export class IssueDetailsService {
+  constructor(
+    private readonly issues: IssuesRepository,
+    private readonly reader: IssueReader,
+    private readonly repos: ReposService,
+    private readonly labels: LabelsService,
+    private readonly assignable: AssignableUsers,
+    private readonly clock: Clock,
+    private readonly config: ForgeConfig,
+  ) {}
+
+  /** Labels on an issue, by name. */
+  listLabels(principal: Principal, owner: string, name: string, number: string): PlatformLabel[] {
+    const { repo } = this.repos.resolve(principal, owner, name, 'read');
+    const issue = this.reader.require(repo.id, number);
+    return (this.issues.labelsOf([issue.id]).get(issue.id) ?? []).map(toPlatformLabel);
+  }
+
+  /** Add labels by name (unknown names are created); returns the issue's labels. */
+  addLabels(
+    principal: Principal,
+    owner: string,
+    name: string,
+    number: string,
+    names: readonly string[],
+  ): PlatformLabel[] {
+    const { repo } = this.repos.resolve(principal, owner, name, 'triage');
+    const issue = this.reader.require(repo.id, number);
+    this.issues.transaction(() => {
+      const labels = this.labels.ensure(repo.id, names);
+      this.issues.addLabels(
+        issue.id,
+        labels.map((label) => label.id),
+      );
+      this.issues.touch(issue.id, iso(this.clock.now()));
+    });
+    return (this.issues.labelsOf([issue.id]).get(issue.id) ?? []).map(toPlatformLabel);
+  }
+
+  /** Remove one label by name; NotFoundError when the issue does not carry it. */
+  removeLabel(
+    principal: Principal,
+    owner: string,
+    name: string,
+    number: string,
+    label: string,
+  ): void {
+    const { repo } = this.repos.resolve(principal, owner, name, 'triage');
+    const issue = this.reader.require(repo.id, number);
+    const found = this.labels.find(repo.id, label);
+    if (!found || !this.issues.removeLabel(issue.id, found.id)) {
+      throw new NotFoundError(`Issue #${issue.number} has no label "${label}"`, { field: 'name' });
+    }
+    this.issues.touch(issue.id, iso(this.clock.now()));
+  }
+
+  /** Users assigned to an issue. */
+  assignees(principal: Principal, owner: string, name: string, number: string): EmbeddedUser[] {
+    const { repo } = this.repos.resolve(principal, owner, name, 'read');
+    const issue = this.reader.require(repo.id, number);
+    return (this.issues.assigneesOf([issue.id]).get(issue.id) ?? []).map((user) =>
+      toEmbeddedUser(user, this.config.publicUrl),
+    );
+  }
+
+  /** Add, replace or remove assignees; returns the updated issue. */
+  changeAssignees(
+    principal: Principal,
+    owner: string,
+    name: string,
+    number: string,
+    how: 'add' | 'replace' | 'remove',
+    usernames: readonly string[],
+  ): PlatformIssue {
+    const context = this.repos.resolve(principal, owner, name, 'triage');
+    const issue = this.reader.require(context.repo.id, number);
+    this.issues.transaction(() => {
+      if (how === 'remove') {
+        const ids = this.assignable.known(usernames);
+        this.issues.removeAssignees(issue.id, ids);
+      } else {
+        const ids = this.assignable.resolve(context, usernames);
+        if (how === 'replace') this.issues.replaceAssignees(issue.id, ids);
+        else this.issues.addAssignees(issue.id, ids);
+        if (this.issues.assigneeCount(issue.id) > MAX_ASSIGNEES) {
+          throw new InvalidError(`assignees: an issue may have at most ${MAX_ASSIGNEES}`, {
+            field: 'assignees',
+          });
+        }
+      }
+      this.issues.touch(issue.id, iso(this.clock.now()));
+    });
+    return this.reader.render(context.repo.id, issue.number);
+  }
+}

@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import type { PlatformIssue } from '@shared/platform/types';
+import { InvalidError, NotFoundError } from '../../common/errors';
+import { ForgeConfig } from '../config/forge-config';
+import { toPlatformIssue } from './issue.converter';
+import type { IssueRow } from './issue.types';
+import { IssuesRepository } from './issues.repository';
+
+/** Parse an issue number from a URL: a positive integer, else InvalidError naming `number`. */
+export function parseIssueNumber(value: string): number {
+  if (!/^[1-9]\d{0,9}$/.test(value))
+    throw new InvalidError('number must be a positive integer', { field: 'number' });
+  return Number(value);
+}
+
+/** Loads issues and renders them with their labels and assignees (three queries per page, whatever its size). */
+@Injectable()
+export class IssueReader {
+  constructor(
+    private readonly issues: IssuesRepository,
+    private readonly config: ForgeConfig,
+  ) {}
+
+  /** The issue `number` of a repository; NotFoundError when there is none. */
+  require(repoId: number, number: string): IssueRow {
+    const row = this.issues.byNumber(repoId, parseIssueNumber(number));
+    if (!row) throw new NotFoundError(`Issue #${number} not found`, { field: 'number' });
+    return row;
+  }
+
+  /** Re-read one issue (after a write) and render it. */
+  render(repoId: number, number: number): PlatformIssue {
+    const row = this.issues.byNumber(repoId, number);
+    if (!row) throw new NotFoundError(`Issue #${number} not found`, { field: 'number' });
+    return this.toWire([row], false)[0];
+  }
+
+  /** Render rows with their labels and assignees. */
+  toWire(rows: readonly IssueRow[], withRepo: boolean): PlatformIssue[] {
+    const ids = rows.map((row) => row.id);
+    const labels = this.issues.labelsOf(ids);
+    const assignees = this.issues.assigneesOf(ids);
+    return rows.map((row) =>
+      toPlatformIssue(
+        row,
+        labels.get(row.id) ?? [],
+        assignees.get(row.id) ?? [],
+        this.config.publicUrl,
+        withRepo,
+      ),
+    );
+  }
+}

@@ -1,0 +1,216 @@
+import { Transform, type TransformFnParams } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+} from 'class-validator';
+import type {
+  AssigneesRequest,
+  CreateCommentRequest,
+  CreateIssueRequest,
+  CreateLabelRequest,
+  IssueLabelsRequest,
+  IssueOrderBy,
+  IssueState,
+  IssueStateReason,
+  ListCommentsQuery,
+  UpdateIssueRequest,
+} from '@shared/platform/types';
+import { PageQueryDto } from '../common/paging';
+
+/** Label names: 1–50 characters, no commas (lists are comma-joined) and no control characters. */
+// eslint-disable-next-line no-control-regex
+export const LABEL_NAME = /^[^,\u0000-\u001f\u007f]{1,50}$/;
+const LABEL_NAME_MESSAGE =
+  'each label must be 1 to 50 characters without commas or control characters';
+const USERNAME_MESSAGE = 'each of assignees must be a username';
+const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const DAY_MESSAGE = '$property must be a date as YYYY-MM-DD';
+const MAX_BODY = 65_536;
+
+const upper = ({ value }: TransformFnParams): unknown =>
+  typeof value === 'string' ? value.toUpperCase() : value;
+
+/** `POST /{repo}/-/issues`. */
+export class CreateIssueDto implements CreateIssueRequest {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  title!: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX_BODY)
+  body?: string;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @Matches(LABEL_NAME, { each: true, message: LABEL_NAME_MESSAGE })
+  labels?: string[];
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(8, { message: 'assignees must hold at most 8 users' })
+  @IsString({ each: true, message: USERNAME_MESSAGE })
+  @MaxLength(100, { each: true })
+  assignees?: string[];
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(32)
+  priority?: string;
+
+  @IsOptional()
+  @IsBoolean()
+  work_mode?: boolean;
+}
+
+/** `PATCH /{repo}/-/issues/{number}`. */
+export class UpdateIssueDto implements UpdateIssueRequest {
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  title?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX_BODY)
+  body?: string;
+
+  @IsOptional()
+  @IsIn(['open', 'closed'])
+  state?: IssueState;
+
+  @IsOptional()
+  @IsIn(['open', 'completed', 'not_planned', 'reopened'])
+  state_reason?: IssueStateReason;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(32)
+  priority?: string;
+}
+
+/** Query of `GET /{repo}/-/issues` and `GET /{org}/-/issues`. */
+export class ListIssuesQueryDto extends PageQueryDto {
+  @IsOptional()
+  @IsIn(['open', 'closed', 'all'])
+  state?: IssueState | 'all';
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  keyword?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  labels?: string;
+
+  @IsOptional()
+  @Transform(upper)
+  @IsIn(['AND', 'OR'])
+  labels_operator?: 'AND' | 'OR';
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  authors?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  assignees?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  priority?: string;
+
+  @IsOptional()
+  @Matches(DAY, { message: DAY_MESSAGE })
+  updated_time_begin?: string;
+
+  @IsOptional()
+  @Matches(DAY, { message: DAY_MESSAGE })
+  updated_time_end?: string;
+
+  @IsOptional()
+  @Matches(DAY, { message: DAY_MESSAGE })
+  close_time_begin?: string;
+
+  @IsOptional()
+  @Matches(DAY, { message: DAY_MESSAGE })
+  close_time_end?: string;
+
+  @IsOptional()
+  @IsIn(['created_at', '-created_at', '-updated_at', '-last_acted_at'])
+  order_by?: IssueOrderBy;
+}
+
+/** `POST /{repo}/-/issues/{number}/labels`. */
+export class IssueLabelsDto implements IssueLabelsRequest {
+  @IsArray()
+  @ArrayMaxSize(20)
+  @Matches(LABEL_NAME, { each: true, message: LABEL_NAME_MESSAGE })
+  labels!: string[];
+}
+
+/** Body of the assignees endpoints. */
+export class AssigneesDto implements AssigneesRequest {
+  @IsArray()
+  @ArrayMaxSize(8, { message: 'assignees must hold at most 8 users' })
+  @IsString({ each: true, message: USERNAME_MESSAGE })
+  @MaxLength(100, { each: true })
+  assignees!: string[];
+}
+
+/** `POST /{repo}/-/issues/{number}/comments`. */
+export class CreateCommentDto implements CreateCommentRequest {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(MAX_BODY)
+  body!: string;
+}
+
+/** Query of the comments list. */
+export class ListCommentsQueryDto
+  extends PageQueryDto
+  implements Omit<ListCommentsQuery, 'page' | 'page_size'>
+{
+  @IsOptional()
+  @IsIn(['created_at', '-created_at'])
+  sort?: 'created_at' | '-created_at';
+}
+
+/** `POST /{repo}/-/labels`. */
+export class CreateLabelDto implements CreateLabelRequest {
+  @Matches(LABEL_NAME, {
+    message: 'name must be 1 to 50 characters without commas or control characters',
+  })
+  name!: string;
+
+  @Matches(/^[0-9a-fA-F]{6}$/, { message: 'color must be six hex digits without #' })
+  color!: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  description?: string;
+}
+
+/** Query of the repository labels list. */
+export class ListLabelsQueryDto extends PageQueryDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  keyword?: string;
+}

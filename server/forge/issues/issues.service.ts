@@ -1,0 +1,201 @@
+import { Injectable } from '@nestjs/common';
+import type { IssueStateReason, PlatformIssue } from '@shared/platform/types';
+import { ForbiddenError, InvalidError } from '../../common/errors';
+import { Clock } from '../common/clock';
+import type { Page, Paging } from '../common/paging';
+import type { Principal } from '../common/principal';
+import { ROLE_LEVELS } from '../common/roles';
+import { dayEnd, dayStart, iso } from '../common/time';
+import type { RepoContext } from '../repos/repo.types';
+import { ReposService } from '../repos/repos.service';
+import { AssignableUsers } from './assignable-users';
+import type { IssueChanges, IssueFilter, IssueRow, IssueScope } from './issue.types';
+import { IssueReader } from './issue-reader';
+import type { CreateIssueDto, ListIssuesQueryDto, UpdateIssueDto } from './issues.dto';
+import { IssuesRepository } from './issues.repository';
+import { LabelsService } from './labels.service';
+
+const CLOSED_REASONS: readonly IssueStateReason[] = ['completed', 'not_planned'];
+const OPEN_REASONS: readonly IssueStateReason[] = ['open', 'reopened'];
+
+/** Split a comma-joined filter value into trimmed, non-empty items. */
+function items(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+/** A `YYYY-MM-DD` that names a real day, else InvalidError naming the field. */
+function realDay(field: string, day: string | undefined): string | undefined {
+  if (day === undefined) return undefined;
+  if (new Date(dayStart(day)).toISOString().slice(0, 10) !== day) {
+    throw new InvalidError(`${field} is not a real date`, { field });
+  }
+  return day;
+}
+
+/** Turn a list query into a checked filter. */
+export function toIssueFilter(
+  query: ListIssuesQueryDto,
+  scope: IssueScope,
+  paging: Paging,
+): IssueFilter {
+  const assignees = items(query.assignees);
+  const updatedBegin = realDay('updated_time_begin', query.updated_time_begin);
+  const updatedEnd = realDay('updated_time_end', query.updated_time_end);
+  const closeBegin = realDay('close_time_begin', query.close_time_begin);
+  const closeEnd = realDay('close_time_end', query.close_time_end);
+  const labels = [...new Set(items(query.labels).map((label) => label.toLowerCase()))];
+  return {
+    scope,
+    state: query.state === 'all' ? undefined : query.state,
+    keyword: query.keyword?.trim() || undefined,
+    labels,
+    labelsOperator: query.labels_operator ?? 'AND',
+    authors: items(query.authors),
+    assignees: assignees.filter((name) => name !== '-'),
+    unassigned: assignees.includes('-'),
+    priorities: items(query.priority),
+    updatedFrom: updatedBegin && dayStart(updatedBegin),
+    updatedBefore: updatedEnd && dayEnd(updatedEnd),
+    closedFrom: closeBegin && dayStart(closeBegin),
+    closedBefore: closeEnd && dayEnd(closeEnd),
+    orderBy: query.order_by ?? '-created_at',
+    limit: paging.pageSize,
+    offset: paging.offset,
+  };
+}
+
+/** Issues: lists with filters, create, read, update. */
+@Injectable()
+export class IssuesService {
+  constructor(
+    private readonly issues: IssuesRepository,
+    private readonly reader: IssueReader,
+    private readonly repos: ReposService,
+    private readonly labels: LabelsService,
+    private readonly assignable: AssignableUsers,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Issues of one repository. */
+  list(
+    principal: Principal,
+    owner: string,
+    name: string,
+    query: ListIssuesQueryDto,
+    paging: Paging,
+  ): Page<PlatformIssue> {
+    const { repo } = this.repos.resolve(principal, owner, name, 'read');
+    const { rows, total } = this.issues.list(toIssueFilter(query, { repoId: repo.id }, paging));
+    return { items: this.reader.toWire(rows, false), total };
+  }
+
+  /** Issues of every repository of an organization the caller may read, each with `repo.path`. */
+  listOrg(
+    principal: Principal,
+    org: string,
+    query: ListIssuesQueryDto,
+    paging: Paging,
+  ): Page<PlatformIssue> {
+    const scope = this.repos.readableInOrg(principal, org);
+    const { rows, total } = this.issues.list(toIssueFilter(query, scope, paging));
+    return { items: this.reader.toWire(rows, true), total };
+  }
+
+  /** One issue. */
+  get(principal: Principal, owner: string, name: string, number: string): PlatformIssue {
+    const { repo } = this.repos.resolve(principal, owner, name, 'read');
+    return this.reader.toWire([this.reader.require(repo.id, number)], false)[0];
+  }
+
+  /** Open an issue; unknown labels are created, assignees must have a role in the organization. */
+  create(principal: Principal, owner: string, name: string, input: CreateIssueDto): PlatformIssue {
+    const context = this.repos.resolve(principal, owner, name, 'participate');
+    const caller = principal as NonNullable<Principal>;
+    const assigneeIds = this.assignable.resolve(context, input.assignees ?? []);
+    const at = iso(this.clock.now());
+    const { number } = this.issues.transaction(() => {
+      const created = this.issues.insert({
+        repoId: context.repo.id,
+        namespaceId: context.namespace.id,
+        title: input.title.trim(),
+        body: input.body ?? '',
+        authorId: caller.userId,
+        priority: input.priority ?? '0',
+        workMode: input.work_mode ?? false,
+        createdAt: at,
+      });
+      const labels = this.labels.ensure(context.repo.id, input.labels ?? []);
+      this.issues.addLabels(
+        created.id,
+        labels.map((label) => label.id),
+      );
+      this.issues.addAssignees(created.id, assigneeIds);
+      return created;
+    });
+    return this.reader.render(context.repo.id, number);
+  }
+
+  /** Change title, body, state, state reason or priority. */
+  update(
+    principal: Principal,
+    owner: string,
+    name: string,
+    number: string,
+    input: UpdateIssueDto,
+  ): PlatformIssue {
+    const context = this.repos.resolve(principal, owner, name, 'participate');
+    const issue = this.reader.require(context.repo.id, number);
+    this.checkMayEdit(principal, context, issue, input);
+    const changes: IssueChanges = {
+      at: iso(this.clock.now()),
+      title: input.title?.trim(),
+      body: input.body,
+      priority: input.priority,
+    };
+    Object.assign(changes, this.stateChange(issue, input, changes.at));
+    this.issues.update(issue.id, changes);
+    return this.reader.render(context.repo.id, issue.number);
+  }
+
+  /** Authors may edit their issue's text and state; triage (Reporter and up) may edit anything. */
+  private checkMayEdit(
+    principal: Principal,
+    context: RepoContext,
+    issue: IssueRow,
+    input: UpdateIssueDto,
+  ): void {
+    if (context.role >= ROLE_LEVELS.Reporter) return;
+    const isAuthor = principal?.userId === issue.author.id;
+    if (!isAuthor || input.priority !== undefined) {
+      throw new ForbiddenError(
+        `Editing this issue needs the Reporter role in ${context.namespace.path}`,
+        { role: 'Reporter' },
+      );
+    }
+  }
+
+  /** State and reason after a PATCH, with the close time; InvalidError for a reason that contradicts the state. */
+  private stateChange(issue: IssueRow, input: UpdateIssueDto, at: string): Partial<IssueChanges> {
+    const state = input.state ?? issue.state;
+    let reason = input.state_reason;
+    let closedAt: string | null | undefined;
+    if (state !== issue.state) {
+      reason ??= state === 'closed' ? 'completed' : 'reopened';
+      closedAt = state === 'closed' ? at : null;
+    }
+    if (reason === undefined) return {};
+    const allowed = state === 'closed' ? CLOSED_REASONS : OPEN_REASONS;
+    if (!allowed.includes(reason)) {
+      throw new InvalidError(
+        `state_reason must be one of ${allowed.join(', ')} when the issue is ${state}`,
+        {
+          field: 'state_reason',
+        },
+      );
+    }
+    return { state, stateReason: reason, closedAt };
+  }
+}

@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import type { PlatformLabel } from '@shared/platform/types';
+import type { Page, Paging } from '../common/paging';
+import type { Principal } from '../common/principal';
+import { ReposService } from '../repos/repos.service';
+import { toPlatformLabel } from './issue.converter';
+import type { LabelRow } from './issue.types';
+import type { CreateLabelDto } from './issues.dto';
+import { LabelsRepository } from './labels.repository';
+
+/** Colour of labels created implicitly by name (GitHub's default grey). */
+export const DEFAULT_LABEL_COLOR = 'ededed';
+
+/** Distinct names, first spelling kept, compared without case. */
+export function distinctNames(names: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of names) {
+    const name = raw.trim();
+    if (name === '' || seen.has(name.toLowerCase())) continue;
+    seen.add(name.toLowerCase());
+    out.push(name);
+  }
+  return out;
+}
+
+/** A repository's label set. */
+@Injectable()
+export class LabelsService {
+  constructor(
+    private readonly labels: LabelsRepository,
+    private readonly repos: ReposService,
+  ) {}
+
+  /** Labels of a repository, by name, optionally filtered by a keyword. */
+  list(
+    principal: Principal,
+    owner: string,
+    name: string,
+    keyword: string | undefined,
+    paging: Paging,
+  ): Page<PlatformLabel> {
+    const { repo } = this.repos.resolve(principal, owner, name, 'read');
+    const { rows, total } = this.labels.list(
+      repo.id,
+      keyword?.trim() || undefined,
+      paging.pageSize,
+      paging.offset,
+    );
+    return { items: rows.map(toPlatformLabel), total };
+  }
+
+  /** Define a label (needs the Reporter role). */
+  create(principal: Principal, owner: string, name: string, input: CreateLabelDto): PlatformLabel {
+    const { repo } = this.repos.resolve(principal, owner, name, 'triage');
+    return toPlatformLabel(
+      this.labels.insert(
+        repo.id,
+        input.name.trim(),
+        input.color.toLowerCase(),
+        input.description ?? '',
+      ),
+    );
+  }
+
+  /** The labels of these names in a repository, creating the missing ones with the default colour. */
+  ensure(repoId: number, names: readonly string[]): LabelRow[] {
+    const wanted = distinctNames(names);
+    const existing = this.labels.byNames(repoId, wanted);
+    const known = new Set(existing.map((label) => label.name.toLowerCase()));
+    const created = wanted
+      .filter((label) => !known.has(label.toLowerCase()))
+      .map((label) => this.labels.insert(repoId, label, DEFAULT_LABEL_COLOR, ''));
+    return [...existing, ...created];
+  }
+
+  /** The label of this name in a repository, or undefined. */
+  find(repoId: number, name: string): LabelRow | undefined {
+    return this.labels.byNames(repoId, [name])[0];
+  }
+}

@@ -1,0 +1,69 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { isSlug } from '@shared/platform/paths';
+import type { PlatformOrganization } from '@shared/platform/types';
+import { NotFoundError } from '../../common/errors';
+import { Access, RawResponse } from '../common/access.decorator';
+import { PageQueryDto, toPaging } from '../common/paging';
+import { sendPage } from '../common/send-page';
+import { CurrentPrincipal, type Principal } from '../common/principal';
+import { avatarSvg } from './avatar-svg';
+import { CreateGroupDto } from './orgs.dto';
+import { OrgsService } from './orgs.service';
+
+/** Organizations: the caller's, one by path, and creation. */
+@Controller()
+export class OrgsController {
+  constructor(private readonly orgs: OrgsService) {}
+
+  /** Organizations the caller belongs to. */
+  @Get('user/groups')
+  @Access({ scope: 'group-resource:r' })
+  groups(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: PageQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): PlatformOrganization[] {
+    return sendPage(reply, this.orgs.listMine(principal, toPaging(query)));
+  }
+
+  /** The spec's name for the same list. */
+  @Get('user/orgs')
+  @Access({ scope: 'group-resource:r' })
+  orgList(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: PageQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): PlatformOrganization[] {
+    return sendPage(reply, this.orgs.listMine(principal, toPaging(query)));
+  }
+
+  /** Create an organization; the caller becomes its Owner. */
+  @Post('groups')
+  @HttpCode(201)
+  @Access({ scope: 'group-manage:rw' })
+  create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: CreateGroupDto,
+  ): PlatformOrganization {
+    return this.orgs.create(principal, body);
+  }
+
+  /** Generated avatar of a user or an organization (`/-/avatars/<name>.svg`). */
+  @Get('-/avatars/:file')
+  @RawResponse()
+  @Access({ open: true })
+  avatar(@Param('file') file: string, @Res({ passthrough: true }) reply: FastifyReply): string {
+    const name = file.endsWith('.svg') ? file.slice(0, -4) : '';
+    if (!isSlug(name)) throw new NotFoundError('No such avatar');
+    void reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400');
+    return avatarSvg(name);
+  }
+
+  /** One organization. */
+  @Get(':org')
+  @Access({ scope: 'group-resource:r' })
+  get(@CurrentPrincipal() principal: Principal, @Param('org') org: string): PlatformOrganization {
+    return this.orgs.get(principal, org);
+  }
+}

@@ -1,0 +1,53 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import type { PlatformPull } from '@shared/platform/types';
+import { Access } from '../common/access.decorator';
+import { toPaging } from '../common/paging';
+import { CurrentPrincipal, type Principal } from '../common/principal';
+import { sendPage } from '../common/send-page';
+import { CreatePullDto, ListPullsQueryDto } from './pulls.dto';
+import { PullsService } from './pulls.service';
+
+/** Pull requests of a repository and of an organization. */
+@Controller()
+export class PullsController {
+  constructor(private readonly pulls: PullsService) {}
+
+  /** Pulls of every readable repository of an organization. */
+  @Get(':org/-/pulls')
+  @Access({ scope: 'repo-code:r' })
+  listOrg(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Query() query: ListPullsQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): PlatformPull[] {
+    return sendPage(reply, this.pulls.listOrg(principal, org, query.state, toPaging(query)));
+  }
+
+  /** Pulls of a repository. */
+  @Get(':org/:repo/-/pulls')
+  @Access({ scope: 'repo-code:r', anonymous: true })
+  list(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Query() query: ListPullsQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): PlatformPull[] {
+    return sendPage(reply, this.pulls.list(principal, org, repo, query.state, toPaging(query)));
+  }
+
+  /** Record a pull request. */
+  @Post(':org/:repo/-/pulls')
+  @HttpCode(201)
+  @Access({ scope: 'repo-code:rw' })
+  create(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Body() body: CreatePullDto,
+  ): PlatformPull {
+    return this.pulls.create(principal, org, repo, body);
+  }
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { ReposModule } from '../repos/repos.module';
+import { PullsController } from './pulls.controller';
+import { PullsRepository } from './pulls.repository';
+import { PullsService } from './pulls.service';
+
+/** Pull requests. */
+@Module({
+  imports: [ReposModule],
+  controllers: [PullsController],
+  providers: [PullsRepository, PullsService],
+  exports: [PullsService],
+})
+export class PullsModule {}

@@ -1,0 +1,96 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Res,
+} from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import type { PlatformRepository } from '@shared/platform/types';
+import { Access } from '../common/access.decorator';
+import { toPaging } from '../common/paging';
+import { CurrentPrincipal, type Principal } from '../common/principal';
+import { sendPage } from '../common/send-page';
+import { CreateRepoDto, ListReposQueryDto, UpdateRepoDto } from './repos.dto';
+import { ReposService } from './repos.service';
+
+/** Repository records: `/{org}/{repo}`, `/{slug}/-/repos`, `/user/repos`. */
+@Controller()
+export class ReposController {
+  constructor(private readonly repos: ReposService) {}
+
+  /** Repositories the caller can reach. */
+  @Get('user/repos')
+  @Access({ scope: 'repo-code:r' })
+  mine(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: ListReposQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): PlatformRepository[] {
+    return sendPage(reply, this.repos.listForCaller(principal, query, toPaging(query)));
+  }
+
+  /** Repositories of a user or an organization. */
+  @Get(':org/-/repos')
+  @Access({ scope: 'repo-code:r', anonymous: true })
+  list(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Query() query: ListReposQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): PlatformRepository[] {
+    return sendPage(reply, this.repos.list(principal, org, query, toPaging(query)));
+  }
+
+  /** Create a repository. */
+  @Post(':org/-/repos')
+  @HttpCode(201)
+  @Access({ scope: 'repo-manage:rw' })
+  create(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Body() body: CreateRepoDto,
+  ): Promise<PlatformRepository> {
+    return this.repos.create(principal, org, body);
+  }
+
+  /** One repository. */
+  @Get(':org/:repo')
+  @Access({ scope: 'repo-code:r', anonymous: true })
+  get(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+  ): PlatformRepository {
+    return this.repos.get(principal, org, repo);
+  }
+
+  /** Update description, site, topics or licence. */
+  @Patch(':org/:repo')
+  @Access({ scope: 'repo-manage:rw' })
+  update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Body() body: UpdateRepoDto,
+  ): PlatformRepository {
+    return this.repos.update(principal, org, repo, body);
+  }
+
+  /** Delete a repository and its git folder. */
+  @Delete(':org/:repo')
+  @HttpCode(204)
+  @Access({ scope: 'repo-manage:rw' })
+  async remove(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+  ): Promise<void> {
+    await this.repos.delete(principal, org, repo);
+  }
+}

@@ -1,0 +1,84 @@
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+} from 'class-validator';
+import type {
+  CreateRepositoryRequest,
+  CreateVisibility,
+  ListRepositoriesQuery,
+  UpdateRepositoryRequest,
+} from '@shared/platform/types';
+import { PageQueryDto, toBooleanParam } from '../common/paging';
+import type { RepoOrder } from './repo.types';
+
+/** `POST /{slug}/-/repos`. */
+export class CreateRepoDto implements CreateRepositoryRequest {
+  @IsString()
+  @MaxLength(100)
+  name!: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  description?: string;
+
+  @IsIn(['public', 'private', 'secret'])
+  visibility!: CreateVisibility;
+}
+
+/** `PATCH /{repo}`. */
+export class UpdateRepoDto implements UpdateRepositoryRequest {
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  description?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  site?: string;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @IsString({ each: true })
+  @MaxLength(50, { each: true })
+  // eslint-disable-next-line no-control-regex
+  @Matches(/^[^,\u0000-\u001f]+$/, {
+    each: true,
+    message: 'each of topics must be text without commas',
+  })
+  topics?: string[];
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  license?: string;
+}
+
+/** `GET /{slug}/-/repos` and `GET /user/repos`. */
+export class ListReposQueryDto
+  extends PageQueryDto
+  implements Omit<ListRepositoriesQuery, 'page' | 'page_size'>
+{
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  search?: string;
+
+  @IsOptional()
+  @IsIn(['last_updated_at', 'created_at', 'stars', 'slug_path'])
+  order_by?: RepoOrder;
+
+  @IsOptional()
+  @Transform(toBooleanParam)
+  @IsBoolean({ message: 'desc must be true or false' })
+  desc?: boolean;
+}

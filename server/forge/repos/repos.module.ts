@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { GitModule } from '../git/git.module';
+import { OrgsModule } from '../orgs/orgs.module';
+import { ReposController } from './repos.controller';
+import { ReposRepository } from './repos.repository';
+import { ReposService } from './repos.service';
+
+/** Repository records and access to everything inside a repository. */
+@Module({
+  imports: [OrgsModule, GitModule],
+  controllers: [ReposController],
+  providers: [ReposRepository, ReposService],
+  exports: [ReposService],
+})
+export class ReposModule {}

@@ -1,0 +1,218 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { AccessRole, CreateVisibility, PlatformRepository } from '@shared/platform/types';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  UnauthorizedError,
+} from '../../common/errors';
+import { Clock } from '../common/clock';
+import { checkName, checkPathName } from '../common/names';
+import type { Page, Paging } from '../common/paging';
+import type { Principal } from '../common/principal';
+import { ROLE_LEVELS } from '../common/roles';
+import { iso } from '../common/time';
+import { ForgeConfig } from '../config/forge-config';
+import { GitAdapter } from '../git/git.adapter';
+import { OrgsService } from '../orgs/orgs.service';
+import { toPlatformRepository } from './repo.converter';
+import type { RepoContext, RepoOrder, RepoPermission, RepoRow } from './repo.types';
+import type { CreateRepoDto, ListReposQueryDto, UpdateRepoDto } from './repos.dto';
+import { ReposRepository } from './repos.repository';
+
+/** Least role each permission needs in the repository's namespace (reading a public repository needs none). */
+const PERMISSION_ROLE: Readonly<Record<RepoPermission, AccessRole>> = {
+  read: 'Guest',
+  participate: 'Guest',
+  triage: 'Reporter',
+  develop: 'Developer',
+  manage: 'Master',
+  delete: 'Owner',
+};
+
+/** Repositories: records, access checks for everything inside them, and their bare git folders. */
+@Injectable()
+export class ReposService {
+  private readonly logger = new Logger('Forge');
+
+  constructor(
+    private readonly repos: ReposRepository,
+    private readonly orgs: OrgsService,
+    private readonly git: GitAdapter,
+    private readonly clock: Clock,
+    private readonly config: ForgeConfig,
+  ) {}
+
+  /**
+   * The repository `owner/name` if the caller may act on it as `permission` asks.
+   * Anonymous callers see public repositories only (anything else answers 16, without
+   * saying whether it exists); secret repositories refuse token access (7).
+   */
+  resolve(
+    principal: Principal,
+    owner: string,
+    name: string,
+    permission: RepoPermission,
+  ): RepoContext {
+    checkPathName('org', owner);
+    checkPathName('repo', name);
+    const namespace = this.orgs.namespace('org', owner);
+    const repo = this.repos.byName(namespace.id, name);
+    if (!principal) {
+      if (repo?.visibility === 'public' && permission === 'read')
+        return { repo, namespace, role: 0 };
+      throw new UnauthorizedError('Not logged in: send Authorization: Bearer <token>');
+    }
+    if (!repo) throw new NotFoundError(`Repository ${owner}/${name} not found`, { field: 'repo' });
+    if (repo.visibility === 'secret') {
+      throw new ForbiddenError('Secret repositories refuse token access', { visibility: 'secret' });
+    }
+    const role = this.orgs.roleIn(principal, namespace);
+    const publicReach =
+      repo.visibility === 'public' && (permission === 'read' || permission === 'participate');
+    if (!publicReach && role < ROLE_LEVELS[PERMISSION_ROLE[permission]]) {
+      throw new ForbiddenError(
+        `This needs the ${PERMISSION_ROLE[permission]} role in ${namespace.path}`,
+        {
+          role: PERMISSION_ROLE[permission],
+        },
+      );
+    }
+    return { repo, namespace, role };
+  }
+
+  /** One repository's record. */
+  get(principal: Principal, owner: string, name: string): PlatformRepository {
+    return this.toWire(this.resolve(principal, owner, name, 'read').repo);
+  }
+
+  /** Create a repository: the git folder first, then the record (removed again if the record fails). */
+  async create(
+    principal: Principal,
+    owner: string,
+    input: CreateRepoDto,
+  ): Promise<PlatformRepository> {
+    const namespace = this.orgs.namespace('org', owner);
+    this.orgs.requireRole(principal, namespace, 'Master', 'Creating a repository');
+    const name = checkName('name', input.name);
+    if (this.repos.exists(namespace.id, name)) {
+      throw new ConflictError(`Repository ${namespace.path}/${name} already exists`, {
+        field: 'name',
+      });
+    }
+    await this.git.initBare(namespace.path, name);
+    let id: number;
+    try {
+      id = this.repos.insert({
+        namespaceId: namespace.id,
+        name,
+        description: input.description ?? '',
+        visibility: input.visibility,
+        createdAt: iso(this.clock.now()),
+      });
+    } catch (error) {
+      await this.git.remove(namespace.path, name);
+      if (error instanceof Error && /UNIQUE/.test(error.message)) {
+        throw new ConflictError(`Repository ${namespace.path}/${name} already exists`, {
+          field: 'name',
+        });
+      }
+      throw error;
+    }
+    return this.toWire(this.repos.byId(id) as RepoRow);
+  }
+
+  /** Change description, site, topics or licence. */
+  update(
+    principal: Principal,
+    owner: string,
+    name: string,
+    input: UpdateRepoDto,
+  ): PlatformRepository {
+    const { repo } = this.resolve(principal, owner, name, 'manage');
+    this.repos.update(repo.id, {
+      description: input.description,
+      site: input.site,
+      topics: input.topics?.map((topic) => topic.trim()).join(','),
+      license: input.license,
+      updatedAt: iso(this.clock.now()),
+    });
+    return this.toWire(this.repos.byId(repo.id) as RepoRow);
+  }
+
+  /** Delete the record (and everything in it), then the git folder. */
+  async delete(principal: Principal, owner: string, name: string): Promise<void> {
+    const { repo, namespace } = this.resolve(principal, owner, name, 'delete');
+    this.repos.delete(repo.id);
+    try {
+      await this.git.remove(namespace.path, repo.name);
+    } catch (error) {
+      this.logger.warn(
+        `Repository ${namespace.path}/${repo.name} deleted, but its folder stayed: ${String(error)}`,
+      );
+    }
+  }
+
+  /** Repositories of a user or an organization the caller can see. */
+  list(
+    principal: Principal,
+    owner: string,
+    query: ListReposQueryDto,
+    paging: Paging,
+  ): Page<PlatformRepository> {
+    const namespace = this.orgs.namespace('org', owner);
+    const member = this.orgs.roleIn(principal, namespace) > 0;
+    const visibilities: CreateVisibility[] = member ? ['public', 'private', 'secret'] : ['public'];
+    return this.page({ namespaceId: namespace.id, visibilities }, query, paging);
+  }
+
+  /** Repositories in the caller's own namespace and in the organizations they belong to (all, for the admin). */
+  listForCaller(
+    principal: Principal,
+    query: ListReposQueryDto,
+    paging: Paging,
+  ): Page<PlatformRepository> {
+    if (!principal) throw new UnauthorizedError('Not logged in');
+    const scope = principal.isAdmin ? {} : { accessibleTo: principal.userId };
+    return this.page({ ...scope, visibilities: ['public', 'private', 'secret'] }, query, paging);
+  }
+
+  /**
+   * The repositories of an organization whose contents the caller may read, for
+   * organization-wide lists: members see public and private ones, others public ones;
+   * secret repositories never appear.
+   */
+  readableInOrg(principal: Principal, org: string): { namespaceId: number; repoIds: number[] } {
+    const namespace = this.orgs.organization(org);
+    const member = this.orgs.roleIn(principal, namespace) > 0;
+    const visibilities: CreateVisibility[] = member ? ['public', 'private'] : ['public'];
+    return { namespaceId: namespace.id, repoIds: this.repos.idsIn(namespace.id, visibilities) };
+  }
+
+  /** Set the time of the newest commit of a repository (pushes move it, in part 2). */
+  setLastCommit(repoId: number, at: Date | null): void {
+    this.repos.setLastCommit(repoId, at ? iso(at) : null);
+  }
+
+  private page(
+    scope: { namespaceId?: number; accessibleTo?: number; visibilities: CreateVisibility[] },
+    query: ListReposQueryDto,
+    paging: Paging,
+  ): Page<PlatformRepository> {
+    const orderBy: RepoOrder = query.order_by ?? 'created_at';
+    const { rows, total } = this.repos.list({
+      ...scope,
+      search: query.search?.trim() || undefined,
+      orderBy,
+      // Names read best A to Z; times and stars newest or biggest first.
+      desc: query.desc ?? orderBy !== 'slug_path',
+      limit: paging.pageSize,
+      offset: paging.offset,
+    });
+    return { items: rows.map((row) => this.toWire(row)), total };
+  }
+
+  private toWire(row: RepoRow): PlatformRepository {
+    return toPlatformRepository(row, this.config.publicUrl);
+  }
+}

@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { LedgerRepository } from '../credits/ledger.repository';
+import { GitModule } from '../git/git.module';
+import { CommentsRepository } from '../issues/comments.repository';
+import { IssuesRepository } from '../issues/issues.repository';
+import { LabelsRepository } from '../issues/labels.repository';
+import { OrgsRepository } from '../orgs/orgs.repository';
+import { PullsRepository } from '../pulls/pulls.repository';
+import { ReposRepository } from '../repos/repos.repository';
+import { UsersRepository } from '../users/users.repository';
+import { DemoSeedService } from './demo-seed.service';
+
+/**
+ * The demo seed. It writes history (past timestamps) that no service would, so it uses
+ * the repository classes directly; they hold no state besides the shared connection.
+ */
+@Module({
+  imports: [GitModule],
+  providers: [
+    UsersRepository,
+    OrgsRepository,
+    ReposRepository,
+    IssuesRepository,
+    LabelsRepository,
+    CommentsRepository,
+    PullsRepository,
+    LedgerRepository,
+    DemoSeedService,
+  ],
+  exports: [DemoSeedService],
+})
+export class SeedModule {}

@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { ForgeDatabase } from '../storage/forge-database';
+
+/** An open issue the simulator may act on. */
+export interface SimIssueRow {
+  id: number;
+  repo_id: number;
+  npc_id: number | null;
+}
+
+/** Labels that mark an issue as being worked on (DESIGN section 5). */
+const PROGRESS = "('in progress', 'in-progress', 'doing', 'wip')";
+
+/** The simulator's reads: which issues are waiting and which are in progress. */
+@Injectable()
+export class SimulatorRepository {
+  constructor(private readonly db: ForgeDatabase) {}
+
+  /** Ids of the NPC users. */
+  npcIds(): number[] {
+    return this.db
+      .all<{ id: number }>('SELECT id FROM users WHERE is_npc = 1 ORDER BY username')
+      .map((row) => row.id);
+  }
+
+  /** Ids and paths of every organization. */
+  orgs(): { id: number; path: string }[] {
+    return this.db.all<{ id: number; path: string }>('SELECT id, path FROM orgs ORDER BY path');
+  }
+
+  /** Oldest open issues nobody works on yet (no NPC comment, no progress label), outside secret repositories. */
+  pending(namespaceId: number, limit: number): SimIssueRow[] {
+    return this.db.all<SimIssueRow>(
+      `SELECT i.id, i.repo_id,
+         (SELECT a.user_id FROM issue_assignees a JOIN users u ON u.id = a.user_id WHERE a.issue_id = i.id AND u.is_npc = 1 LIMIT 1) AS npc_id
+       FROM issues i JOIN repos r ON r.id = i.repo_id
+       WHERE i.namespace_id = ? AND i.state = 'open' AND r.visibility != 'secret'
+         AND NOT EXISTS (SELECT 1 FROM comments c JOIN users u ON u.id = c.author_id WHERE c.issue_id = i.id AND u.is_npc = 1)
+         AND NOT EXISTS (SELECT 1 FROM issue_labels il JOIN labels l ON l.id = il.label_id
+                         WHERE il.issue_id = i.id AND l.name IN ${PROGRESS})
+       ORDER BY i.created_at, i.id LIMIT ?`,
+      [namespaceId, limit],
+    );
+  }
+
+  /** Open issues an NPC has picked up (NPC assignee and an NPC comment or a progress label), oldest first. */
+  inProgress(namespaceId: number, limit: number): SimIssueRow[] {
+    return this.db.all<SimIssueRow>(
+      `SELECT i.id, i.repo_id, a.user_id AS npc_id
+       FROM issues i
+         JOIN issue_assignees a ON a.issue_id = i.id
+         JOIN users u ON u.id = a.user_id AND u.is_npc = 1
+       WHERE i.namespace_id = ? AND i.state = 'open'
+         AND (EXISTS (SELECT 1 FROM comments c WHERE c.issue_id = i.id)
+              OR EXISTS (SELECT 1 FROM issue_labels il JOIN labels l ON l.id = il.label_id
+                         WHERE il.issue_id = i.id AND l.name IN ${PROGRESS}))
+       GROUP BY i.id ORDER BY i.last_acted_at, i.id LIMIT ?`,
+      [namespaceId, limit],
+    );
+  }
+
+  /** Credits spent over the window before `until`, in hundredths (positive). */
+  spentSince(namespaceId: number, since: string): number {
+    return -(
+      this.db.get<{ total: number | null }>(
+        "SELECT SUM(amount) AS total FROM ledger WHERE namespace_id = ? AND kind = 'spend' AND created_at >= ?",
+        [namespaceId, since],
+      )?.total ?? 0
+    );
+  }
+}

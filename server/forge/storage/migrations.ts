@@ -1,0 +1,180 @@
+/**
+ * Schema migrations, applied in order inside one transaction each. `PRAGMA user_version`
+ * records how many have run. Append new steps; never edit a released one.
+ *
+ * Times are RFC 3339 UTC strings with milliseconds (`Date#toISOString`), so text order
+ * is time order. Credit amounts are integer hundredths, so sums stay exact.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  ) STRICT;
+
+  -- Users and organizations share one namespace, as on the platform: a name is either.
+  CREATE TABLE namespaces (
+    id INTEGER PRIMARY KEY,
+    path TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    kind TEXT NOT NULL CHECK (kind IN ('org', 'user')),
+    created_at TEXT NOT NULL
+  ) STRICT;
+
+  CREATE TABLE users (
+    id INTEGER PRIMARY KEY REFERENCES namespaces (id) ON DELETE CASCADE,
+    username TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    nickname TEXT NOT NULL,
+    email TEXT NOT NULL,
+    bio TEXT NOT NULL DEFAULT '',
+    is_npc INTEGER NOT NULL DEFAULT 0,
+    is_admin INTEGER NOT NULL DEFAULT 0,
+    frozen INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL
+  ) STRICT;
+
+  CREATE TABLE orgs (
+    id INTEGER PRIMARY KEY REFERENCES namespaces (id) ON DELETE CASCADE,
+    path TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    name TEXT NOT NULL,
+    remark TEXT NOT NULL DEFAULT '',
+    description TEXT NOT NULL DEFAULT '',
+    site TEXT NOT NULL DEFAULT '',
+    email TEXT NOT NULL DEFAULT '',
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  ) STRICT;
+
+  -- role: 10 Guest, 20 Reporter, 30 Developer, 40 Master, 50 Owner.
+  CREATE TABLE memberships (
+    org_id INTEGER NOT NULL REFERENCES orgs (id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    role INTEGER NOT NULL,
+    PRIMARY KEY (org_id, user_id)
+  ) STRICT, WITHOUT ROWID;
+  CREATE INDEX memberships_user ON memberships (user_id, org_id);
+
+  CREATE TABLE tokens (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    hash TEXT NOT NULL UNIQUE,
+    scopes TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX tokens_user ON tokens (user_id);
+
+  CREATE TABLE repos (
+    id INTEGER PRIMARY KEY,
+    namespace_id INTEGER NOT NULL REFERENCES namespaces (id) ON DELETE CASCADE,
+    name TEXT NOT NULL COLLATE NOCASE,
+    description TEXT NOT NULL DEFAULT '',
+    visibility TEXT NOT NULL CHECK (visibility IN ('public', 'private', 'secret')),
+    site TEXT NOT NULL DEFAULT '',
+    topics TEXT NOT NULL DEFAULT '',
+    license TEXT NOT NULL DEFAULT '',
+    star_count INTEGER NOT NULL DEFAULT 0,
+    fork_count INTEGER NOT NULL DEFAULT 0,
+    status INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    last_commit_at TEXT,
+    issue_seq INTEGER NOT NULL DEFAULT 0,
+    pull_seq INTEGER NOT NULL DEFAULT 0,
+    UNIQUE (namespace_id, name)
+  ) STRICT;
+
+  CREATE TABLE issues (
+    id INTEGER PRIMARY KEY,
+    repo_id INTEGER NOT NULL REFERENCES repos (id) ON DELETE CASCADE,
+    -- Copied from the repository so organization-wide lists walk one index.
+    namespace_id INTEGER NOT NULL,
+    number INTEGER NOT NULL,
+    title TEXT NOT NULL,
+    body TEXT NOT NULL DEFAULT '',
+    state TEXT NOT NULL CHECK (state IN ('open', 'closed')),
+    state_reason TEXT NOT NULL,
+    author_id INTEGER NOT NULL REFERENCES users (id),
+    priority TEXT NOT NULL DEFAULT '0',
+    work_mode INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    last_acted_at TEXT NOT NULL,
+    closed_at TEXT,
+    UNIQUE (repo_id, number)
+  ) STRICT;
+  CREATE INDEX issues_repo_created ON issues (repo_id, created_at);
+  CREATE INDEX issues_repo_updated ON issues (repo_id, updated_at);
+  CREATE INDEX issues_repo_acted ON issues (repo_id, last_acted_at);
+  CREATE INDEX issues_repo_state ON issues (repo_id, state, created_at);
+  CREATE INDEX issues_ns_created ON issues (namespace_id, created_at);
+  CREATE INDEX issues_ns_updated ON issues (namespace_id, updated_at);
+  CREATE INDEX issues_ns_acted ON issues (namespace_id, last_acted_at);
+  CREATE INDEX issues_author ON issues (author_id);
+
+  CREATE TABLE labels (
+    id INTEGER PRIMARY KEY,
+    repo_id INTEGER NOT NULL REFERENCES repos (id) ON DELETE CASCADE,
+    name TEXT NOT NULL COLLATE NOCASE,
+    color TEXT NOT NULL,
+    description TEXT NOT NULL DEFAULT '',
+    UNIQUE (repo_id, name)
+  ) STRICT;
+
+  CREATE TABLE issue_labels (
+    issue_id INTEGER NOT NULL REFERENCES issues (id) ON DELETE CASCADE,
+    label_id INTEGER NOT NULL REFERENCES labels (id) ON DELETE CASCADE,
+    PRIMARY KEY (issue_id, label_id)
+  ) STRICT, WITHOUT ROWID;
+  CREATE INDEX issue_labels_label ON issue_labels (label_id, issue_id);
+
+  CREATE TABLE issue_assignees (
+    issue_id INTEGER NOT NULL REFERENCES issues (id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    PRIMARY KEY (issue_id, user_id)
+  ) STRICT, WITHOUT ROWID;
+  CREATE INDEX issue_assignees_user ON issue_assignees (user_id, issue_id);
+
+  CREATE TABLE comments (
+    id INTEGER PRIMARY KEY,
+    issue_id INTEGER NOT NULL REFERENCES issues (id) ON DELETE CASCADE,
+    author_id INTEGER NOT NULL REFERENCES users (id),
+    body TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX comments_issue ON comments (issue_id, created_at);
+
+  CREATE TABLE pulls (
+    id INTEGER PRIMARY KEY,
+    repo_id INTEGER NOT NULL REFERENCES repos (id) ON DELETE CASCADE,
+    namespace_id INTEGER NOT NULL,
+    number INTEGER NOT NULL,
+    title TEXT NOT NULL,
+    body TEXT NOT NULL DEFAULT '',
+    state TEXT NOT NULL CHECK (state IN ('open', 'closed', 'merged')),
+    author_id INTEGER NOT NULL REFERENCES users (id),
+    base_ref TEXT NOT NULL,
+    base_sha TEXT NOT NULL DEFAULT '',
+    head_ref TEXT NOT NULL,
+    head_sha TEXT NOT NULL DEFAULT '',
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    closed_at TEXT,
+    UNIQUE (repo_id, number)
+  ) STRICT;
+  CREATE INDEX pulls_repo_state ON pulls (repo_id, state, created_at);
+  CREATE INDEX pulls_repo_created ON pulls (repo_id, created_at);
+  CREATE INDEX pulls_ns_created ON pulls (namespace_id, created_at);
+
+  CREATE TABLE ledger (
+    id INTEGER PRIMARY KEY,
+    namespace_id INTEGER NOT NULL REFERENCES namespaces (id) ON DELETE CASCADE,
+    amount INTEGER NOT NULL,
+    balance INTEGER NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('spend', 'topup')),
+    note TEXT NOT NULL DEFAULT '',
+    created_at TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX ledger_namespace ON ledger (namespace_id, created_at);
+  `,
+];

@@ -1,0 +1,18 @@
+import { Controller, Get } from '@nestjs/common';
+import type { PlatformUser } from '@shared/platform/types';
+import { Access } from '../common/access.decorator';
+import { CurrentPrincipal, type Principal } from '../common/principal';
+import { UsersService } from './users.service';
+
+/** The token's own user. */
+@Controller()
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  /** The user the token belongs to. */
+  @Get('user')
+  @Access({})
+  current(@CurrentPrincipal() principal: Principal): PlatformUser {
+    return this.users.current(principal);
+  }
+}

@@ -1,0 +1,110 @@
+import { Injectable } from '@nestjs/common';
+import { ConflictError } from '../../common/errors';
+import { ForgeDatabase } from '../storage/forge-database';
+import type { UserRow } from './user.types';
+
+export interface InsertUser {
+  username: string;
+  nickname: string;
+  email: string;
+  bio: string;
+  isNpc: boolean;
+  isAdmin: boolean;
+  createdAt: string;
+}
+
+export interface TokenOwnerRow {
+  user_id: number;
+  username: string;
+  is_admin: number;
+  scopes: string;
+}
+
+const USER_COLUMNS = 'id, username, nickname, email, bio, is_npc, is_admin, frozen, created_at';
+
+/** Users, their namespace entries and their tokens. */
+@Injectable()
+export class UsersRepository {
+  constructor(private readonly db: ForgeDatabase) {}
+
+  /** Insert a user and its namespace; ConflictError when the name is taken by a user or an org. */
+  insert(user: InsertUser): UserRow {
+    return this.db.transaction(() => {
+      if (this.db.get('SELECT 1 FROM namespaces WHERE path = ?', [user.username])) {
+        throw new ConflictError(`The name "${user.username}" is already taken`, {
+          field: 'username',
+        });
+      }
+      const { id } = this.db.run(
+        "INSERT INTO namespaces (path, kind, created_at) VALUES (?, 'user', ?)",
+        [user.username, user.createdAt],
+      );
+      this.db.run(
+        `INSERT INTO users (id, username, nickname, email, bio, is_npc, is_admin, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          id,
+          user.username,
+          user.nickname,
+          user.email,
+          user.bio,
+          user.isNpc ? 1 : 0,
+          user.isAdmin ? 1 : 0,
+          user.createdAt,
+        ],
+      );
+      return this.byId(id) as UserRow;
+    });
+  }
+
+  /** A user by id. */
+  byId(id: number): UserRow | undefined {
+    return this.db.get<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`, [id]);
+  }
+
+  /** A user by name (any case). */
+  byUsername(username: string): UserRow | undefined {
+    return this.db.get<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE username = ?`, [username]);
+  }
+
+  /** Users by name (any case); unknown names are left out. */
+  byUsernames(usernames: readonly string[]): UserRow[] {
+    if (usernames.length === 0) return [];
+    return this.db.all<UserRow>(
+      `SELECT ${USER_COLUMNS} FROM users WHERE username IN (SELECT value FROM json_each(?))`,
+      [JSON.stringify(usernames)],
+    );
+  }
+
+  /** Store a token hash for a user. */
+  insertToken(userId: number, name: string, hash: string, scopes: string, createdAt: string): void {
+    this.db.run(
+      'INSERT INTO tokens (user_id, name, hash, scopes, created_at) VALUES (?, ?, ?, ?, ?)',
+      [userId, name, hash, scopes, createdAt],
+    );
+  }
+
+  /** Delete a user's tokens of a given name (the bootstrap admin token is replaced this way). */
+  deleteTokensNamed(userId: number, name: string): void {
+    this.db.run('DELETE FROM tokens WHERE user_id = ? AND name = ?', [userId, name]);
+  }
+
+  /** Whether a token hash is stored for this user under this name. */
+  hasToken(userId: number, name: string, hash: string): boolean {
+    return !!this.db.get('SELECT 1 FROM tokens WHERE user_id = ? AND name = ? AND hash = ?', [
+      userId,
+      name,
+      hash,
+    ]);
+  }
+
+  /** The owner and scopes of a token, by its hash. */
+  tokenOwner(hash: string): TokenOwnerRow | undefined {
+    return this.db.get<TokenOwnerRow>(
+      `SELECT t.user_id, u.username, u.is_admin, t.scopes
+       FROM tokens t JOIN users u ON u.id = t.user_id
+       WHERE t.hash = ? AND u.frozen = 0`,
+      [hash],
+    );
+  }
+}

@@ -1,0 +1,386 @@
+import type {
+  BoardMeta,
+  CreditSnapshot,
+  Issue,
+  OrgCredits,
+  Organization,
+  PullRequest,
+  Repository,
+} from '@shared/board/entities';
+import { isNpcIssue } from '@shared/board/npc';
+import { isSecret, toIssue } from '@shared/board/mappers';
+import { SnapshotService } from '../server/board/credits/snapshot.service';
+import { ManualClock } from '../server/forge/common/clock';
+import { startBoard, RunningBoard } from './board-harness';
+import { forgeClient, HarnessForge, startForge } from './forge-harness';
+
+const TTL = 300_000;
+const HOUR = 3_600_000;
+
+async function getJson<T>(url: string): Promise<{ status: number; body: T; headers: Headers }> {
+  const response = await fetch(url);
+  return { status: response.status, body: (await response.json()) as T, headers: response.headers };
+}
+
+describe('board API against a real forge', () => {
+  let forge: HarnessForge;
+  let board: RunningBoard;
+
+  beforeAll(async () => {
+    forge = await startForge();
+    board = await startBoard(
+      { baseUrl: forge.baseUrl, token: forge.adminToken },
+      { now: forge.seedEpoch! },
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    await board?.stop();
+    await forge?.stop();
+  }, 30_000);
+
+  describe('shapes and figures', () => {
+    it('lists the 10 demo organizations with counts that match the forge', async () => {
+      const {
+        status,
+        body: orgs,
+        headers,
+      } = await getJson<Organization[]>(`${board.url}/api/orgs`);
+      expect(status).toBe(200);
+      expect(headers.get('x-cache')).toBe('MISS');
+      expect(orgs).toHaveLength(10);
+
+      const client = forgeClient(forge);
+      const ctx = {
+        npcHandles: ['npc-builder', 'npc-reviewer', 'npc-tester'],
+        webUrl: forge.baseUrl,
+      };
+      for (const org of orgs) {
+        expect(org).toEqual({
+          slug: expect.any(String),
+          name: expect.any(String),
+          avatar_url: expect.any(String),
+          repo_count: expect.any(Number),
+          credits_balance: null,
+          credits_recorded_at: null,
+          active_issue_count: expect.any(Number),
+          open_issue_count: expect.any(Number),
+        });
+        const repos = (await client.listRepos(org.slug)).filter((r) => !isSecret(r));
+        const listed = new Set(repos.map((r) => r.path));
+        const open = (await client.listOrgIssues(org.slug, { state: 'open' })).filter((i) =>
+          listed.has(i.repo!.path),
+        );
+        expect(org.repo_count).toBe(repos.length);
+        expect(org.open_issue_count).toBe(open.length);
+        expect(org.active_issue_count).toBe(
+          open.filter((i) => isNpcIssue(toIssue(i, i.repo!.path, ctx))).length,
+        );
+      }
+    });
+
+    it('answers every read route with the entity shapes', async () => {
+      const meta = await getJson<BoardMeta>(`${board.url}/api/meta`);
+      expect(meta.body).toEqual({
+        version: expect.any(String),
+        npc_handles: ['npc-builder', 'npc-reviewer', 'npc-tester'],
+        credit_alert_threshold: 50,
+        platform_web_url: forge.baseUrl,
+        covered_orgs: expect.arrayContaining([expect.any(String)]),
+      });
+      const org = meta.body.covered_orgs[0];
+
+      const repos = await getJson<Repository[]>(`${board.url}/api/orgs/${org}/repos`);
+      expect(repos.status).toBe(200);
+      expect(repos.body.length).toBeGreaterThanOrEqual(3);
+      const repo = repos.body[0];
+      expect(repo).toEqual({
+        full_name: `${org}/${repo.name}`,
+        org_slug: org,
+        name: expect.any(String),
+        description: expect.any(String),
+        visibility: expect.stringMatching(/^(public|private)$/),
+        updated_at: expect.any(String),
+        open_issues_count: expect.any(Number),
+        open_pulls_count: expect.any(Number),
+        web_url: expect.any(String),
+      });
+
+      const issues = await getJson<Issue[]>(`${board.url}/api/repos/${repo.full_name}/issues`);
+      expect(issues.status).toBe(200);
+      const encoded = await getJson<Issue[]>(
+        `${board.url}/api/repos/${encodeURIComponent(repo.full_name)}/issues`,
+      );
+      expect(encoded.body).toEqual(issues.body);
+      const issue = issues.body[0];
+      expect(issue).toEqual({
+        number: expect.any(Number),
+        title: expect.any(String),
+        state: expect.stringMatching(/^(open|closed)$/),
+        body: expect.any(String),
+        author: { username: expect.any(String), is_npc: expect.any(Boolean) },
+        assignees: expect.any(Array),
+        labels: expect.any(Array),
+        comment_count: expect.any(Number),
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+        repository: { full_name: repo.full_name },
+        column: expect.stringMatching(/^(pending|in_progress|done)$/),
+        web_url: `${forge.baseUrl}/${repo.full_name}/-/issues/${issue.number}`,
+      });
+      const one = await getJson<Issue>(
+        `${board.url}/api/repos/${repo.full_name}/issues/${issue.number}`,
+      );
+      expect(one.body.number).toBe(issue.number);
+      expect(one.body.title).toBe(issue.title);
+
+      const pulls = await getJson<PullRequest[]>(
+        `${board.url}/api/repos/${repo.full_name}/pulls?state=all`,
+      );
+      expect(pulls.status).toBe(200);
+      for (const pull of pulls.body) {
+        expect(Object.keys(pull).sort()).toEqual(
+          ['author', 'created_at', 'number', 'state', 'title', 'updated_at', 'web_url'].sort(),
+        );
+      }
+    });
+
+    it('searches issues across organizations with filters and paging', async () => {
+      const all = await fetch(`${board.url}/api/issues`);
+      const everything = (await all.json()) as Issue[];
+      expect(Number(all.headers.get('x-total-count'))).toBe(everything.length);
+      const created = everything.map((i) => Date.parse(i.created_at));
+      expect(created).toEqual([...created].sort((a, b) => b - a));
+
+      const npcOpen = await getJson<Issue[]>(`${board.url}/api/issues?state=open&npc=true`);
+      expect(npcOpen.body.length).toBeGreaterThan(0);
+      expect(npcOpen.body.every((i) => i.state === 'open' && isNpcIssue(i))).toBe(true);
+
+      const org = everything[0].repository.full_name.split('/')[0];
+      const inOrg = await getJson<Issue[]>(`${board.url}/api/issues?org=${org}`);
+      expect(inOrg.body.every((i) => i.repository.full_name.startsWith(`${org}/`))).toBe(true);
+
+      const builder = await getJson<Issue[]>(`${board.url}/api/issues?npc_handle=npc-builder`);
+      expect(
+        builder.body.every((i) =>
+          [i.author, ...i.assignees].some((u) => u.username === 'npc-builder'),
+        ),
+      ).toBe(true);
+
+      const page2 = await fetch(`${board.url}/api/issues?page=2&page_size=7`);
+      expect(((await page2.json()) as Issue[]).map((i) => i.web_url)).toEqual(
+        everything.slice(7, 14).map((i) => i.web_url),
+      );
+      expect(Number(page2.headers.get('x-total-count'))).toBe(everything.length);
+    });
+  });
+
+  describe('operations', () => {
+    it('serves liveness, readiness, metrics and the OpenAPI document', async () => {
+      expect((await getJson<{ status: string }>(`${board.url}/healthz`)).body.status).toBe('ok');
+      const ready = await getJson<{ status: string }>(`${board.url}/readyz`);
+      expect([ready.status, ready.body.status]).toEqual([200, 'ready']);
+
+      await fetch(`${board.url}/api/meta`);
+      const metrics = await (await fetch(`${board.url}/metrics`)).text();
+      expect(metrics).toMatch(
+        /board_upstream_requests_total\{method="GET",route="[^"]+",status="200"\} \d+/,
+      );
+      expect(metrics).toMatch(/board_route_cache_total\{result="(miss|hit)"\} \d+/);
+
+      const docs = await getJson<{ openapi: string; paths: Record<string, unknown> }>(
+        `${board.url}/api/docs`,
+      );
+      expect(docs.body.openapi).toMatch(/^3\./);
+      for (const route of ['/api/orgs', '/api/issues', '/api/orgs/{slug}/credits', '/api/meta']) {
+        expect(Object.keys(docs.body.paths)).toContain(route);
+      }
+    });
+  });
+
+  describe('caching', () => {
+    it('makes no upstream call for a repeated request, and the same calls after the TTL', async () => {
+      board.clock.advance(TTL);
+      const before = await forge.requestCount();
+      const cold = await fetch(`${board.url}/api/orgs`);
+      expect(cold.headers.get('x-cache')).toBe('MISS');
+      const coldCalls = (await forge.requestCount()) - before;
+      expect(coldCalls).toBeGreaterThan(10);
+
+      board.clock.advance(60_000);
+      const hit = await fetch(`${board.url}/api/orgs`);
+      expect(hit.headers.get('x-cache')).toBe('HIT');
+      expect(hit.headers.get('age')).toBe('60');
+      expect((await forge.requestCount()) - before).toBe(coldCalls);
+
+      board.clock.advance(TTL);
+      const again = await fetch(`${board.url}/api/orgs`);
+      expect(again.headers.get('x-cache')).toBe('MISS');
+      expect(again.headers.get('age')).toBe('0');
+      expect((await forge.requestCount()) - before).toBe(2 * coldCalls);
+    });
+
+    it('makes one upstream call per key for 100 concurrent cold requests', async () => {
+      board.clock.advance(TTL);
+      let before = await forge.requestCount();
+      await (await fetch(`${board.url}/api/issues?state=open`)).arrayBuffer();
+      const single = (await forge.requestCount()) - before;
+
+      board.clock.advance(TTL);
+      before = await forge.requestCount();
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, () => fetch(`${board.url}/api/issues?state=open`)),
+      );
+      expect(answers.every((a) => a.status === 200)).toBe(true);
+      expect((await forge.requestCount()) - before).toBe(single);
+    });
+
+    it('refuses bad input with a 400 naming the parameter, before any upstream call', async () => {
+      board.clock.advance(TTL);
+      const before = await forge.requestCount();
+      const cases: [string, number, string][] = [
+        ['/api/issues?state=merged', 400, 'state'],
+        ['/api/issues?npc=yes', 400, 'npc'],
+        ['/api/issues?org=-bad', 400, 'org'],
+        ['/api/issues?page=0', 400, 'page'],
+        ['/api/issues?page_size=abc', 400, 'page_size'],
+        ['/api/orgs/acme..x!/repos', 400, 'slug'],
+        ['/api/orgs/acme/credits?days=14', 400, 'days'],
+        ['/api/repos/a%2Fb%2Fc/issues', 400, 'full_name'],
+        ['/api/repos/acme/web/issues/x1', 400, 'number'],
+      ];
+      for (const [route, status, parameter] of cases) {
+        const response = await fetch(board.url + route);
+        const body = (await response.json()) as { message: string };
+        expect([route, response.status]).toEqual([route, status]);
+        expect(body.message).toContain(parameter);
+      }
+      expect(await forge.requestCount()).toBe(before);
+    });
+
+    it('answers 404 for an organization the board does not cover', async () => {
+      const response = await fetch(`${board.url}/api/orgs/not-a-demo-org/repos`);
+      expect(response.status).toBe(404);
+      expect(((await response.json()) as { message: string }).message).toContain('not covered');
+    });
+  });
+
+  describe('credit snapshots', () => {
+    it('records one snapshot per organization per hour, filling history from the ledger once', async () => {
+      const snapshots = board.get(SnapshotService);
+      const start = Math.floor(board.clock.now().getTime() / HOUR) * HOUR + HOUR;
+      board.clock.set(new Date(start + 5 * 60_000));
+      const first = await snapshots.record();
+      expect(first.failed).toEqual([]);
+      expect(first.recorded).toHaveLength(10);
+      await snapshots.record(); // again in the same hour
+      board.clock.set(new Date(start + HOUR + 60_000));
+      await snapshots.record();
+      board.clock.set(new Date(start + 2 * HOUR + 30_000));
+      await snapshots.record();
+
+      board.clock.advance(TTL);
+      const history = await getJson<CreditSnapshot[]>(`${board.url}/api/credits/history?days=7`);
+      const inRun = history.body.filter((s) => Date.parse(s.recorded_at) >= start);
+      expect(inRun).toHaveLength(30);
+      const perOrg = new Map<string, number>();
+      for (const s of inRun) perOrg.set(s.org_slug, (perOrg.get(s.org_slug) ?? 0) + 1);
+      expect([...perOrg.values()]).toEqual(Array(10).fill(3));
+      // The ledger gave hourly history before the first live run.
+      expect(history.body.length).toBeGreaterThan(10 * 24 * 6);
+
+      const latest = await getJson<CreditSnapshot[]>(`${board.url}/api/credits/snapshot`);
+      expect(latest.body).toHaveLength(10);
+      expect(latest.body.every((s) => Date.parse(s.recorded_at) >= start + 2 * HOUR)).toBe(true);
+    });
+
+    it('computes consumption, forecast and the threshold flag per organization', async () => {
+      const meta = await getJson<BoardMeta>(`${board.url}/api/meta`);
+      const below: string[] = [];
+      for (const org of meta.body.covered_orgs) {
+        const { body } = await getJson<OrgCredits>(`${board.url}/api/orgs/${org}/credits?days=30`);
+        expect(body.org_slug).toBe(org);
+        expect(typeof body.balance).toBe('number');
+        expect(body.threshold).toBe(50);
+        expect(body.below_threshold).toBe(body.balance! < 50);
+        expect(body.avg_daily_consumption).toBeGreaterThanOrEqual(0);
+        expect(['date', 'never']).toContain(body.forecast);
+        if (body.below_threshold) below.push(org);
+      }
+      expect(below).toHaveLength(2);
+
+      board.clock.advance(TTL);
+      const orgs = await getJson<Organization[]>(`${board.url}/api/orgs`);
+      expect(orgs.body.every((o) => typeof o.credits_balance === 'number')).toBe(true);
+    });
+  });
+});
+
+describe('board API when the platform fails', () => {
+  it('answers from stale entries, and with a 502 when it has none', async () => {
+    const forge = await startForge();
+    const board = await startBoard(
+      { baseUrl: forge.baseUrl, token: forge.adminToken },
+      {
+        now: forge.seedEpoch!,
+        platform: { retries: 0, timeoutMs: 2000 },
+      },
+    );
+    try {
+      const fresh = await fetch(`${board.url}/api/orgs`);
+      expect(fresh.status).toBe(200);
+      const freshBody = await fresh.text();
+      await forge.stop();
+
+      board.clock.advance(TTL + 1000);
+      const stale = await fetch(`${board.url}/api/orgs`);
+      expect(stale.status).toBe(200);
+      expect(stale.headers.get('x-cache')).toBe('STALE');
+      expect(Number(stale.headers.get('age'))).toBe(301);
+      expect(await stale.text()).toBe(freshBody);
+
+      const none = await fetch(`${board.url}/api/issues?state=closed`);
+      expect(none.status).toBe(502);
+      const body = (await none.json()) as { message: string };
+      expect(body.message.length).toBeGreaterThan(10);
+    } finally {
+      await board.stop();
+    }
+  }, 60_000);
+
+  it('retries a rate-limited call after Retry-After', async () => {
+    const forgeClock = new ManualClock(new Date());
+    const forge = await startForge({ rateLimit: 3, clock: forgeClock });
+    const delays: number[] = [];
+    const board = await startBoard(
+      { baseUrl: forge.baseUrl, token: forge.adminToken },
+      {
+        now: forge.seedEpoch!,
+        platform: {
+          // Waiting moves the forge's clock instead of the test's time.
+          sleep: async (ms) => {
+            delays.push(ms);
+            forgeClock.advance(ms);
+          },
+          // Retry-After of up to a minute must not count as a timeout here.
+          timeoutMs: 61_000,
+        },
+      },
+    );
+    try {
+      const auth = { authorization: `Bearer ${forge.adminToken}` };
+      for (let i = 0; i < 3; i++) await fetch(`${forge.baseUrl}/user`, { headers: auth });
+      const limited = await fetch(`${forge.baseUrl}/user`, { headers: auth });
+      expect(limited.status).toBe(429);
+      const retryAfter = Number(limited.headers.get('retry-after'));
+
+      const response = await fetch(`${board.url}/api/meta`);
+      expect(response.status).toBe(200);
+      expect(delays[0]).toBe(retryAfter * 1000);
+      expect(await forge.requestCount({ status: 429 })).toBe(2);
+    } finally {
+      await board.stop();
+      await forge.stop();
+    }
+  }, 60_000);
+});

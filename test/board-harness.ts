@@ -1,0 +1,75 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { createBoardApp } from '../server/board/board-app';
+import { loadBoardConfig } from '../server/board/config/board-config';
+import type { PlatformClientOptions } from '../server/board/platform/platform.options';
+import { ManualClock } from '../server/common/clock';
+
+export interface RunningBoard {
+  /** `http://127.0.0.1:<port>` (no trailing slash). */
+  url: string;
+  app: NestFastifyApplication;
+  /** The board's clock; move it to expire caches or reach the next snapshot hour. */
+  clock: ManualClock;
+  dataDir: string;
+  /** A service or provider of the running board (e.g. SnapshotService). */
+  get<T>(token: abstract new (...args: never[]) => T): T;
+  stop(): Promise<void>;
+}
+
+export interface BoardHarnessOptions {
+  /** Extra environment variables for the board's configuration. */
+  env?: Record<string, string>;
+  /** Start time of the board's clock. */
+  now?: string | Date;
+  /** Platform client settings (e.g. an injected `sleep`). */
+  platform?: Partial<PlatformClientOptions>;
+}
+
+/**
+ * Start the board in this process against a platform (normally a harness forge), on a
+ * free port, with a temporary DATA_DIR, a manual clock and no snapshot schedule.
+ */
+export async function startBoard(
+  platform: { baseUrl: string; token: string },
+  options: BoardHarnessOptions = {},
+): Promise<RunningBoard> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'board-e2e-'));
+  const config = loadBoardConfig({
+    PORT: '0',
+    DATA_DIR: dataDir,
+    PLATFORM_BASE_URL: platform.baseUrl,
+    PLATFORM_TOKEN: platform.token,
+    ...options.env,
+  });
+  const clock = new ManualClock(options.now ?? new Date());
+  const connection = {
+    available: true as const,
+    mode: 'remote' as const,
+    baseUrl: platform.baseUrl,
+    token: platform.token,
+    webUrl: platform.baseUrl,
+    gitBaseUrl: platform.baseUrl,
+  };
+  const app = await createBoardApp(config, connection, {
+    logger: false,
+    clock,
+    schedule: false,
+    platform: options.platform,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.getHttpServer().address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    clock,
+    dataDir,
+    get: (token) => app.get(token),
+    stop: async () => {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,253 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ErrCode } from '@shared/platform/types';
+import {
+  PlatformConflictError,
+  PlatformForbiddenError,
+  PlatformInvalidError,
+  PlatformNotFoundError,
+  PlatformUnauthorizedError,
+} from '../../server/board/platform/platform.errors';
+import type { PlatformClient } from '../../server/board/platform/platform-client';
+import { forgeClient, startForge, type HarnessForge } from '../forge-harness';
+import { call } from './http';
+
+describe('forge: users, organizations, repositories and access', () => {
+  let forge: HarnessForge;
+  let admin: PlatformClient;
+
+  beforeAll(async () => {
+    forge = await startForge({ seed: 'none' });
+    admin = forgeClient(forge);
+    await admin.createGroup({ path: 'acme', remark: 'Acme Inc', description: 'Test org' });
+    forge.createUser('erin');
+    forge.createUser('npc-one', { npc: true });
+    forge.setRole('acme', 'erin', 'Reporter');
+  });
+  afterAll(() => forge.stop());
+
+  it('describes the token user, and refuses a missing or unknown token with errcode 16', async () => {
+    const me = await admin.getCurrentUser();
+    expect(me).toMatchObject({ username: 'admin', type: 0 });
+    expect(me.avatar).toBe(`${forge.baseUrl}/-/avatars/admin.svg`);
+    await expect(forgeClient(forge, 'not-a-token').getCurrentUser()).rejects.toBeInstanceOf(
+      PlatformUnauthorizedError,
+    );
+    const anonymous = await call(forge, 'GET', '/user', { token: null });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toMatchObject({ errcode: ErrCode.Unauthorized, errparam: {} });
+    expect(typeof (anonymous.body as { errmsg: string }).errmsg).toBe('string');
+  });
+
+  it('marks NPC users as robots', async () => {
+    const npc = forgeClient(forge, forge.createToken('npc-one'));
+    expect(await npc.getCurrentUser()).toMatchObject({ username: 'npc-one', type: 3 });
+  });
+
+  it('lists the organizations of the caller with their role, under both paths', async () => {
+    const groups = await admin.listUserGroups();
+    expect(groups.map((org) => org.path)).toEqual(['acme']);
+    expect(groups[0]).toMatchObject({
+      remark: 'Acme Inc',
+      access_role: 'Owner',
+      member_count: 2,
+      sub_repo_count: 0,
+    });
+    expect(await admin.listUserOrgs()).toEqual(groups);
+    const erin = forgeClient(forge, forge.createToken('erin'));
+    expect((await erin.getOrganization('acme')).access_role).toBe('Reporter');
+  });
+
+  it('creates organizations, refusing reserved and taken names', async () => {
+    const created = await admin.createGroup({ path: 'Beta-Team', remark: 'Beta' });
+    expect(created).toMatchObject({ path: 'Beta-Team', name: 'Beta-Team', access_role: 'Owner' });
+    await expect(admin.createGroup({ path: 'beta-team' })).rejects.toBeInstanceOf(
+      PlatformConflictError,
+    );
+    await expect(admin.createGroup({ path: 'erin' })).rejects.toBeInstanceOf(PlatformConflictError);
+    for (const reserved of ['user', 'groups', 'metrics', 'healthz', 'events']) {
+      const response = await call(forge, 'POST', '/groups', { body: { path: reserved } });
+      expect(response.status).toBe(400);
+      expect((response.body as { errmsg: string }).errmsg).toContain('reserved');
+    }
+    await expect(admin.getOrganization('no-such-org')).rejects.toBeInstanceOf(
+      PlatformNotFoundError,
+    );
+    // A user's namespace is not an organization.
+    await expect(admin.getOrganization('erin')).rejects.toBeInstanceOf(PlatformNotFoundError);
+  });
+
+  it('creates a repository with a bare git folder, and answers 10009 for a duplicate', async () => {
+    const repo = await admin.createRepo('acme', {
+      name: 'web',
+      description: 'Site',
+      visibility: 'public',
+    });
+    expect(repo).toMatchObject({
+      name: 'web',
+      path: 'acme/web',
+      visibility_level: 'Public',
+      web_url: `${forge.baseUrl}/acme/web`,
+      open_issue_count: 0,
+      open_pull_request_count: 0,
+      last_updated_at: { valid: false },
+      status: 0,
+    });
+    const bare = path.join(forge.dataDir, 'forge', 'repos', 'acme', 'web.git');
+    expect(fs.readFileSync(path.join(bare, 'HEAD'), 'utf8').trim()).toBe('ref: refs/heads/main');
+    const duplicate = await call(forge, 'POST', '/acme/-/repos', {
+      body: { name: 'WEB', visibility: 'private' },
+    });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body).toMatchObject({ errcode: ErrCode.Conflict });
+    await expect(
+      admin.createRepo('acme', { name: 'web', visibility: 'public' }),
+    ).rejects.toBeInstanceOf(PlatformConflictError);
+  });
+
+  it('updates and deletes a repository (record and folder)', async () => {
+    await admin.createRepo('acme', { name: 'tmp-repo', visibility: 'private' });
+    const updated = await admin.updateRepo('acme/tmp-repo', {
+      description: 'new',
+      topics: ['a', 'b'],
+      license: 'MIT',
+      site: 'https://x.test',
+    });
+    expect(updated).toMatchObject({
+      description: 'new',
+      topics: 'a,b',
+      license: 'MIT',
+      site: 'https://x.test',
+    });
+    await admin.deleteRepo('acme/tmp-repo');
+    await expect(admin.getRepo('acme/tmp-repo')).rejects.toBeInstanceOf(PlatformNotFoundError);
+    expect(fs.existsSync(path.join(forge.dataDir, 'forge', 'repos', 'acme', 'tmp-repo.git'))).toBe(
+      false,
+    );
+  });
+
+  it('keeps private repositories from anonymous callers (16) and from non-members (7)', async () => {
+    await admin.createRepo('acme', { name: 'internal', visibility: 'private' });
+    expect((await call(forge, 'GET', '/acme/web', { token: null })).status).toBe(200);
+    const anonymous = await call(forge, 'GET', '/acme/internal', { token: null });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toMatchObject({ errcode: ErrCode.Unauthorized });
+    forge.createUser('outsider');
+    const outsider = forgeClient(forge, forge.createToken('outsider'));
+    await expect(outsider.getRepo('acme/internal')).rejects.toBeInstanceOf(PlatformForbiddenError);
+    expect((await outsider.getRepo('acme/web')).path).toBe('acme/web');
+    expect((await outsider.listRepos('acme')).map((repo) => repo.name)).toEqual(['web']);
+    expect((await call(forge, 'GET', '/acme/-/repos', { token: null })).body).toHaveLength(1);
+  });
+
+  it('refuses token access to secret repositories with errcode 7', async () => {
+    // Through raw HTTP: the client re-reads a created repository, which a secret one refuses.
+    const created = await call(forge, 'POST', '/acme/-/repos', {
+      body: { name: 'vault', visibility: 'secret' },
+    });
+    expect(created.status).toBe(201);
+    const response = await call(forge, 'GET', '/acme/vault');
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ errcode: ErrCode.Forbidden });
+    await expect(admin.listIssues('acme/vault')).rejects.toBeInstanceOf(PlatformForbiddenError);
+    expect(
+      (await admin.listRepos('acme')).find((repo) => repo.name === 'vault')?.visibility_level,
+    ).toBe('Secret');
+  });
+
+  it('checks token scopes (7) and organization roles (7)', async () => {
+    const readOnly = forgeClient(forge, forge.createToken('admin', ['repo-code:r']));
+    expect((await readOnly.getRepo('acme/web')).name).toBe('web');
+    await expect(
+      readOnly.createRepo('acme', { name: 'nope', visibility: 'public' }),
+    ).rejects.toBeInstanceOf(PlatformForbiddenError);
+    await expect(readOnly.listUserGroups()).rejects.toBeInstanceOf(PlatformForbiddenError);
+    const reporter = forgeClient(forge, forge.createToken('erin'));
+    const refused = reporter.createRepo('acme', { name: 'nope', visibility: 'public' });
+    await expect(refused).rejects.toBeInstanceOf(PlatformForbiddenError);
+    await expect(refused).rejects.toMatchObject({ errcode: ErrCode.Forbidden, status: 403 });
+    expect(fs.existsSync(path.join(forge.dataDir, 'forge', 'repos', 'acme', 'nope.git'))).toBe(
+      false,
+    );
+  });
+
+  it('lists repositories with search, order, direction and paging', async () => {
+    await admin.createGroup({ path: 'listing' });
+    for (const name of ['delta', 'alpha', 'charlie', 'bravo']) {
+      await admin.createRepo('listing', {
+        name,
+        description: name === 'charlie' ? 'has the needle' : '',
+        visibility: 'public',
+      });
+    }
+    const names = async (query: object): Promise<string[]> =>
+      (await admin.listRepos('listing', query)).map((repo) => repo.name);
+    expect(await names({})).toEqual(['bravo', 'charlie', 'alpha', 'delta']);
+    expect(await names({ order_by: 'created_at', desc: false })).toEqual([
+      'delta',
+      'alpha',
+      'charlie',
+      'bravo',
+    ]);
+    expect(await names({ order_by: 'slug_path' })).toEqual(['alpha', 'bravo', 'charlie', 'delta']);
+    expect(await names({ order_by: 'slug_path', desc: true })).toEqual([
+      'delta',
+      'charlie',
+      'bravo',
+      'alpha',
+    ]);
+    expect(await names({ order_by: 'last_updated_at' })).toEqual([
+      'bravo',
+      'charlie',
+      'alpha',
+      'delta',
+    ]);
+    expect(await names({ order_by: 'stars', desc: false })).toEqual([
+      'delta',
+      'alpha',
+      'charlie',
+      'bravo',
+    ]);
+    expect(await names({ search: 'needle' })).toEqual(['charlie']);
+    expect(await names({ search: 'ALPH' })).toEqual(['alpha']);
+    expect(await names({ order_by: 'slug_path', page: 2, page_size: 3 })).toEqual(['delta']);
+    const page = await call(forge, 'GET', '/listing/-/repos?page_size=2&page=0');
+    expect(page.headers.get('x-total-count')).toBe('4');
+    expect(page.body).toHaveLength(2);
+    await expect(admin.listRepos('listing', { order_by: 'size' as never })).rejects.toBeInstanceOf(
+      PlatformInvalidError,
+    );
+  });
+
+  it('lists the repositories of the caller and of a user namespace', async () => {
+    const erinClient = forgeClient(forge, forge.createToken('erin'));
+    expect((await erinClient.listUserRepos()).every((repo) => repo.path.startsWith('acme/'))).toBe(
+      true,
+    );
+    await erinClient.createRepo('erin', { name: 'dotfiles', visibility: 'public' });
+    expect((await admin.listRepos('erin')).map((repo) => repo.path)).toEqual(['erin/dotfiles']);
+    expect((await erinClient.listUserRepos()).map((repo) => repo.path)).toContain('erin/dotfiles');
+    await expect(
+      erinClient.createRepo('listing', { name: 'x', visibility: 'public' }),
+    ).rejects.toBeInstanceOf(PlatformForbiddenError);
+  });
+
+  it('serves avatars and health without a token, and counts API routes by pattern', async () => {
+    const avatar = await call(forge, 'GET', '/-/avatars/acme.svg', {
+      token: null,
+      headers: { accept: 'image/*' },
+    });
+    expect(avatar.status).toBe(200);
+    expect(avatar.headers.get('content-type')).toContain('image/svg+xml');
+    expect(avatar.text).toContain('<svg');
+    expect((await call(forge, 'GET', '/healthz', { token: null })).body).toEqual({ status: 'ok' });
+    const before = await forge.requestCount({ route: '/:org/:repo', method: 'GET', status: 200 });
+    await admin.getRepo('acme/web');
+    await admin.getRepo('acme/web');
+    expect(await forge.requestCount({ route: '/:org/:repo', method: 'GET', status: 200 })).toBe(
+      before + 2,
+    );
+    const keys = [...(await forge.metrics()).keys()];
+    expect(keys.some((key) => key.includes('/metrics') || key.includes('/healthz'))).toBe(false);
+  });
+});
