@@ -12,14 +12,13 @@ import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import { createServer } from 'node:http';
-import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { forgeModules } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist', 'server', 'server', 'forge');
-const require = createRequire(import.meta.url);
 const ISSUES = 10_000;
 const ROUTE = '/bench/big/-/issues?page=1&page_size=100';
 const TOKEN = 'bench-admin-token-0123456789abcdef';
@@ -27,21 +26,6 @@ const TOKEN = 'bench-admin-token-0123456789abcdef';
 function option(name, fallback) {
   const index = process.argv.indexOf(`--${name}`);
   return index === -1 ? fallback : Number(process.argv[index + 1]);
-}
-
-/** The forge's compiled storage layer (the same code both servers run). */
-function forgeModules() {
-  return {
-    ForgeDatabase: require(path.join(dist, 'storage', 'forge-database.js')).ForgeDatabase,
-    UsersRepository: require(path.join(dist, 'users', 'users.repository.js')).UsersRepository,
-    OrgsRepository: require(path.join(dist, 'orgs', 'orgs.repository.js')).OrgsRepository,
-    ReposRepository: require(path.join(dist, 'repos', 'repos.repository.js')).ReposRepository,
-    IssuesRepository: require(path.join(dist, 'issues', 'issues.repository.js')),
-    LabelsRepository: require(path.join(dist, 'issues', 'labels.repository.js')).LabelsRepository,
-    CommentsRepository: require(path.join(dist, 'issues', 'comments.repository.js'))
-      .CommentsRepository,
-    converter: require(path.join(dist, 'issues', 'issue.converter.js')),
-  };
 }
 
 // ------------------------------------------------------------------ bare handler (child mode)

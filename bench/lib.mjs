@@ -2,6 +2,7 @@
 // run autocannon, print figures against their references. Benchmarks print; they never fail.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -101,6 +102,7 @@ export async function startBoard(forge, env = {}) {
   );
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: process_.child.pid,
     stop: async () => {
       await process_.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -134,4 +136,20 @@ export function report(name, value, unit, reference, target) {
   console.log(
     `${name}: ${value.toFixed(1)} ${unit}${reference ? ` vs ${reference.toFixed(1)} ${unit}` : ''}${ratio}; target ${target}`,
   );
+}
+
+/** The forge's compiled storage layer, for benchmarks that build large data sets directly. */
+export function forgeModules() {
+  const dist = join(root, 'dist', 'server', 'server', 'forge');
+  const require = createRequire(import.meta.url);
+  return {
+    ForgeDatabase: require(join(dist, 'storage', 'forge-database.js')).ForgeDatabase,
+    UsersRepository: require(join(dist, 'users', 'users.repository.js')).UsersRepository,
+    OrgsRepository: require(join(dist, 'orgs', 'orgs.repository.js')).OrgsRepository,
+    ReposRepository: require(join(dist, 'repos', 'repos.repository.js')).ReposRepository,
+    IssuesRepository: require(join(dist, 'issues', 'issues.repository.js')),
+    LabelsRepository: require(join(dist, 'issues', 'labels.repository.js')).LabelsRepository,
+    CommentsRepository: require(join(dist, 'issues', 'comments.repository.js')).CommentsRepository,
+    converter: require(join(dist, 'issues', 'issue.converter.js')),
+  };
 }

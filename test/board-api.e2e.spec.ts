@@ -9,6 +9,8 @@ import type {
 } from '@shared/board/entities';
 import { isNpcIssue } from '@shared/board/npc';
 import { isSecret, toIssue } from '@shared/board/mappers';
+import * as http from 'node:http';
+import * as zlib from 'node:zlib';
 import { SnapshotService } from '../server/board/credits/snapshot.service';
 import { ManualClock } from '../server/forge/common/clock';
 import { startBoard, RunningBoard } from './board-harness';
@@ -233,6 +235,26 @@ describe('board API against a real forge', () => {
       );
       expect(answers.every((a) => a.status === 200)).toBe(true);
       expect((await forge.requestCount()) - before).toBe(single);
+    });
+
+    it('keeps large answers compressed and sends them as gzip only to clients that accept it', async () => {
+      const raw = (encoding: string) =>
+        new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+          http
+            .get(`${board.url}/api/issues`, { headers: { 'accept-encoding': encoding } }, (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+            })
+            .on('error', reject);
+        });
+      const zipped = await raw('gzip, deflate');
+      const plain = await raw('identity');
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers['x-cache']).toBe('HIT');
+      expect(zlib.gunzipSync(zipped.body).toString()).toBe(plain.body.toString());
+      expect(zipped.body.length).toBeLessThan(plain.body.length / 3);
     });
 
     it('refuses bad input with a 400 naming the parameter, before any upstream call', async () => {

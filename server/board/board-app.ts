@@ -93,7 +93,7 @@ export async function createBoardApp(
     .getInstance()
     .addHook('onRequest', async (request, reply) => {
       if (request.method !== 'GET' || !request.url.startsWith(apiPrefix)) return;
-      if (await routeCache.serveFresh(request.url, reply)) return reply;
+      if (await routeCache.serveFresh(request, reply)) return reply;
     });
 
   app.useGlobalFilters(new BoardExceptionFilter(spaFallback));

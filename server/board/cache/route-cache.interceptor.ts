@@ -2,7 +2,8 @@ import { CACHE_MANAGER, CacheInterceptor } from '@nestjs/cache-manager';
 import { CallHandler, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Cache } from 'cache-manager';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { firstValueFrom, from, Observable } from 'rxjs';
 import { Clock } from '../../common/clock';
 import { DomainError } from '../../common/errors';
@@ -10,11 +11,23 @@ import { BoardConfig } from '../config/board-config';
 import { BoardMetrics } from '../ops/board-metrics';
 import { withFreshness } from './freshness';
 
-/** A read route's serialized answer and the fetch time of the oldest upstream datum in it. */
+/**
+ * A read route's serialized answer and the fetch time of the oldest upstream datum in it.
+ * Large answers (issue lists) are kept gzip-compressed, which is most of the cache's
+ * memory saved, and go out as they are to clients that accept gzip (every browser).
+ */
 interface RouteEntry {
-  body: string;
+  body: string | null;
+  gzip: Buffer | null;
   oldestAt: number;
   headers: Record<string, string>;
+}
+
+/** Answers larger than this are kept compressed. */
+const COMPRESS_ABOVE_BYTES = 16 * 1024;
+
+function acceptsGzip(request: FastifyRequest): boolean {
+  return /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
 }
 
 /** Expired answers are kept this long to answer with when the platform fails. */
@@ -48,13 +61,15 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     const url = this.trackBy(context);
     if (!url) return next.handle();
     const key = ROUTE_KEY_PREFIX + url;
-    const reply = context.switchToHttp().getResponse<FastifyReply>();
+    const http = context.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
+    const gzip = acceptsGzip(http.getRequest<FastifyRequest>());
     const entry = await this.cache.get<RouteEntry>(key);
     if (entry && this.isFresh(entry)) {
       this.metrics.routeCache.inc({ result: 'hit' });
-      return from([this.answer(reply, entry, 'HIT')]);
+      return from([this.answer(reply, entry, 'HIT', gzip)]);
     }
-    return from(this.refresh(key, entry, reply, next));
+    return from(this.refresh(key, entry, reply, next, gzip));
   }
 
   /**
@@ -62,11 +77,11 @@ export class RouteCacheInterceptor extends CacheInterceptor {
    * hot path of the board. Entries exist only for URLs whose answer passed validation.
    * Returns false when the request must go the whole way.
    */
-  async serveFresh(url: string, reply: FastifyReply): Promise<boolean> {
-    const entry = await this.cache.get<RouteEntry>(ROUTE_KEY_PREFIX + url);
+  async serveFresh(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const entry = await this.cache.get<RouteEntry>(ROUTE_KEY_PREFIX + request.url);
     if (!entry || !this.isFresh(entry)) return false;
     this.metrics.routeCache.inc({ result: 'hit' });
-    void reply.send(this.answer(reply, entry, 'HIT'));
+    void reply.send(this.answer(reply, entry, 'HIT', acceptsGzip(request)));
     return true;
   }
 
@@ -79,7 +94,8 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     previous: RouteEntry | undefined,
     reply: FastifyReply,
     next: CallHandler,
-  ): Promise<string> {
+    gzip: boolean,
+  ): Promise<string | Buffer> {
     const started = this.clock.now().getTime();
     const { result, scope } = withFreshness(() => firstValueFrom(next.handle()));
     let value: unknown;
@@ -88,21 +104,31 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     } catch (error) {
       if (previous && isPlatformFailure(error)) {
         this.metrics.routeCache.inc({ result: 'stale' });
-        return this.answer(reply, previous, 'STALE');
+        return this.answer(reply, previous, 'STALE', gzip);
       }
       throw error;
     }
+    const body = JSON.stringify(value);
+    const large = Buffer.byteLength(body) > COMPRESS_ABOVE_BYTES;
     const entry: RouteEntry = {
-      body: JSON.stringify(value),
+      body: large ? null : body,
+      gzip: large ? gzipSync(body, { level: 1 }) : null,
       oldestAt: scope.oldest ?? started,
       headers: keptHeaders(reply),
     };
     await this.cache.set(key, entry, STALE_RETENTION_MS);
     this.metrics.routeCache.inc({ result: 'miss' });
-    return this.answer(reply, entry, 'MISS');
+    return this.answer(reply, entry, 'MISS', gzip, body);
   }
 
-  private answer(reply: FastifyReply, entry: RouteEntry, state: 'HIT' | 'MISS' | 'STALE'): string {
+  /** Set the answer's headers and give its body, compressed when the entry and client allow. */
+  private answer(
+    reply: FastifyReply,
+    entry: RouteEntry,
+    state: 'HIT' | 'MISS' | 'STALE',
+    gzip: boolean,
+    plain?: string,
+  ): string | Buffer {
     const age = Math.max(0, Math.floor((this.clock.now().getTime() - entry.oldestAt) / 1000));
     void reply.headers({
       ...entry.headers,
@@ -111,7 +137,13 @@ export class RouteCacheInterceptor extends CacheInterceptor {
       age: String(age),
       'cache-control': 'no-cache',
     });
-    return entry.body;
+    if (entry.body !== null) return entry.body;
+    void reply.header('vary', 'accept-encoding');
+    if (gzip && entry.gzip) {
+      void reply.header('content-encoding', 'gzip');
+      return entry.gzip;
+    }
+    return plain ?? gunzipSync(entry.gzip!).toString('utf8');
   }
 }
 

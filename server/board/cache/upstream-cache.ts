@@ -1,13 +1,27 @@
 import { CACHE_MANAGER } from '@nestjs/cache-manager';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Cache } from 'cache-manager';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { Clock } from '../../common/clock';
 import { BoardConfig } from '../config/board-config';
 import { noteFetchedAt } from './freshness';
 
-interface Entry<T> {
-  value: T;
+/**
+ * A cached answer, kept as compressed JSON: platform lists are large and repetitive
+ * (several times smaller packed), entries are ready for a shared store such as Redis,
+ * and every reader gets its own copy, which no caller can change under another.
+ */
+interface Entry {
+  packed: Buffer;
   fetchedAt: number;
+}
+
+function pack(value: unknown): Buffer {
+  return deflateRawSync(JSON.stringify(value), { level: 1 });
+}
+
+function unpack<T>(packed: Buffer | Uint8Array): T {
+  return JSON.parse(inflateRawSync(packed).toString('utf8')) as T;
 }
 
 /**
@@ -17,7 +31,7 @@ interface Entry<T> {
  */
 @Injectable()
 export class UpstreamCache {
-  private readonly inFlight = new Map<string, Promise<Entry<unknown>>>();
+  private readonly inFlight = new Map<string, Promise<Entry>>();
   /** Keys written by this process, so writes can drop the ones they make stale. */
   private readonly known = new Set<string>();
 
@@ -29,12 +43,12 @@ export class UpstreamCache {
 
   /** The cached value for `key`, or what `load` gives (then cached). */
   async getOrLoad<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const cached = await this.cache.get<Entry<T>>(key);
+    const cached = await this.cache.get<Entry>(key);
     if (cached && this.isFresh(cached.fetchedAt)) {
       noteFetchedAt(cached.fetchedAt);
-      return cached.value;
+      return unpack<T>(cached.packed);
     }
-    let pending = this.inFlight.get(key) as Promise<Entry<T>> | undefined;
+    let pending = this.inFlight.get(key);
     if (!pending) {
       pending = this.load(key, load);
       this.inFlight.set(key, pending);
@@ -45,7 +59,7 @@ export class UpstreamCache {
     }
     const entry = await pending;
     noteFetchedAt(entry.fetchedAt);
-    return entry.value;
+    return unpack<T>(entry.packed);
   }
 
   /** Drop every entry whose key starts with one of `prefixes`. */
@@ -60,10 +74,9 @@ export class UpstreamCache {
     return this.clock.now().getTime() - fetchedAt < this.config.cacheTtlMs;
   }
 
-  private async load<T>(key: string, load: () => Promise<T>): Promise<Entry<T>> {
+  private async load<T>(key: string, load: () => Promise<T>): Promise<Entry> {
     const fetchedAt = this.clock.now().getTime();
-    const value = await load();
-    const entry = { value, fetchedAt };
+    const entry: Entry = { packed: pack(await load()), fetchedAt };
     await this.cache.set(key, entry, this.config.cacheTtlMs);
     this.known.add(key);
     return entry;

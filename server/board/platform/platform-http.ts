@@ -122,7 +122,15 @@ export class PlatformHttp {
       return this.send<T>(req);
     }
     const { path } = typeof req.at === 'string' ? fixed(req.at) : req.at;
-    return cache.getOrLoad(`GET ${path}${toQueryString(req.query)}`, () => this.send<T>(req));
+    return cache.getOrLoad(`GET ${path}${toQueryString(req.query)}`, async () => {
+      const response = await this.send<T>(req);
+      // Of the headers, paging is all a cached answer needs.
+      return {
+        status: response.status,
+        headers: { 'x-total-count': response.headers['x-total-count'] },
+        data: response.data,
+      };
+    });
   }
 
   private async send<T>(req: PlatformRequest): Promise<PlatformResponse<T>> {

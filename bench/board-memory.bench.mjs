@@ -1,0 +1,168 @@
+// Board memory (RSS) with the caches full: 10 organizations x 50 repositories x 200
+// issues (100,000 issues) fetched through every read route, against the same board's RSS
+// right after start-up. Target: under 250 MB. Prints; never fails.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { forgeEntry, forgeModules, freePort, startBoard } from './lib.mjs';
+
+const ORGS = 10;
+const REPOS = 50;
+const ISSUES = 200;
+const TOKEN = 'bench-admin-token-memory-0123456789';
+
+function buildDatabase(dataRoot) {
+  const m = forgeModules();
+  mkdirSync(dataRoot, { recursive: true });
+  const db = new m.ForgeDatabase(join(dataRoot, 'forge.sqlite'));
+  const users = new m.UsersRepository(db);
+  const orgs = new m.OrgsRepository(db);
+  const repos = new m.ReposRepository(db);
+  const issues = new m.IssuesRepository.IssuesRepository(db);
+  const labels = new m.LabelsRepository(db);
+  const comments = new m.CommentsRepository(db);
+  const start = Date.parse('2026-10-01T00:00:00.000Z');
+  const at = new Date(start).toISOString();
+  db.transaction(() => {
+    const user = (username, isNpc, isAdmin) =>
+      users.insert({
+        username,
+        nickname: username,
+        email: `${username}@bench.local`,
+        bio: '',
+        isNpc,
+        isAdmin,
+        createdAt: at,
+      });
+    const admin = user('admin', false, true);
+    const people = [user('alice', false, false), user('bob', false, false)];
+    const npcs = [user('npc-builder', true, false), user('npc-tester', true, false)];
+    for (let o = 0; o < ORGS; o++) {
+      const orgId = orgs.insert(
+        {
+          path: `org-${o}`,
+          name: `org-${o}`,
+          remark: `Organization ${o}`,
+          description: '',
+          site: '',
+          email: '',
+          createdAt: at,
+        },
+        admin.id,
+        50,
+      );
+      for (const member of [...people, ...npcs]) orgs.setRole(orgId, member.id, 30);
+      for (let r = 0; r < REPOS; r++) {
+        const repoId = repos.insert({
+          namespaceId: orgId,
+          name: `repo-${r}`,
+          description: `Repository ${r}`,
+          visibility: 'public',
+          createdAt: at,
+        });
+        const label = labels.insert(repoId, 'in progress', 'fbca04', '').id;
+        for (let i = 0; i < ISSUES; i++) {
+          const created = new Date(
+            start + (o * REPOS * ISSUES + r * ISSUES + i) * 1000,
+          ).toISOString();
+          const { id } = issues.insert({
+            repoId,
+            namespaceId: orgId,
+            title: `Issue ${i + 1} of repo ${r}: something to look at`,
+            body: `Steps to reproduce issue ${i + 1}.\n\n1. Open the page\n2. Wait\n\nExpected: it works.`,
+            authorId: (i % 5 === 0 ? npcs : people)[i % 2].id,
+            priority: String(i % 4),
+            workMode: false,
+            createdAt: created,
+            state: i % 3 === 0 ? 'closed' : 'open',
+            stateReason: i % 3 === 0 ? 'completed' : 'open',
+            closedAt: i % 3 === 0 ? created : null,
+          });
+          if (i % 4 === 0) issues.addLabels(id, [label]);
+          if (i % 2 === 0) issues.addAssignees(id, [npcs[i % 2].id]);
+          if (i % 5 === 0) comments.insert(id, npcs[0].id, 'Picked this up.', created);
+        }
+      }
+    }
+  });
+  db.close();
+}
+
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) / 1024;
+}
+
+async function waitFor(url, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(1000) })).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-memory-'));
+buildDatabase(join(dataDir, 'forge'));
+const port = await freePort();
+const forgeProcess = spawn(process.execPath, [forgeEntry], {
+  env: {
+    ...process.env,
+    FORGE_PORT: String(port),
+    DATA_DIR: dataDir,
+    FORGE_SEED: 'none',
+    FORGE_ADMIN_TOKEN: TOKEN,
+    FORGE_SIMULATE: 'off',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const forge = { url: `http://127.0.0.1:${port}`, token: TOKEN };
+try {
+  await waitFor(`${forge.url}/healthz`);
+  const board = await startBoard(forge, { CREDITS_SOURCE: 'manual' });
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const idle = rssMb(board.pid);
+    const get = async (path) => {
+      const response = await fetch(board.url + path);
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`${path}: ${response.status}`);
+    };
+    await get('/api/orgs');
+    await get('/api/issues');
+    for (let o = 0; o < ORGS; o++) {
+      await get(`/api/orgs/org-${o}/repos`);
+      await get(`/api/issues?org=org-${o}`);
+      await Promise.all(
+        Array.from({ length: REPOS }, (_, r) => get(`/api/repos/org-${o}/repo-${r}/issues`)),
+      );
+    }
+    const full = rssMb(board.pid);
+    const metrics = await (await fetch(`${board.url}/metrics`)).text();
+    const heap = (name) =>
+      Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics)?.[1] ?? NaN) / 2 ** 20;
+    console.log(
+      `  V8 heap used ${heap('board_nodejs_heap_size_used_bytes').toFixed(0)} MB of ` +
+        `${heap('board_nodejs_heap_size_total_bytes').toFixed(0)} MB; external ${heap('board_nodejs_external_memory_bytes').toFixed(0)} MB`,
+    );
+    // V8 gives back the pages that filling the caches churned through once the load stops.
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    const settled = rssMb(board.pid);
+    console.log(
+      `board RSS with ${ORGS} orgs x ${REPOS} repos x ${ISSUES} issues cached: ${settled.toFixed(0)} MB ` +
+        `10 s after the last request, ${full.toFixed(0)} MB right after it ` +
+        `(idle after start ${idle.toFixed(0)} MB); target < 250 MB`,
+    );
+  } finally {
+    await board.stop();
+  }
+} finally {
+  forgeProcess.kill('SIGTERM');
+  await new Promise((resolve) => forgeProcess.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
