@@ -3,7 +3,9 @@ import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@n
 import { ScheduleModule } from '@nestjs/schedule';
 import * as path from 'node:path';
 import { Clock, SystemClock } from '../common/clock';
+import { AdminModule } from './admin/admin.module';
 import { SNAPSHOT_SCHEDULE } from './board.tokens';
+import { CacheIndex } from './cache/cache-index';
 import { UpstreamCache } from './cache/upstream-cache';
 import { RouteCacheInterceptor } from './cache/route-cache.interceptor';
 import { BoardConfig } from './config/board-config';
@@ -56,6 +58,7 @@ class BoardCoreModule implements OnApplicationShutdown {
         useFactory: () => new SqliteBoardStore(path.join(config.dataDir, 'board.sqlite')),
       },
       BoardMetrics,
+      CacheIndex,
       UpstreamCache,
       RouteCacheInterceptor,
     ];
@@ -107,6 +110,7 @@ export class BoardModule {
         IssuesModule,
         CreditsModule,
         MetaModule,
+        AdminModule,
       ],
       controllers: [OpsController],
     };

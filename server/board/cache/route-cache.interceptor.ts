@@ -9,6 +9,7 @@ import { Clock } from '../../common/clock';
 import { DomainError } from '../../common/errors';
 import { BoardConfig } from '../config/board-config';
 import { BoardMetrics } from '../ops/board-metrics';
+import { CacheIndex } from './cache-index';
 import { withFreshness } from './freshness';
 
 /**
@@ -45,13 +46,14 @@ export const ROUTE_KEY_PREFIX = 'route:';
 @Injectable()
 export class RouteCacheInterceptor extends CacheInterceptor {
   constructor(
-    @Inject(CACHE_MANAGER) private readonly cache: Cache,
+    @Inject(CACHE_MANAGER) cacheManager: Cache,
     reflector: Reflector,
+    private readonly cache: CacheIndex,
     private readonly clock: Clock,
     private readonly config: BoardConfig,
     private readonly metrics: BoardMetrics,
   ) {
-    super(cache, reflector);
+    super(cacheManager, reflector);
   }
 
   override async intercept(

@@ -1,6 +1,7 @@
 import { createCache } from 'cache-manager';
 import { ManualClock } from '../../common/clock';
 import type { BoardConfig } from '../config/board-config';
+import { CacheIndex } from './cache-index';
 import { withFreshness } from './freshness';
 import { UpstreamCache } from './upstream-cache';
 
@@ -11,7 +12,9 @@ describe('UpstreamCache', () => {
 
   beforeEach(() => {
     clock = new ManualClock('2026-11-22T10:00:00Z');
-    cache = new UpstreamCache(createCache(), clock, { cacheTtlMs: ttl } as BoardConfig);
+    cache = new UpstreamCache(new CacheIndex(createCache()), clock, {
+      cacheTtlMs: ttl,
+    } as BoardConfig);
   });
 
   it('makes one call for concurrent misses of one key', async () => {

@@ -1,9 +1,8 @@
-import { CACHE_MANAGER } from '@nestjs/cache-manager';
-import { Inject, Injectable } from '@nestjs/common';
-import type { Cache } from 'cache-manager';
+import { Injectable } from '@nestjs/common';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { Clock } from '../../common/clock';
 import { BoardConfig } from '../config/board-config';
+import { CacheIndex } from './cache-index';
 import { noteFetchedAt } from './freshness';
 
 /**
@@ -32,11 +31,8 @@ function unpack<T>(packed: Buffer | Uint8Array): T {
 @Injectable()
 export class UpstreamCache {
   private readonly inFlight = new Map<string, Promise<Entry>>();
-  /** Keys written by this process, so writes can drop the ones they make stale. */
-  private readonly known = new Set<string>();
-
   constructor(
-    @Inject(CACHE_MANAGER) private readonly cache: Cache,
+    private readonly cache: CacheIndex,
     private readonly clock: Clock,
     private readonly config: BoardConfig,
   ) {}
@@ -62,12 +58,9 @@ export class UpstreamCache {
     return unpack<T>(entry.packed);
   }
 
-  /** Drop every entry whose key starts with one of `prefixes`. */
-  async invalidate(...prefixes: string[]): Promise<number> {
-    const keys = [...this.known].filter((key) => prefixes.some((p) => key.startsWith(p)));
-    for (const key of keys) this.known.delete(key);
-    if (keys.length > 0) await this.cache.mdel(keys);
-    return keys.length;
+  /** Drop every entry whose key starts with one of `prefixes` (e.g. `GET /acme/-/issues`). */
+  invalidate(...prefixes: string[]): Promise<number> {
+    return this.cache.invalidate(prefixes);
   }
 
   private isFresh(fetchedAt: number): boolean {
@@ -78,7 +71,6 @@ export class UpstreamCache {
     const fetchedAt = this.clock.now().getTime();
     const entry: Entry = { packed: pack(await load()), fetchedAt };
     await this.cache.set(key, entry, this.config.cacheTtlMs);
-    this.known.add(key);
     return entry;
   }
 }

@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { CacheInvalidation } from '../cache/cache-invalidation';
+import { UpstreamCache } from '../cache/upstream-cache';
+import { CreditsService, THRESHOLD_SETTING } from '../credits/credits.service';
+import { SnapshotService } from '../credits/snapshot.service';
+import { OrgsService } from '../orgs/orgs.service';
+import { BoardStore } from '../store/board-store';
+
+export interface AdminSettings {
+  credit_alert_threshold: number;
+}
+
+export interface RefreshResult {
+  recorded_at: string | null;
+  balances: {
+    org_slug: string;
+    balance: number | null;
+    below_threshold: boolean;
+    reason?: string;
+  }[];
+}
+
+/** The alert threshold setting and the manual credit refresh. */
+@Injectable()
+export class AdminCreditsService {
+  constructor(
+    private readonly store: BoardStore,
+    private readonly credits: CreditsService,
+    private readonly snapshots: SnapshotService,
+    private readonly orgs: OrgsService,
+    private readonly upstream: UpstreamCache,
+    private readonly invalidation: CacheInvalidation,
+  ) {}
+
+  /** Current settings. */
+  async settings(): Promise<AdminSettings> {
+    return { credit_alert_threshold: await this.credits.threshold() };
+  }
+
+  /** Store the threshold; every answer showing red rows is recomputed. */
+  async updateSettings(settings: AdminSettings): Promise<AdminSettings> {
+    await this.store.setSetting(THRESHOLD_SETTING, settings.credit_alert_threshold);
+    await this.invalidation.creditsChanged();
+    return this.settings();
+  }
+
+  /** Drop cached balances, record a snapshot now and return the new balances. */
+  async refresh(): Promise<RefreshResult> {
+    const orgs = await this.orgs.coveredOrgs();
+    await this.upstream.invalidate(...orgs.map((org) => `GET /${org}/-/charge/`));
+    const run = await this.snapshots.record();
+    await this.invalidation.creditsChanged();
+    const threshold = await this.credits.threshold();
+    const recorded = new Map(run.recorded.map((s) => [s.org_slug, s]));
+    const failed = new Map(run.failed.map((f) => [f.org_slug, f.reason]));
+    return {
+      recorded_at: run.recorded[0]?.recorded_at ?? null,
+      balances: orgs.map((org) => {
+        const balance = recorded.get(org)?.balance ?? null;
+        return {
+          org_slug: org,
+          balance,
+          below_threshold: balance !== null && balance < threshold,
+          ...(failed.has(org) ? { reason: failed.get(org) } : {}),
+        };
+      }),
+    };
+  }
+}

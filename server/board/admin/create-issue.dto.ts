@@ -1,0 +1,64 @@
+import { Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+} from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+export const MAX_REQUIREMENT_LENGTH = 20_000;
+
+const trim = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' ? value.trim() : value;
+
+/** Body of `POST /api/issues/create`: dispatch a requirement to an NPC. */
+export class CreateIssueDto {
+  @ApiProperty({ example: 'acme/web', description: 'Target repository, <org>/<repo>' })
+  @IsString({ message: 'repo must be a string' })
+  @Matches(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\/[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, {
+    message: 'repo must be <org>/<repo>, each a slug',
+  })
+  repo!: string;
+
+  @ApiPropertyOptional({ description: "Issue title; default: the requirement's first line" })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'title must be a string' })
+  @MaxLength(255, { message: 'title must be at most 255 characters' })
+  title?: string;
+
+  @ApiProperty({ description: 'The requirement, in Markdown' })
+  @Transform(trim)
+  @IsString({ message: 'requirement must be a string' })
+  @MinLength(1, { message: 'requirement must not be empty' })
+  @MaxLength(MAX_REQUIREMENT_LENGTH, {
+    message: `requirement must be at most ${MAX_REQUIREMENT_LENGTH} characters`,
+  })
+  requirement!: string;
+
+  @ApiProperty({ example: 'npc-builder', description: 'One of the configured NPC handles' })
+  @IsString({ message: 'npc must be a string' })
+  npc!: string;
+
+  @ApiProperty({ description: 'Let the NPC work on its own (work mode)' })
+  @IsBoolean({ message: 'work_mode must be true or false' })
+  work_mode!: boolean;
+}
+
+/** Body of `PUT /api/admin/settings`. */
+export class SettingsDto {
+  @ApiProperty({ example: 50, description: 'Balances below this are shown in red' })
+  @IsNumber(
+    { allowNaN: false, allowInfinity: false },
+    { message: 'credit_alert_threshold must be a number' },
+  )
+  @Min(0, { message: 'credit_alert_threshold must not be negative' })
+  @Max(1_000_000_000, { message: 'credit_alert_threshold must be at most 1000000000' })
+  credit_alert_threshold!: number;
+}

@@ -1,0 +1,68 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { Issue } from '@shared/board/entities';
+import { toIssue } from '@shared/board/mappers';
+import { InvalidError } from '../../common/errors';
+import { CacheInvalidation } from '../cache/cache-invalidation';
+import { BoardConfig } from '../config/board-config';
+import { OrgsService } from '../orgs/orgs.service';
+import { PlatformClient } from '../platform/platform-client';
+import { PlatformForbiddenError, PlatformInvalidError } from '../platform/platform.errors';
+import { CreateIssueDto } from './create-issue.dto';
+
+/** The label every dispatched issue carries. */
+export const DISPATCH_LABEL = 'npc-task';
+
+/**
+ * Task dispatch (DESIGN section 5): one issue on the platform, assigned to the NPC and
+ * mentioning it (the platform triggers NPCs by mention), then the board's cached lists of
+ * that organization are dropped so the new issue shows at once.
+ */
+@Injectable()
+export class DispatchService {
+  private readonly logger = new Logger(DispatchService.name);
+
+  constructor(
+    private readonly platform: PlatformClient,
+    private readonly orgs: OrgsService,
+    private readonly config: BoardConfig,
+    private readonly invalidation: CacheInvalidation,
+  ) {}
+
+  /** Create the issue and assign the NPC; returns it as the board shows it. */
+  async dispatch(input: CreateIssueDto): Promise<Issue> {
+    const [org] = input.repo.split('/');
+    if (!(await this.orgs.coveredOrgs()).includes(org)) {
+      throw new InvalidError(`repo must belong to a covered organization ("${org}" is not one)`);
+    }
+    if (!this.config.npcHandles.includes(input.npc)) {
+      throw new InvalidError(`npc must be one of ${this.config.npcHandles.join(', ')}`);
+    }
+    const title = input.title || firstLineTitle(input.requirement);
+    const body = `${input.requirement}\n\n@${input.npc}`;
+    const request = { title, body, labels: [DISPATCH_LABEL], work_mode: input.work_mode };
+
+    let created;
+    try {
+      created = await this.platform.createIssue(input.repo, { ...request, assignees: [input.npc] });
+    } catch (error) {
+      // A platform that refuses assignees on create still takes them afterwards.
+      if (!(error instanceof PlatformInvalidError || error instanceof PlatformForbiddenError))
+        throw error;
+      this.logger.warn(`Creating with assignees failed (${error.message}); assigning afterwards`);
+      created = await this.platform.createIssue(input.repo, request);
+      await this.platform.addAssignees(input.repo, created.number, [input.npc]);
+      created = await this.platform.getIssue(input.repo, created.number);
+    }
+    await this.invalidation.issuesChanged(input.repo);
+    return toIssue(created, input.repo, this.orgs.mapContext);
+  }
+}
+
+/** The requirement's first non-empty line, without Markdown heading marks, at most 255 characters. */
+export function firstLineTitle(requirement: string): string {
+  const line = requirement
+    .split('\n')
+    .map((l) => l.replace(/^\s*#+\s*/, '').trim())
+    .find((l) => l !== '');
+  return (line ?? 'Task').slice(0, 255);
+}

@@ -1,0 +1,325 @@
+import Database from 'better-sqlite3';
+import * as path from 'node:path';
+import type { Issue } from '@shared/board/entities';
+import type { AdminOverview } from '../server/board/admin/overview.types';
+import { ManualClock } from '../server/common/clock';
+import { startBoard, RunningBoard } from './board-harness';
+import { forgeClient, HarnessForge, startForge } from './forge-harness';
+
+const ADMIN_TOKEN = 'admin-token-for-tests-0123456789';
+const TTL = 300_000;
+
+function post(url: string, body: unknown, token: string | null = ADMIN_TOKEN): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+describe('admin API against a real forge', () => {
+  let forge: HarnessForge;
+  let board: RunningBoard;
+  let repo: string;
+
+  beforeAll(async () => {
+    forge = await startForge();
+    board = await startBoard(
+      { baseUrl: forge.baseUrl, token: forge.adminToken },
+      { now: forge.seedEpoch!, env: { ADMIN_TOKEN } },
+    );
+    const [org] = (
+      (await (await fetch(`${board.url}/api/meta`)).json()) as { covered_orgs: string[] }
+    ).covered_orgs;
+    repo = (await forgeClient(forge).listRepos(org)).find(
+      (r) => r.visibility_level === 'Public',
+    )!.path;
+  });
+
+  afterAll(async () => {
+    await board?.stop();
+    await forge?.stop();
+  });
+
+  it('dispatches an issue to an NPC and shows it on the board at once', async () => {
+    const before = (await (
+      await fetch(`${board.url}/api/issues?npc_handle=npc-tester`)
+    ).json()) as Issue[];
+    const response = await post(`${board.url}/api/issues/create`, {
+      repo,
+      requirement: '## Add a CSV export\n\nThe report page needs a **CSV** download.',
+      npc: 'npc-tester',
+      work_mode: true,
+    });
+    expect(response.status).toBe(201);
+    const issue = (await response.json()) as Issue;
+    expect(issue.title).toBe('Add a CSV export');
+    expect(issue.assignees).toEqual([{ username: 'npc-tester', is_npc: true }]);
+    expect(issue.labels.map((l) => l.name)).toContain('npc-task');
+    expect(issue.body).toBe(
+      '## Add a CSV export\n\nThe report page needs a **CSV** download.\n\n@npc-tester',
+    );
+
+    const onForge = await forgeClient(forge).getIssue(repo, issue.number);
+    expect(onForge.assignees.map((a) => a.username)).toEqual(['npc-tester']);
+    const db = new Database(path.join(forge.dataDir, 'forge', 'forge.sqlite'), { readonly: true });
+    const row = db
+      .prepare('SELECT work_mode FROM issues WHERE title = ?')
+      .get('Add a CSV export') as {
+      work_mode: number;
+    };
+    db.close();
+    expect(row.work_mode).toBe(1);
+
+    // No clock move: the cached list was dropped by the dispatch.
+    const after = (await (
+      await fetch(`${board.url}/api/issues?npc_handle=npc-tester`)
+    ).json()) as Issue[];
+    expect(after.length).toBe(before.length + 1);
+    expect(after[0].title).toBe('Add a CSV export');
+  });
+
+  it('refuses bad dispatches with a 400 and creates nothing', async () => {
+    const creates = () => forge.requestCount({ method: 'POST', route: '/:org/:repo/-/issues' });
+    const before = await creates();
+    const valid = { repo, requirement: 'Do it', npc: 'npc-builder', work_mode: false };
+    const cases: [object, string][] = [
+      [{ ...valid, repo: 'not-covered/thing' }, 'covered organization'],
+      [{ ...valid, npc: 'alice' }, 'npc must be one of'],
+      [{ ...valid, requirement: '   ' }, 'requirement must not be empty'],
+      [{ ...valid, requirement: 'x'.repeat(20_001) }, 'requirement must be at most'],
+      [{ ...valid, work_mode: 'yes' }, 'work_mode'],
+      [{ ...valid, repo: '../etc/passwd' }, 'repo must be'],
+      [{ ...valid, extra: 1 }, 'extra'],
+    ];
+    for (const [body, message] of cases) {
+      const response = await post(`${board.url}/api/issues/create`, body);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toContain(message);
+    }
+    expect(await creates()).toBe(before);
+  });
+
+  it('needs the admin token on every admin route and only there', async () => {
+    expect((await post(`${board.url}/api/issues/create`, {}, null)).status).toBe(401);
+    expect((await post(`${board.url}/api/issues/create`, {}, 'wrong-token-xxxxxxxx')).status).toBe(
+      401,
+    );
+    expect((await fetch(`${board.url}/api/admin/settings`)).status).toBe(401);
+    expect((await fetch(`${board.url}/api/admin/overview`)).status).toBe(401);
+    expect((await post(`${board.url}/api/admin/credits/refresh`, {}, null)).status).toBe(401);
+    const settings = await fetch(`${board.url}/api/admin/settings`, {
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(await settings.json()).toEqual({ credit_alert_threshold: 50 });
+    expect((await fetch(`${board.url}/api/orgs`)).status).toBe(200);
+  });
+
+  it('changes the threshold and the red rows with it', async () => {
+    const auth = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
+    await post(`${board.url}/api/admin/credits/refresh`, {});
+    const org = 'helix-data';
+    const before = (await (await fetch(`${board.url}/api/orgs/${org}/credits`)).json()) as {
+      balance: number;
+      below_threshold: boolean;
+    };
+    expect(before.below_threshold).toBe(true);
+
+    const bad = await fetch(`${board.url}/api/admin/settings`, {
+      method: 'PUT',
+      headers: auth,
+      body: JSON.stringify({ credit_alert_threshold: -5 }),
+    });
+    expect(bad.status).toBe(400);
+    const put = await fetch(`${board.url}/api/admin/settings`, {
+      method: 'PUT',
+      headers: auth,
+      body: JSON.stringify({ credit_alert_threshold: Math.floor(before.balance) - 1 }),
+    });
+    expect(await put.json()).toEqual({ credit_alert_threshold: Math.floor(before.balance) - 1 });
+    const after = (await (await fetch(`${board.url}/api/orgs/${org}/credits`)).json()) as {
+      below_threshold: boolean;
+    };
+    expect(after.below_threshold).toBe(false);
+    const meta = (await (await fetch(`${board.url}/api/meta`)).json()) as {
+      credit_alert_threshold: number;
+    };
+    expect(meta.credit_alert_threshold).toBe(Math.floor(before.balance) - 1);
+  });
+
+  it('refreshes credits: drops cached balances and records a snapshot now', async () => {
+    board.clock.advance(2 * 3_600_000);
+    await forgeClient(forge).getSpecialAmount('helix-data'); // warm nothing on the board side
+    const response = await post(`${board.url}/api/admin/credits/refresh`, {});
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as {
+      recorded_at: string;
+      balances: { org_slug: string }[];
+    };
+    expect(body.recorded_at).toBe(board.clock.now().toISOString());
+    expect(body.balances).toHaveLength(10);
+    const latest = (await (await fetch(`${board.url}/api/credits/snapshot`)).json()) as {
+      recorded_at: string;
+    }[];
+    expect(latest.every((s) => s.recorded_at === body.recorded_at)).toBe(true);
+  });
+});
+
+describe('admin access rules', () => {
+  let forge: HarnessForge;
+
+  beforeAll(async () => {
+    forge = await startForge();
+  });
+  afterAll(() => forge.stop());
+
+  it('is disabled without ADMIN_TOKEN outside demo mode', async () => {
+    const board = await startBoard({ baseUrl: forge.baseUrl, token: forge.adminToken });
+    try {
+      const response = await fetch(`${board.url}/api/admin/settings`, {
+        headers: { authorization: 'Bearer anything-at-all-here' },
+      });
+      expect(response.status).toBe(403);
+      expect(((await response.json()) as { message: string }).message).toContain(
+        'admin area is disabled',
+      );
+    } finally {
+      await board.stop();
+    }
+  });
+
+  it('accepts a trusted proxy header only when configured, and throttles failures', async () => {
+    const board = await startBoard(
+      { baseUrl: forge.baseUrl, token: forge.adminToken },
+      { env: { ADMIN_TOKEN, ADMIN_TRUSTED_HEADER: 'X-Remote-User', ADMIN_USERS: 'alice' } },
+    );
+    const plain = await startBoard(
+      { baseUrl: forge.baseUrl, token: forge.adminToken },
+      { env: { ADMIN_TOKEN } },
+    );
+    try {
+      const as = (url: string, user: string) =>
+        fetch(`${url}/api/admin/settings`, { headers: { 'x-remote-user': user } });
+      expect((await as(board.url, 'alice')).status).toBe(200);
+      expect((await as(board.url, 'mallory')).status).toBe(401);
+      expect((await as(plain.url, 'alice')).status).toBe(401);
+
+      // The header alone was one failure on the plain board; nine wrong tokens make ten.
+      const wrong = () =>
+        fetch(`${plain.url}/api/admin/settings`, {
+          headers: { authorization: 'Bearer not-the-token-xxxx' },
+        });
+      for (let i = 0; i < 9; i++) expect((await wrong()).status).toBe(401);
+      const blocked = await fetch(`${plain.url}/api/admin/settings`, {
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      plain.clock.advance(16 * 60_000);
+      const again = await fetch(`${plain.url}/api/admin/settings`, {
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
+      expect(again.status).toBe(200);
+    } finally {
+      await board.stop();
+      await plain.stop();
+    }
+  });
+});
+
+describe('admin overview figures', () => {
+  it('computes completion, response time and rankings on a fixture worked out by hand', async () => {
+    const epoch = new Date('2026-11-20T00:00:00Z');
+    const forgeClock = new ManualClock(epoch);
+    const forge = await startForge({ seed: 'none', clock: forgeClock });
+    const board = await startBoard(
+      { baseUrl: forge.baseUrl, token: forge.adminToken },
+      { now: '2026-11-22T00:00:00Z', env: { ADMIN_TOKEN, BOARD_ORGS: 'fixture' } },
+    );
+    try {
+      forge.createUser('npc-builder', { npc: true });
+      forge.createUser('npc-tester', { npc: true });
+      forge.createUser('alice');
+      const admin = forgeClient(forge);
+      await admin.createGroup({ path: 'fixture', remark: 'Fixture' });
+      for (const user of ['npc-builder', 'npc-tester', 'alice'])
+        forge.setRole('fixture', user, 'Developer');
+      await admin.createRepo('fixture', { name: 'app', visibility: 'public' });
+      const npc = (name: string) => forgeClient(forge, forge.createToken(name));
+      const minutes = (m: number) => forgeClock.advance(m * 60_000);
+
+      // Four NPC issues created 2026-11-20; answered after 10, 30 and 60 minutes; one waits.
+      const created: number[] = [];
+      for (const [i, assignee] of [
+        'npc-builder',
+        'npc-builder',
+        'npc-tester',
+        'npc-tester',
+      ].entries()) {
+        forgeClock.set(new Date(epoch.getTime() + i * 3_600_000));
+        created.push(
+          Number(
+            (await admin.createIssue('fixture/app', { title: `Task ${i}`, assignees: [assignee] }))
+              .number,
+          ),
+        );
+      }
+      // A human issue that is not NPC work.
+      await admin.createIssue('fixture/app', { title: 'Human task' });
+      const answer = async (i: number, by: string, afterMinutes: number) => {
+        forgeClock.set(new Date(epoch.getTime() + i * 3_600_000));
+        minutes(afterMinutes);
+        await npc(by).createComment('fixture/app', created[i], 'On it.');
+      };
+      await answer(0, 'npc-builder', 10);
+      await answer(1, 'npc-builder', 30);
+      await answer(2, 'npc-tester', 60);
+      await admin.createComment('fixture/app', created[3], 'A human comment does not count.');
+      await admin.updateIssue('fixture/app', created[0], {
+        state: 'closed',
+        state_reason: 'completed',
+      });
+
+      const response = await fetch(`${board.url}/api/admin/overview?days=7`, {
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
+      expect(response.status).toBe(200);
+      const overview = (await response.json()) as AdminOverview;
+      expect(overview.completion).toEqual({ created: 4, closed: 1, rate: 0.25 });
+      // 600, 1800, 3600 s: mean 2000; P95 rank 1.9 → 1800 + 0.9 × 1800 = 3420.
+      expect(overview.response_time).toMatchObject({
+        answered: 3,
+        waiting: 1,
+        average_seconds: 2000,
+        p95_seconds: 3420,
+      });
+      expect(overview.response_time.by_npc).toEqual([
+        // 600 and 1800 s: rank 0.95 → 600 + 0.95 × 1200 = 1740.
+        { npc: 'npc-builder', answered: 2, waiting: 0, average_seconds: 1200, p95_seconds: 1740 },
+        { npc: 'npc-tester', answered: 1, waiting: 1, average_seconds: 3600, p95_seconds: 3600 },
+      ]);
+      expect(overview.credit_ranking).toEqual([{ org_slug: 'fixture', consumed: 0, snapshots: 0 }]);
+
+      board.clock.advance(30 * 86_400_000);
+      board.clock.advance(TTL);
+      const empty = (await (
+        await fetch(`${board.url}/api/admin/overview?days=7`, {
+          headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        })
+      ).json()) as AdminOverview;
+      expect(empty.completion).toEqual({ created: 0, closed: 0, rate: null });
+      expect(empty.response_time).toMatchObject({
+        answered: 0,
+        waiting: 0,
+        average_seconds: null,
+        p95_seconds: null,
+      });
+    } finally {
+      await board.stop();
+      await forge.stop();
+    }
+  });
+});
