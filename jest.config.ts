@@ -13,6 +13,8 @@ const nodeProject = (displayName: string, roots: string[]): Config => ({
   testTimeout: 30_000,
   roots: roots.map((r) => `<rootDir>/${r}`),
   testMatch: ['**/*.spec.ts'],
+  // The deployment suite needs Redis and nginx: `npm run test:deploy`.
+  testPathIgnorePatterns: ['/node_modules/', '/test/deploy/'],
   moduleNameMapper: sharedMapper,
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json' }],

@@ -56,3 +56,14 @@ export function buildIfStale(name, { quiet = false } = {}) {
   }
   return true;
 }
+
+// As a command: `node scripts/build-if-stale.mjs server client`.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  for (const name of process.argv.slice(2)) {
+    if (!(name in targets)) {
+      console.error(`unknown target "${name}" (server, client)`);
+      process.exit(2);
+    }
+    buildIfStale(name);
+  }
+}

@@ -75,6 +75,8 @@ describe('demo mode (npm start without PLATFORM_BASE_URL)', () => {
     const orgs = (await response.json()) as Organization[];
     expect(orgs).toHaveLength(10);
     expect(orgs.every((org) => org.repo_count >= 3 && !org.error)).toBe(true);
+    // The start-up snapshot is recorded before the board listens: balances from the first answer.
+    expect(orgs.filter((org) => typeof org.credits_balance === 'number')).toHaveLength(10);
     expect(output).toContain('Admin token for this run:');
     expect(fs.statSync(path.join(dataDir, 'forge', 'admin-token')).mode & 0o777).toBe(0o600);
   });

@@ -1,4 +1,4 @@
-import { LoggerService, ValidationPipe } from '@nestjs/common';
+import { Logger, LoggerService, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomBytes } from 'node:crypto';
@@ -96,6 +96,7 @@ export async function createBoardApp(
       if (await routeCache.serveFresh(request, reply)) return reply;
     });
 
+  logRequests(app, apiPrefix);
   app.useGlobalFilters(new BoardExceptionFilter(spaFallback));
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
@@ -114,4 +115,28 @@ export async function createBoardApp(
   app.enableShutdownHooks();
   await app.init();
   return app;
+}
+
+/**
+ * One structured line per API request: request id, route, status, duration. Fresh cache
+ * hits are left out (they are counted in /metrics): they are the bulk of the traffic and
+ * say nothing new. Headers are never logged, so no token can leak here.
+ */
+function logRequests(app: NestFastifyApplication, apiPrefix: string): void {
+  const logger = new Logger('Request');
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onResponse', (request, reply, done) => {
+      if (request.url.startsWith(apiPrefix) && reply.getHeader('x-cache') !== 'HIT') {
+        logger.log({
+          request_id: request.id,
+          method: request.method,
+          route: request.routeOptions.url ?? request.url.split('?')[0],
+          status: reply.statusCode,
+          duration_ms: Math.round(reply.elapsedTime),
+        });
+      }
+      done();
+    });
 }

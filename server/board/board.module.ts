@@ -5,7 +5,13 @@ import * as path from 'node:path';
 import { Clock, SystemClock } from '../common/clock';
 import { AdminModule } from './admin/admin.module';
 import { SNAPSHOT_SCHEDULE } from './board.tokens';
-import { CacheIndex } from './cache/cache-index';
+import KeyvRedis from '@keyv/redis';
+import { Keyv } from 'keyv';
+import { CacheIndex, REDIS_CACHE_NAMESPACE } from './cache/cache-index';
+import { DistributedLock, LocalLock, RedisLock } from './cache/distributed-lock';
+import { RedisConnection } from './redis/redis-connection';
+import { RedisModule } from './redis/redis.module';
+import { RedisBoardStore } from './store/redis-board-store';
 import { UpstreamCache } from './cache/upstream-cache';
 import { RouteCacheInterceptor } from './cache/route-cache.interceptor';
 import { BoardConfig } from './config/board-config';
@@ -48,15 +54,33 @@ class BoardCoreModule implements OnApplicationShutdown {
     connection: PlatformConnection,
     options: BoardModuleOptions,
   ): DynamicModule {
+    const redisUrl = config.redisUrl;
+    const shared = redisUrl
+      ? [
+          {
+            provide: BoardStore,
+            inject: [RedisConnection],
+            useFactory: (redis: RedisConnection) => new RedisBoardStore(redis),
+          },
+          {
+            provide: DistributedLock,
+            inject: [RedisConnection],
+            useFactory: (redis: RedisConnection) => new RedisLock(redis),
+          },
+        ]
+      : [
+          {
+            provide: BoardStore,
+            useFactory: () => new SqliteBoardStore(path.join(config.dataDir, 'board.sqlite')),
+          },
+          { provide: DistributedLock, useValue: new LocalLock() },
+        ];
     const providers = [
       { provide: BoardConfig, useValue: config },
       { provide: PLATFORM_CONNECTION, useValue: connection },
       { provide: Clock, useValue: options.clock ?? new SystemClock() },
       { provide: SNAPSHOT_SCHEDULE, useValue: options.schedule ?? connection.available },
-      {
-        provide: BoardStore,
-        useFactory: () => new SqliteBoardStore(path.join(config.dataDir, 'board.sqlite')),
-      },
+      ...shared,
       BoardMetrics,
       CacheIndex,
       UpstreamCache,
@@ -64,7 +88,15 @@ class BoardCoreModule implements OnApplicationShutdown {
     ];
     return {
       module: BoardCoreModule,
-      imports: [CacheModule.register()],
+      imports: redisUrl
+        ? [
+            RedisModule.forRoot(redisUrl),
+            CacheModule.registerAsync({
+              inject: [RedisConnection],
+              useFactory: (redis: RedisConnection) => ({ stores: [redisKeyv(redis)] }),
+            }),
+          ]
+        : [CacheModule.register()],
       providers,
       exports: [...providers.map((p) => ('provide' in p ? p.provide : p)), CacheModule],
     };
@@ -73,6 +105,12 @@ class BoardCoreModule implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await this.store.close();
   }
+}
+
+/** The cache store in Redis: one namespace, keys `<namespace>::<key>`. */
+function redisKeyv(redis: RedisConnection): Keyv {
+  const store = new KeyvRedis(redis.client, { namespace: REDIS_CACHE_NAMESPACE });
+  return new Keyv({ store, namespace: REDIS_CACHE_NAMESPACE, useKeyPrefix: false });
 }
 
 /** Root module of the board application. */

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
+import { ConsoleLogger, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { configOrExit } from '../common/config/env';
 import { createBoardApp } from './board-app';
@@ -8,6 +8,12 @@ import { connectPlatform } from './connection/connect-platform';
 
 /** The board's entry: `npm start` runs this after building what is stale. */
 async function main(): Promise<void> {
+  // JSON lines when the output goes to a log collector, readable lines on a terminal.
+  const appLogger = new ConsoleLogger({
+    json: !process.stdout.isTTY,
+    colors: process.stdout.isTTY,
+  });
+  Logger.overrideLogger(appLogger);
   const logger = new Logger('Board');
   let config: BoardConfig = configOrExit(() => loadBoardConfig(process.env));
 
@@ -19,7 +25,7 @@ async function main(): Promise<void> {
   const { connection, forge } = await connectPlatform(config, process.env);
   if (!connection.available) logger.warn(connection.reason);
 
-  const app = await createBoardApp(config, connection);
+  const app = await createBoardApp(config, connection, { logger: appLogger });
   await app.listen({ port: config.port, host: config.host });
 
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;

@@ -3,9 +3,14 @@ import { HttpTestingController, provideHttpClientTesting } from '@angular/common
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 import { Router, provideRouter } from '@angular/router';
 
+import { DestroyRef, signal } from '@angular/core';
+import { of } from 'rxjs';
+
 import { AppComponent } from './app.component';
 import { routes } from './app.routes';
-import { BoardMeta } from './core/api.types';
+import { BoardMeta, Fetched } from './core/api.types';
+import { ClockService } from './core/clock.service';
+import { DataFreshnessService } from './core/data-freshness.service';
 import { errorInterceptor } from './core/error.interceptor';
 
 const META: BoardMeta = {
@@ -15,6 +20,8 @@ const META: BoardMeta = {
   platform_web_url: 'http://127.0.0.1:3001',
   covered_orgs: ['acme', 'globex'],
 };
+
+const NOW = Date.parse('2026-11-22T10:00:00Z');
 
 // The visible label of a link, without the icon's ligature name.
 function labelOf(element: Element): string {
@@ -34,6 +41,7 @@ describe('AppComponent', () => {
         provideRouter(routes),
         provideHttpClient(withInterceptors([errorInterceptor])),
         provideHttpClientTesting(),
+        { provide: ClockService, useValue: { now: signal(NOW) } },
       ],
     });
     http = TestBed.inject(HttpTestingController);
@@ -68,9 +76,26 @@ describe('AppComponent', () => {
 
     await TestBed.inject(Router).navigateByUrl('/tasks?state=open');
     await fixture.whenStable();
+    // The task board's own requests are its spec's business.
+    http.match((request) => request.url !== 'api/meta');
 
     const current = [...page.querySelectorAll('.bar a[aria-current="page"]')].map(labelOf);
     expect(current).toEqual(['Tasks']);
+  });
+
+  it('loads the phone menu on the first press of its button, and opens it', async () => {
+    http.expectOne('api/meta').flush(META);
+    await fixture.whenStable();
+    expect(page.querySelector('npc-nav-menu')).toBeNull();
+
+    page.querySelector<HTMLButtonElement>('button.menu-button')?.click();
+    await fixture.whenStable();
+    await fixture.whenStable();
+
+    expect(page.querySelector('npc-nav-menu')).not.toBeNull();
+    const items = [...document.querySelectorAll('.mat-mdc-menu-panel a[mat-menu-item]')];
+    expect(items.map(labelOf)).toEqual(['Dashboard', 'Tasks', 'Credits', 'Repositories', 'Admin']);
+    document.querySelector('.cdk-overlay-container')?.remove();
   });
 
   it('shows no banner when the board answers', async () => {
@@ -104,5 +129,56 @@ describe('AppComponent', () => {
     await fixture.whenStable();
 
     expect(page.querySelector('npc-api-banner')).toBeNull();
+  });
+
+  describe('data freshness', () => {
+    const answer = (cache: 'HIT' | 'STALE', asOf: number): Fetched<string[]> => ({
+      data: [],
+      freshness: { cache, asOf },
+    });
+
+    function report(key: string, fetched: Fetched<string[]>): void {
+      const freshness = TestBed.inject(DataFreshnessService);
+      const scope = freshness.scope(TestBed.inject(DestroyRef));
+      of(fetched).pipe(scope.track(key)).subscribe();
+    }
+
+    it('shows how old the oldest datum is, and no stale notice for cached data', async () => {
+      http.expectOne('api/meta').flush(META);
+      report('a', answer('HIT', NOW - 5 * 60_000));
+      report('b', answer('HIT', NOW - 2 * 60_000));
+      await fixture.whenStable();
+
+      expect(page.querySelector('npc-data-status .long')?.textContent).toContain(
+        'Data as of 5 minutes ago',
+      );
+      expect(page.querySelector('npc-stale-banner')).toBeNull();
+    });
+
+    it('shows the stale notice when an answer was stale, and Retry refreshes', async () => {
+      http.expectOne('api/meta').flush(META);
+      const freshness = TestBed.inject(DataFreshnessService);
+      const before = freshness.refreshes();
+      report('a', answer('STALE', NOW - 3 * 3_600_000));
+      await fixture.whenStable();
+
+      const banner = page.querySelector('npc-stale-banner [role="status"]');
+      expect(banner?.textContent).toContain('The platform did not answer; showing data from');
+      page.querySelector<HTMLButtonElement>('npc-stale-banner button')?.click();
+      expect(freshness.refreshes()).toBe(before + 1);
+      http.expectOne('api/meta').flush(META);
+    });
+
+    it('refreshes the page data and the board settings from the top bar', async () => {
+      http.expectOne('api/meta').flush(META);
+      const freshness = TestBed.inject(DataFreshnessService);
+      const before = freshness.refreshes();
+      await fixture.whenStable();
+
+      page.querySelector<HTMLButtonElement>('npc-data-status button')?.click();
+
+      expect(freshness.refreshes()).toBe(before + 1);
+      http.expectOne('api/meta').flush(META);
+    });
   });
 });

@@ -1,3 +1,5 @@
+import { provideHttpClient } from '@angular/common/http';
+import { HttpTestingController, provideHttpClientTesting } from '@angular/common/http/testing';
 import { TestBed } from '@angular/core/testing';
 import { Title } from '@angular/platform-browser';
 import { Route, TitleStrategy, provideRouter } from '@angular/router';
@@ -6,6 +8,7 @@ import { RouterTestingHarness } from '@angular/router/testing';
 import adminRoutes from './admin/admin.routes';
 import { routes } from './app.routes';
 import { PageTitleStrategy } from './shell/page-title.strategy';
+import chartedRoutes from './user/charted.routes';
 import userRoutes from './user/user.routes';
 
 describe('routes', () => {
@@ -13,10 +16,18 @@ describe('routes', () => {
 
   beforeEach(async () => {
     TestBed.configureTestingModule({
-      providers: [provideRouter(routes), { provide: TitleStrategy, useClass: PageTitleStrategy }],
+      providers: [
+        provideRouter(routes),
+        { provide: TitleStrategy, useClass: PageTitleStrategy },
+        provideHttpClient(),
+        provideHttpClientTesting(),
+      ],
     });
     harness = await RouterTestingHarness.create();
   });
+
+  // The pages' requests stay unanswered: these tests are about routing only.
+  afterEach(() => TestBed.inject(HttpTestingController).match(() => true));
 
   const heading = () => harness.routeNativeElement?.querySelector('h1')?.textContent?.trim();
   const pageTitle = () => TestBed.inject(Title).getTitle();
@@ -30,14 +41,21 @@ describe('routes', () => {
     expect(area('admin')?.children).toBeUndefined();
   });
 
-  it('has one lazy page per route in each area', () => {
-    const pages = (list: Route[]) => list.map((r) => [r.path, typeof r.loadComponent]);
+  it('has one lazy page per route, the charted pages in their own lazy group', () => {
+    const pages = (list: Route[]) =>
+      list.map((r) => [r.path, typeof (r.loadComponent ?? r.loadChildren)]);
 
     expect(pages(userRoutes)).toEqual([
-      ['', 'function'],
       ['tasks', 'function'],
-      ['credits', 'function'],
       ['repos', 'function'],
+      ['', 'function'],
+    ]);
+    expect(userRoutes[2].loadChildren).toEqual(expect.any(Function));
+    expect(chartedRoutes).toHaveLength(1);
+    expect(chartedRoutes[0].providers).toHaveLength(1);
+    expect(pages(chartedRoutes[0].children ?? [])).toEqual([
+      ['', 'function'],
+      ['credits', 'function'],
     ]);
     expect(pages(adminRoutes)).toEqual([
       ['', 'function'],
@@ -52,6 +70,15 @@ describe('routes', () => {
     ['/tasks', 'Task board', 'Tasks · NPC Board'],
     ['/credits', 'Credits monitor', 'Credits · NPC Board'],
     ['/repos', 'Repository health', 'Repositories · NPC Board'],
+  ])('%s renders the "%s" page titled "%s"', async (url, expectedHeading, expectedTitle) => {
+    await harness.navigateByUrl(url);
+
+    expect(heading()).toBe(expectedHeading);
+    expect(harness.routeNativeElement?.textContent).not.toContain('Not built yet.');
+    expect(pageTitle()).toBe(expectedTitle);
+  });
+
+  it.each([
     ['/admin', 'Admin', 'Admin · NPC Board'],
     ['/admin/dashboard', 'Overview', 'Admin overview · NPC Board'],
     ['/admin/dispatch', 'Task dispatch', 'Dispatch · NPC Board'],

@@ -1,38 +1,71 @@
 import { CACHE_MANAGER } from '@nestjs/cache-manager';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Cache } from 'cache-manager';
+import { RedisConnection } from '../redis/redis-connection';
+
+/** Keys of the shared cache in Redis are `<namespace>::<key>`. */
+export const REDIS_CACHE_NAMESPACE = 'npc-board-cache';
 
 /**
- * Writes to the cache store on behalf of both cache layers and remembers the keys, so a
- * write to the platform (dispatch, threshold change, credit refresh) can drop exactly the
- * entries it makes stale.
+ * Writes to the cache store on behalf of both cache layers, and drops entries by key
+ * prefix when a write to the platform makes them stale: from the keys this process wrote,
+ * or, with Redis, from every replica's keys (SCAN).
  */
 @Injectable()
 export class CacheIndex {
   private readonly keys = new Set<string>();
 
-  constructor(@Inject(CACHE_MANAGER) private readonly cache: Cache) {}
+  constructor(
+    @Inject(CACHE_MANAGER) private readonly cache: Cache,
+    @Optional() private readonly redis?: RedisConnection,
+  ) {}
 
-  /** Read an entry. */
-  get<T>(key: string): Promise<T | undefined> {
-    return this.cache.get<T>(key);
+  /** Read an entry; a store that fails counts as a miss. */
+  async get<T>(key: string): Promise<T | undefined> {
+    try {
+      return (await this.cache.get<T>(key)) ?? undefined;
+    } catch {
+      return undefined;
+    }
   }
 
-  /** Store an entry for `ttlMs` and remember its key. */
+  /** Store an entry for `ttlMs` and remember its key; a store that fails is skipped. */
   async set<T>(key: string, value: T, ttlMs: number): Promise<void> {
-    await this.cache.set(key, value, ttlMs);
-    this.keys.add(key);
+    try {
+      await this.cache.set(key, value, ttlMs);
+      if (!this.redis) this.keys.add(key);
+    } catch {
+      // The answer still goes out; it is just not cached.
+    }
   }
 
   /** Drop every entry whose key starts with one of `prefixes`; returns how many. */
   async invalidate(prefixes: readonly string[]): Promise<number> {
-    const lower = prefixes.map((p) => p.toLowerCase());
-    const doomed = [...this.keys].filter((key) => {
-      const k = key.toLowerCase();
-      return lower.some((p) => k.startsWith(p));
-    });
-    for (const key of doomed) this.keys.delete(key);
-    if (doomed.length > 0) await this.cache.mdel(doomed);
+    const doomed = this.redis ? await this.scan(prefixes) : this.local(prefixes);
+    if (doomed.length > 0) await this.cache.mdel(doomed).catch(() => undefined);
     return doomed.length;
+  }
+
+  private local(prefixes: readonly string[]): string[] {
+    const doomed = [...this.keys].filter((key) => prefixes.some((p) => key.startsWith(p)));
+    for (const key of doomed) this.keys.delete(key);
+    return doomed;
+  }
+
+  private async scan(prefixes: readonly string[]): Promise<string[]> {
+    const redis = this.redis!;
+    const namespace = `${REDIS_CACHE_NAMESPACE}::`;
+    const found: string[] = [];
+    try {
+      for (const prefix of prefixes) {
+        const match = `${namespace}${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`;
+        for await (const keys of redis.client.scanIterator({ MATCH: match, COUNT: 500 })) {
+          found.push(...keys.map((k) => k.slice(namespace.length)));
+        }
+      }
+    } catch {
+      // Redis is away: nothing it holds can be served meanwhile either.
+    }
+    return found;
   }
 }

@@ -22,7 +22,13 @@ export class CacheInvalidation {
       `GET /${repo}/-/issues`,
       `GET /${org}/-/repos`,
       `GET /${repo}`,
-      ...this.routes('api/issues', 'api/orgs', `api/repos/${repo}/`, `api/repos/${org}%2F`),
+      ...this.routes(
+        'api/issues',
+        'api/orgs',
+        `api/repos/${repo}/`,
+        `api/repos/${org}%2F`,
+        `api/repos/${org}%2f`,
+      ),
     ]);
   }
 

@@ -2,6 +2,7 @@ import { createCache } from 'cache-manager';
 import { ManualClock } from '../../common/clock';
 import type { BoardConfig } from '../config/board-config';
 import { CacheIndex } from './cache-index';
+import { LocalLock } from './distributed-lock';
 import { withFreshness } from './freshness';
 import { UpstreamCache } from './upstream-cache';
 
@@ -12,9 +13,12 @@ describe('UpstreamCache', () => {
 
   beforeEach(() => {
     clock = new ManualClock('2026-11-22T10:00:00Z');
-    cache = new UpstreamCache(new CacheIndex(createCache()), clock, {
-      cacheTtlMs: ttl,
-    } as BoardConfig);
+    cache = new UpstreamCache(
+      new CacheIndex(createCache()),
+      clock,
+      { cacheTtlMs: ttl } as BoardConfig,
+      new LocalLock(),
+    );
   });
 
   it('makes one call for concurrent misses of one key', async () => {

@@ -2,7 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { Clock } from '../../common/clock';
 import { BoardConfig } from '../config/board-config';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CacheIndex } from './cache-index';
+import { DistributedLock } from './distributed-lock';
+
+/** How long one replica may hold an upstream key while it fetches. */
+const LOCK_TTL_MS = 10_000;
+const POLL_MS = 25;
 import { noteFetchedAt } from './freshness';
 
 /**
@@ -35,6 +41,7 @@ export class UpstreamCache {
     private readonly cache: CacheIndex,
     private readonly clock: Clock,
     private readonly config: BoardConfig,
+    private readonly lock: DistributedLock,
   ) {}
 
   /** The cached value for `key`, or what `load` gives (then cached). */
@@ -68,9 +75,34 @@ export class UpstreamCache {
   }
 
   private async load<T>(key: string, load: () => Promise<T>): Promise<Entry> {
-    const fetchedAt = this.clock.now().getTime();
-    const entry: Entry = { packed: pack(await load()), fetchedAt };
-    await this.cache.set(key, entry, this.config.cacheTtlMs);
-    return entry;
+    // Across replicas, one fetches and the others wait for its entry.
+    const lock = await this.lock.acquire(`upstream:${key}`, LOCK_TTL_MS);
+    if (!lock) {
+      const theirs = await this.waitForOther(key);
+      if (theirs) return theirs;
+    }
+    try {
+      const fetchedAt = this.clock.now().getTime();
+      const entry: Entry = { packed: pack(await load()), fetchedAt };
+      await this.cache.set(key, entry, this.config.cacheTtlMs);
+      return entry;
+    } finally {
+      await lock?.release();
+    }
+  }
+
+  /** The entry another replica is fetching, or `null` if it gave up or took too long. */
+  private async waitForOther(key: string): Promise<Entry | null> {
+    const deadline = Date.now() + LOCK_TTL_MS;
+    while (Date.now() < deadline) {
+      await sleep(POLL_MS);
+      const entry = await this.cache.get<Entry>(key);
+      if (entry && this.isFresh(entry.fetchedAt)) return entry;
+      if (!(await this.lock.isHeld(`upstream:${key}`))) {
+        const last = await this.cache.get<Entry>(key);
+        return last && this.isFresh(last.fetchedAt) ? last : null;
+      }
+    }
+    return null;
   }
 }

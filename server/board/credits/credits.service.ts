@@ -23,9 +23,14 @@ export class CreditsService {
 
   /** The alert threshold: the admin's setting, else `CREDIT_ALERT_THRESHOLD`. */
   async threshold(): Promise<number> {
-    return (
-      (await this.store.getSetting<number>(THRESHOLD_SETTING)) ?? this.config.creditAlertThreshold
-    );
+    try {
+      return (
+        (await this.store.getSetting<number>(THRESHOLD_SETTING)) ?? this.config.creditAlertThreshold
+      );
+    } catch {
+      // The store is away (Redis restarting): the configured default still holds.
+      return this.config.creditAlertThreshold;
+    }
   }
 
   /** Balance, consumption, forecast and snapshots of one organization over 7 or 30 days. */

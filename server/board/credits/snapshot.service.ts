@@ -3,10 +3,11 @@ import {
   Injectable,
   Logger,
   OnApplicationBootstrap,
-  OnModuleDestroy,
+  BeforeApplicationShutdown,
 } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { CronJob } from 'cron';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { CreditSnapshot } from '@shared/board/entities';
 import { Clock } from '../../common/clock';
 import { SNAPSHOT_SCHEDULE } from '../board.tokens';
@@ -14,11 +15,16 @@ import { BoardConfig } from '../config/board-config';
 import { OrgsService } from '../orgs/orgs.service';
 import { BoardMetrics } from '../ops/board-metrics';
 import { PlatformClient } from '../platform/platform-client';
+import { DistributedLock } from '../cache/distributed-lock';
 import { BoardStore, snapshotHour } from '../store/board-store';
 import { CreditSource } from './credit-source';
 import { backfillFromLedger } from './ledger-backfill';
 
 export const SNAPSHOT_JOB = 'credit-snapshot';
+/** Longest the start-up snapshot may hold back the board's start. */
+const STARTUP_WAIT_MS = 15_000;
+/** A replica keeps the hour's lock for most of the hour, so no other records it again. */
+const HOUR_LOCK_MS = 50 * 60_000;
 const RETENTION_DAYS = 400;
 const BACKFILL_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -34,7 +40,7 @@ export interface SnapshotRun {
  * it and does not stop the others; a second run in the same hour replaces, never adds.
  */
 @Injectable()
-export class SnapshotService implements OnApplicationBootstrap, OnModuleDestroy {
+export class SnapshotService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(SnapshotService.name);
   /** Why each organization's last balance could not be had, until it can again. */
   private readonly failures = new Map<string, string>();
@@ -50,29 +56,52 @@ export class SnapshotService implements OnApplicationBootstrap, OnModuleDestroy 
     private readonly metrics: BoardMetrics,
     @Inject(SchedulerRegistry) private readonly scheduler: SchedulerRegistry,
     @Inject(SNAPSHOT_SCHEDULE) private readonly scheduled: boolean,
+    private readonly lock: DistributedLock,
   ) {}
 
-  onApplicationBootstrap(): void {
+  /**
+   * Start the schedule and record the start-up snapshot before the board listens, so its
+   * first answers already show balances (a slow platform delays the start by at most
+   * STARTUP_WAIT_MS; the snapshot then completes in the background).
+   */
+  async onApplicationBootstrap(): Promise<void> {
     if (!this.scheduled) return;
     const job = CronJob.from({
       cronTime: this.config.snapshotCron,
       timeZone: 'UTC',
-      onTick: () => void this.record().catch((e) => this.logger.error(`Snapshot run failed: ${e}`)),
+      onTick: () =>
+        void this.recordScheduled().catch((e) => this.logger.error(`Snapshot run failed: ${e}`)),
     });
     this.scheduler.addCronJob(SNAPSHOT_JOB, job);
     job.start();
-    void this.recordIfHourMissing().catch((e) =>
+    const startup = this.recordIfHourMissing().catch((e) =>
       this.logger.warn(`Start-up snapshot failed: ${e}`),
     );
+    await Promise.race([startup, sleep(STARTUP_WAIT_MS, undefined, { ref: false })]);
   }
 
-  onModuleDestroy(): void {
+  /** Stop the schedule and let a run in progress finish writing before the store closes. */
+  async beforeApplicationShutdown(): Promise<void> {
     if (this.scheduler.doesExist('cron', SNAPSHOT_JOB)) this.scheduler.deleteCronJob(SNAPSHOT_JOB);
+    await this.settled();
   }
 
   /** Why an organization has no balance, if the last attempt failed. */
   failureReason(org: string): string | undefined {
     return this.failures.get(org);
+  }
+
+  /**
+   * The hourly run: with several replicas, the one that takes the hour's lock records and
+   * the others skip (the store keeps one snapshot per hour either way).
+   */
+  async recordScheduled(): Promise<SnapshotRun | null> {
+    const lock = await this.lock.acquire(
+      `snapshot:${snapshotHour(this.clock.now())}`,
+      HOUR_LOCK_MS,
+    );
+    if (!lock) return null;
+    return this.record();
   }
 
   /** Record a snapshot unless every covered organization already has one this hour. */
@@ -81,7 +110,7 @@ export class SnapshotService implements OnApplicationBootstrap, OnModuleDestroy 
     const hour = snapshotHour(this.clock.now());
     const latest = await this.store.latestSnapshots(orgs);
     const done = latest.filter((s) => snapshotHour(s.recorded_at) === hour).length;
-    return done === orgs.length ? null : this.record();
+    return done === orgs.length ? null : this.recordScheduled();
   }
 
   /** Record one snapshot per covered organization now (runs never overlap). */

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Organization } from '@shared/board/entities';
+import type { CreditSnapshot, Organization } from '@shared/board/entities';
 import { issueCounts } from '@shared/board/columns';
 import { isNpcIssue } from '@shared/board/npc';
 import { isSecret, MapContext, organizationName, toIssue } from '@shared/board/mappers';
@@ -48,7 +48,7 @@ export class OrgsService {
   /** One card per covered organization; one failing organization does not fail the others. */
   async listOrganizations(): Promise<Organization[]> {
     const orgs = await this.coveredOrgs();
-    const balances = new Map((await this.store.latestSnapshots(orgs)).map((s) => [s.org_slug, s]));
+    const balances = new Map((await this.latestBalances(orgs)).map((s) => [s.org_slug, s]));
     const results = await Promise.allSettled(orgs.map((org) => this.card(org)));
     const failures = results.filter((r) => r.status === 'rejected');
     // With nothing to show, fail the route so the cache can answer with its last good copy.
@@ -75,6 +75,16 @@ export class OrgsService {
         error: message,
       };
     });
+  }
+
+  /** Latest snapshots; without the store (Redis restarting) the cards show no balance. */
+  private async latestBalances(orgs: string[]): Promise<CreditSnapshot[]> {
+    try {
+      return await this.store.latestSnapshots(orgs);
+    } catch (error) {
+      this.logger.warn(`No balances from the store: ${(error as Error).message}`);
+      return [];
+    }
   }
 
   private async card(

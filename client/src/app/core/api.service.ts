@@ -1,13 +1,25 @@
-import { HttpClient } from '@angular/common/http';
+import { HttpClient, HttpParams, HttpResponse } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
-import { Observable } from 'rxjs';
+import type {
+  CreditSnapshot,
+  Issue,
+  OrgCredits,
+  Organization,
+  Repository,
+} from '@shared/board/entities';
+import { Observable, map } from 'rxjs';
 
-import { BoardMeta } from './api.types';
+import { BoardMeta, Fetched, IssueQuery } from './api.types';
+import { freshnessOf } from './freshness';
+
+/** Credit windows the board accepts. */
+export type CreditDays = 7 | 30;
 
 /**
  * The one client of the board API. Paths are relative ("api/…", no leading slash) so
  * they resolve against `<base href>` and keep working when the board is served under
- * a BASE_PATH such as `/board/`.
+ * a BASE_PATH such as `/board/`. Read routes come back with their freshness (`X-Cache`,
+ * `Age`) because every page says how old its data is.
  */
 @Injectable({ providedIn: 'root' })
 export class ApiService {
@@ -17,4 +29,52 @@ export class ApiService {
   meta(): Observable<BoardMeta> {
     return this.http.get<BoardMeta>('api/meta');
   }
+
+  /** Covered organizations with counts and balance; one may carry `error`. */
+  orgs(): Observable<Fetched<Organization[]>> {
+    return this.read<Organization[]>('api/orgs');
+  }
+
+  /** Repositories of one organization. */
+  orgRepos(slug: string): Observable<Fetched<Repository[]>> {
+    return this.read<Repository[]>(`api/orgs/${encodeURIComponent(slug)}/repos`);
+  }
+
+  /** Balance, consumption, forecast and snapshots of one organization. */
+  orgCredits(slug: string, days: CreditDays): Observable<Fetched<OrgCredits>> {
+    return this.read<OrgCredits>(`api/orgs/${encodeURIComponent(slug)}/credits`, { days });
+  }
+
+  /** Snapshots of every covered organization over the window. */
+  creditHistory(days: CreditDays): Observable<Fetched<CreditSnapshot[]>> {
+    return this.read<CreditSnapshot[]>('api/credits/history', { days });
+  }
+
+  /** NPC issues across the covered organizations, newest first. */
+  npcIssues(query: IssueQuery): Observable<Fetched<Issue[]>> {
+    return this.read<Issue[]>('api/issues', { npc: 'true', ...query });
+  }
+
+  /** One issue with its body; `fullName` is `org/repo`. */
+  issue(fullName: string, number: number): Observable<Fetched<Issue>> {
+    const path = fullName.split('/').map(encodeURIComponent).join('/');
+    return this.read<Issue>(`api/repos/${path}/issues/${number}`);
+  }
+
+  private read<T>(
+    url: string,
+    query: Record<string, string | number | undefined> = {},
+  ): Observable<Fetched<T>> {
+    let params = new HttpParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined && value !== '') params = params.set(key, String(value));
+    }
+    return this.http
+      .get<T>(url, { params, observe: 'response' })
+      .pipe(map((response) => fetched(response)));
+  }
+}
+
+function fetched<T>(response: HttpResponse<T>): Fetched<T> {
+  return { data: response.body as T, freshness: freshnessOf(response.headers, Date.now()) };
 }

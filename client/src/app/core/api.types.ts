@@ -1,20 +1,9 @@
 /**
- * Wire types of the board API (DESIGN section 4) that the app reads. They move to
- * `shared/` once the server defines them there, so both sides compile against one copy.
+ * Wire types of the board API that only the app needs. The entities themselves
+ * (Organization, Issue, BoardMeta…) come from `@shared/board/entities`, the copy the
+ * server compiles against.
  */
-
-/** `GET api/meta`: what every page needs to know about this board. */
-export interface BoardMeta {
-  version: string;
-  /** The three NPC usernames offered by dispatch and used by the filters. */
-  npc_handles: string[];
-  /** Default credit alert threshold; admins can change it. */
-  credit_alert_threshold: number;
-  /** Base URL for links to issues and repositories on the platform. */
-  platform_web_url: string;
-  /** Slugs of the organizations the board covers. */
-  covered_orgs: string[];
-}
+export type { BoardMeta } from '@shared/board/entities';
 
 /** Body of every board error answer. Nest's validation pipe sends `message` as a list. */
 export interface BoardErrorBody {
@@ -22,4 +11,28 @@ export interface BoardErrorBody {
   error: string;
   message: string | string[];
   request_id?: string;
+}
+
+/** Where an answer came from, per the board's `X-Cache` header. */
+export type CacheState = 'HIT' | 'MISS' | 'STALE';
+
+/** How fresh one answer is, read from its headers when it arrived. */
+export interface Freshness {
+  /** `X-Cache`, or null when a proxy dropped it. */
+  cache: CacheState | null;
+  /** When the oldest upstream datum in the answer was fetched (epoch ms). */
+  asOf: number;
+}
+
+/** One read route's body together with its freshness. */
+export interface Fetched<T> {
+  data: T;
+  freshness: Freshness;
+}
+
+/** Filters of `GET api/issues`, as the task board sends them. */
+export interface IssueQuery {
+  org?: string;
+  state?: 'open' | 'closed';
+  npc_handle?: string;
 }

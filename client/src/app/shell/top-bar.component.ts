@@ -1,25 +1,23 @@
-import { ChangeDetectionStrategy, Component } from '@angular/core';
+import { ChangeDetectionStrategy, Component, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
-import { MatDividerModule } from '@angular/material/divider';
 import { MatIconModule } from '@angular/material/icon';
-import { MatMenuModule } from '@angular/material/menu';
 import { MatToolbarModule } from '@angular/material/toolbar';
 import { RouterLink, RouterLinkActive } from '@angular/router';
 
 import { ADMIN_LINK, USER_LINKS } from './nav-links';
+import { NavMenuComponent } from './nav-menu.component';
 
 /**
  * The frame's top bar: product name, the four user pages, Admin on the right. Below
  * 720 px the links fold into a menu. Content marked `npcTopBarStatus` (the data age
- * and refresh button, later) is projected before the Admin link.
+ * and refresh button) is projected before the Admin link.
  */
 @Component({
   selector: 'npc-top-bar',
   imports: [
     MatButtonModule,
-    MatDividerModule,
     MatIconModule,
-    MatMenuModule,
+    NavMenuComponent,
     MatToolbarModule,
     RouterLink,
     RouterLinkActive,
@@ -31,4 +29,6 @@ import { ADMIN_LINK, USER_LINKS } from './nav-links';
 export class TopBarComponent {
   protected readonly userLinks = USER_LINKS;
   protected readonly adminLink = ADMIN_LINK;
+  /** Set by the first press of the menu button (a click, Enter or Space, not a Tab past it). */
+  protected readonly navRequested = signal(false);
 }

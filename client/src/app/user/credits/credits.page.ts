@@ -1,17 +1,188 @@
-import { ChangeDetectionStrategy, Component } from '@angular/core';
+import {
+  ChangeDetectionStrategy,
+  Component,
+  ElementRef,
+  Injector,
+  afterNextRender,
+  computed,
+  effect,
+  inject,
+  signal,
+} from '@angular/core';
+import { toObservable, toSignal } from '@angular/core/rxjs-interop';
+import { MatButtonToggleModule } from '@angular/material/button-toggle';
+import { MatIconModule } from '@angular/material/icon';
+import { MatSortModule, Sort } from '@angular/material/sort';
+import { MatTableModule } from '@angular/material/table';
+import { ActivatedRoute, Router } from '@angular/router';
+import { catchError, filter, forkJoin, map, of } from 'rxjs';
 
-import { PagePlaceholderComponent } from '../../shell/page-placeholder.component';
+import { ApiService } from '../../core/api.service';
+import { BoardMetaService } from '../../core/board-meta.service';
+import { ClockService } from '../../core/clock.service';
+import { DataFreshnessService } from '../../core/data-freshness.service';
+import { OrgNamesService } from '../../core/org-names.service';
+import { INITIAL_REMOTE, asApiError, loadEach } from '../../core/remote-state';
+import { EmptyStateComponent } from '../../ui/empty-state.component';
+import { formatCredits, formatRate } from '../../ui/format';
+import { LoadErrorComponent } from '../../ui/load-error.component';
+import { balanceChart } from '../charts/chart-options';
+import { ChartThemeService } from '../charts/chart-theme.service';
+import { LineChartComponent } from '../charts/line-chart.component';
+import { CreditsUrlState, creditsQueryParams, parseCreditsState } from './credits-url-state';
+import {
+  CreditAnswer,
+  CreditRow,
+  CreditSortKey,
+  balanceSeries,
+  creditRows,
+  forecastText,
+  sortCreditRows,
+} from './credits.view';
 
-/** `/credits`: balances and how fast they run down. */
+const DAY_MS = 86_400_000;
+
+/** `/credits`: balances, consumption and forecast per organization, and their history. */
 @Component({
   selector: 'npc-credits-page',
-  imports: [PagePlaceholderComponent],
-  template: `
-    <npc-page-placeholder
-      heading="Credits monitor"
-      summary="Each organization's balance, average daily consumption and predicted exhaustion date, with a 7- or 30-day trend; rows below the alert threshold in red."
-    />
-  `,
+  imports: [
+    EmptyStateComponent,
+    LineChartComponent,
+    LoadErrorComponent,
+    MatButtonToggleModule,
+    MatIconModule,
+    MatSortModule,
+    MatTableModule,
+  ],
+  templateUrl: './credits.page.html',
+  styleUrl: './credits.page.scss',
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
-export default class CreditsPage {}
+export default class CreditsPage {
+  private readonly api = inject(ApiService);
+  private readonly route = inject(ActivatedRoute);
+  private readonly router = inject(Router);
+  private readonly boardMeta = inject(BoardMetaService);
+  private readonly orgNames = inject(OrgNamesService);
+  private readonly clock = inject(ClockService);
+  private readonly chartTheme = inject(ChartThemeService).theme;
+  private readonly freshness = inject(DataFreshnessService);
+  private readonly scope = this.freshness.scope();
+  private readonly retries = signal(0);
+
+  protected readonly url = toSignal(this.route.queryParams.pipe(map(parseCreditsState)), {
+    initialValue: parseCreditsState(this.route.snapshot.queryParams),
+  });
+  protected readonly metaError = this.boardMeta.error;
+  protected readonly threshold = computed(
+    () => this.boardMeta.meta()?.credit_alert_threshold ?? null,
+  );
+
+  private readonly slugs = computed(() => this.boardMeta.meta()?.covered_orgs ?? null, {
+    equal: (a, b) => a?.join() === b?.join(),
+  });
+  private readonly days = computed(() => this.url().days);
+
+  protected readonly answers = toSignal(
+    toObservable(
+      computed(() => ({
+        slugs: this.slugs(),
+        days: this.days(),
+        refresh: this.freshness.refreshes(),
+        retry: this.retries(),
+      })),
+    ).pipe(
+      filter((p): p is typeof p & { slugs: string[] } => p.slugs !== null),
+      loadEach(({ slugs, days }) =>
+        slugs.length === 0
+          ? of<CreditAnswer[]>([])
+          : forkJoin(
+              slugs.map((slug) =>
+                this.api.orgCredits(slug, days).pipe(
+                  this.scope.track(`credits:${slug}`),
+                  map((answer): CreditAnswer => ({ slug, credits: answer.data })),
+                  // One organization failing shows on its row, not as a broken page.
+                  catchError((error: unknown) =>
+                    of<CreditAnswer>({ slug, error: asApiError(error) }),
+                  ),
+                ),
+              ),
+            ),
+      ),
+    ),
+    { initialValue: INITIAL_REMOTE },
+  );
+
+  protected readonly rows = computed(() => {
+    const answers = this.answers().data;
+    if (!answers) return null;
+    const rows = creditRows(answers, this.orgNames.names(), this.threshold());
+    return sortCreditRows(rows, this.url().sort, this.url().dir);
+  });
+  protected readonly allFailed = computed(() => {
+    const rows = this.rows();
+    return rows !== null && rows.length > 0 && rows.every((r) => r.error !== null);
+  });
+  protected readonly chart = computed(() => {
+    const rows = this.rows();
+    const threshold = this.threshold();
+    if (!rows || threshold === null) return null;
+    const series = balanceSeries([...rows].sort((a, b) => a.name.localeCompare(b.name)));
+    if (series.every((s) => s.snapshots.length === 0)) return null;
+    const now = this.clock.now();
+    return balanceChart(
+      series,
+      threshold,
+      { from: now - this.url().days * DAY_MS, to: now },
+      this.chartTheme(),
+    );
+  });
+
+  protected readonly columns = ['name', 'balance', 'avg', 'runs_out'];
+  protected readonly credits = formatCredits;
+  protected readonly rate = formatRate;
+  protected readonly forecastText = forecastText;
+  protected readonly trackRow = (_: number, row: CreditRow): string => row.slug;
+
+  constructor() {
+    this.orgNames.ensureLoaded();
+    // A dashboard card links to its organization's row: bring it into view once.
+    const host = inject<ElementRef<HTMLElement>>(ElementRef).nativeElement;
+    const injector = inject(Injector);
+    let scrolled = false;
+    effect(() => {
+      const org = this.url().org;
+      if (scrolled || !org || !this.rows()) return;
+      scrolled = true;
+      afterNextRender(
+        () =>
+          host
+            .querySelector(`tr[data-org="${CSS.escape(org)}"]`)
+            ?.scrollIntoView({ block: 'center' }),
+        { injector },
+      );
+    });
+  }
+
+  protected setDays(days: 7 | 30): void {
+    this.navigate({ ...this.url(), days });
+  }
+
+  protected onSort(sort: Sort): void {
+    const dir = sort.direction === '' ? 'asc' : sort.direction;
+    this.navigate({ ...this.url(), sort: sort.active as CreditSortKey, dir });
+  }
+
+  protected retry(): void {
+    if (this.metaError()) this.boardMeta.load();
+    this.retries.update((n) => n + 1);
+  }
+
+  private navigate(state: CreditsUrlState): void {
+    void this.router.navigate([], {
+      relativeTo: this.route,
+      queryParams: creditsQueryParams(state),
+      queryParamsHandling: 'merge',
+    });
+  }
+}

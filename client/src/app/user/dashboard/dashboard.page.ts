@@ -1,17 +1,138 @@
-import { ChangeDetectionStrategy, Component } from '@angular/core';
+import {
+  ChangeDetectionStrategy,
+  Component,
+  Injector,
+  afterNextRender,
+  computed,
+  effect,
+  inject,
+  signal,
+} from '@angular/core';
+import { toObservable, toSignal } from '@angular/core/rxjs-interop';
+import { MatButtonModule } from '@angular/material/button';
+import { MatIconModule } from '@angular/material/icon';
+import { map, tap } from 'rxjs';
 
-import { PagePlaceholderComponent } from '../../shell/page-placeholder.component';
+import { ApiService } from '../../core/api.service';
+import { BoardMetaService } from '../../core/board-meta.service';
+import { ClockService } from '../../core/clock.service';
+import { DataFreshnessService } from '../../core/data-freshness.service';
+import { OrgNamesService } from '../../core/org-names.service';
+import { INITIAL_REMOTE, loadEach } from '../../core/remote-state';
+import { EmptyStateComponent } from '../../ui/empty-state.component';
+import { formatCredits } from '../../ui/format';
+import { LoadErrorComponent } from '../../ui/load-error.component';
+import { consumptionChart } from '../charts/chart-options';
+import { ChartThemeService } from '../charts/chart-theme.service';
+import { LineChartComponent } from '../charts/line-chart.component';
+import { OrgCardComponent } from './org-card.component';
+import { TREND_DAYS, consumptionSeries, orgCards } from './dashboard.view';
 
-/** `/`: the organizations at a glance. */
+/** Mark set when the cards first show data; `bench/ui.bench.mjs` reads it. */
+export const CARDS_READY_MARK = 'npc:dashboard-cards';
+
+/** Skeleton cards shown before the board says how many organizations it covers. */
+const DEFAULT_SKELETONS = 6;
+
+/** `/`: one card per organization, then the credit consumption trend. */
 @Component({
   selector: 'npc-dashboard-page',
-  imports: [PagePlaceholderComponent],
-  template: `
-    <npc-page-placeholder
-      heading="Dashboard"
-      summary="One card per organization with its repository count, active NPC issues and credit balance, above a line chart of credit consumption."
-    />
-  `,
+  imports: [
+    EmptyStateComponent,
+    LineChartComponent,
+    LoadErrorComponent,
+    MatButtonModule,
+    MatIconModule,
+    OrgCardComponent,
+  ],
+  templateUrl: './dashboard.page.html',
+  styleUrl: './dashboard.page.scss',
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
-export default class DashboardPage {}
+export default class DashboardPage {
+  private readonly api = inject(ApiService);
+  private readonly meta = inject(BoardMetaService).meta;
+  private readonly clock = inject(ClockService);
+  private readonly freshness = inject(DataFreshnessService);
+  private readonly scope = this.freshness.scope();
+  private readonly chartTheme = inject(ChartThemeService).theme;
+  private readonly orgNames = inject(OrgNamesService);
+
+  private readonly orgRetries = signal(0);
+  private readonly trendRetries = signal(0);
+
+  protected readonly orgs = toSignal(
+    toObservable(computed(() => [this.freshness.refreshes(), this.orgRetries()])).pipe(
+      loadEach(() =>
+        this.api.orgs().pipe(
+          this.scope.track('orgs'),
+          map((answer) => answer.data),
+          tap((orgs) => this.orgNames.remember(orgs)),
+        ),
+      ),
+    ),
+    { initialValue: INITIAL_REMOTE },
+  );
+
+  protected readonly trend = toSignal(
+    toObservable(computed(() => [this.freshness.refreshes(), this.trendRetries()])).pipe(
+      loadEach(() =>
+        this.api.creditHistory(TREND_DAYS).pipe(
+          this.scope.track('history'),
+          map((answer) => answer.data),
+        ),
+      ),
+    ),
+    { initialValue: INITIAL_REMOTE },
+  );
+
+  protected readonly threshold = computed(() => this.meta()?.credit_alert_threshold ?? null);
+  protected readonly cards = computed(() => {
+    const orgs = this.orgs().data;
+    return orgs ? orgCards(orgs, this.threshold()) : null;
+  });
+  protected readonly skeletons = computed(() => {
+    const covered = this.meta()?.covered_orgs;
+    return covered?.length ? covered : Array.from({ length: DEFAULT_SKELETONS }, () => '');
+  });
+
+  protected readonly trendDays = TREND_DAYS;
+  protected readonly series = computed(() => {
+    const snapshots = this.trend().data;
+    if (!snapshots) return null;
+    const orgs = this.orgs().data ?? [];
+    const slugs = orgs.length
+      ? orgs.map((o) => o.slug)
+      : (this.meta()?.covered_orgs ?? [...new Set(snapshots.map((s) => s.org_slug))]);
+    const names = new Map(orgs.map((o) => [o.slug, o.name || o.slug]));
+    return consumptionSeries(slugs, names, snapshots, new Date(this.clock.now()));
+  });
+  protected readonly chart = computed(() => {
+    const series = this.series();
+    return series ? consumptionChart(series, this.chartTheme()) : null;
+  });
+  protected readonly trendIsEmpty = computed(
+    () => this.series()?.every((s) => s.days.every((d) => d.spent === 0)) ?? false,
+  );
+
+  protected readonly credits = formatCredits;
+
+  constructor() {
+    const injector = inject(Injector);
+    let marked = false;
+    effect(() => {
+      if (marked || !this.cards()) return;
+      marked = true;
+      // Optional call: jsdom and very old browsers have no User Timing API.
+      afterNextRender(() => globalThis.performance?.mark?.(CARDS_READY_MARK), { injector });
+    });
+  }
+
+  protected retryOrgs(): void {
+    this.orgRetries.update((n) => n + 1);
+  }
+
+  protected retryTrend(): void {
+    this.trendRetries.update((n) => n + 1);
+  }
+}

@@ -1,17 +1,189 @@
-import { ChangeDetectionStrategy, Component } from '@angular/core';
+import {
+  ChangeDetectionStrategy,
+  Component,
+  DestroyRef,
+  computed,
+  inject,
+  signal,
+} from '@angular/core';
+import { toObservable, toSignal } from '@angular/core/rxjs-interop';
+import { MatButtonModule } from '@angular/material/button';
+import { MatFormFieldModule } from '@angular/material/form-field';
+import { MatIconModule } from '@angular/material/icon';
+import { MatInputModule } from '@angular/material/input';
+import { MatSelectModule } from '@angular/material/select';
+import { MatSortModule, Sort } from '@angular/material/sort';
+import { MatTableModule } from '@angular/material/table';
+import { ActivatedRoute, Router } from '@angular/router';
+import type { Repository } from '@shared/board/entities';
+import { catchError, filter, forkJoin, map, of } from 'rxjs';
 
-import { PagePlaceholderComponent } from '../../shell/page-placeholder.component';
+import { ApiError } from '../../core/api-error';
+import { ApiService } from '../../core/api.service';
+import { BoardMetaService } from '../../core/board-meta.service';
+import { ClockService } from '../../core/clock.service';
+import { DataFreshnessService } from '../../core/data-freshness.service';
+import { OrgNamesService } from '../../core/org-names.service';
+import { INITIAL_REMOTE, asApiError, loadEach } from '../../core/remote-state';
+import { EmptyStateComponent } from '../../ui/empty-state.component';
+import { formatCount } from '../../ui/format';
+import { LoadErrorComponent } from '../../ui/load-error.component';
+import { RelativeTimeComponent } from '../../ui/relative-time.component';
+import {
+  HEALTH_TEXT,
+  RepoRow,
+  RepoSortKey,
+  ReposUrlState,
+  filterRepos,
+  parseReposState,
+  repoRows,
+  reposQueryParams,
+  sortRepos,
+} from './repos.view';
 
-/** `/repos`: which repositories are alive. */
+type OrgRepos = { slug: string; repos: Repository[] } | { slug: string; error: ApiError };
+
+/** Typing pauses this long before the search reaches the URL. */
+const SEARCH_DEBOUNCE_MS = 200;
+
+/** `/repos`: every repository with how long ago it last saw a commit. */
 @Component({
   selector: 'npc-repos-page',
-  imports: [PagePlaceholderComponent],
-  template: `
-    <npc-page-placeholder
-      heading="Repository health"
-      summary="Every repository with its organization, last commit time, open pull requests and open issues, sortable by last commit to find dormant ones."
-    />
-  `,
+  imports: [
+    EmptyStateComponent,
+    LoadErrorComponent,
+    MatButtonModule,
+    MatFormFieldModule,
+    MatIconModule,
+    MatInputModule,
+    MatSelectModule,
+    MatSortModule,
+    MatTableModule,
+    RelativeTimeComponent,
+  ],
+  templateUrl: './repos.page.html',
+  styleUrl: './repos.page.scss',
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
-export default class ReposPage {}
+export default class ReposPage {
+  private readonly api = inject(ApiService);
+  private readonly route = inject(ActivatedRoute);
+  private readonly router = inject(Router);
+  private readonly boardMeta = inject(BoardMetaService);
+  private readonly orgNames = inject(OrgNamesService);
+  private readonly clock = inject(ClockService);
+  private readonly freshness = inject(DataFreshnessService);
+  private readonly scope = this.freshness.scope();
+  private readonly retries = signal(0);
+  private searchTimer: ReturnType<typeof setTimeout> | undefined;
+
+  protected readonly url = toSignal(this.route.queryParams.pipe(map(parseReposState)), {
+    initialValue: parseReposState(this.route.snapshot.queryParams),
+  });
+  protected readonly metaError = this.boardMeta.error;
+  private readonly slugs = computed(() => this.boardMeta.meta()?.covered_orgs ?? null, {
+    equal: (a, b) => a?.join() === b?.join(),
+  });
+
+  protected readonly answers = toSignal(
+    toObservable(
+      computed(() => ({
+        slugs: this.slugs(),
+        refresh: this.freshness.refreshes(),
+        retry: this.retries(),
+      })),
+    ).pipe(
+      filter((p): p is typeof p & { slugs: string[] } => p.slugs !== null),
+      loadEach(({ slugs }) =>
+        slugs.length === 0
+          ? of<OrgRepos[]>([])
+          : forkJoin(
+              slugs.map((slug) =>
+                this.api.orgRepos(slug).pipe(
+                  this.scope.track(`repos:${slug}`),
+                  map((answer): OrgRepos => ({ slug, repos: answer.data })),
+                  catchError((error: unknown) => of<OrgRepos>({ slug, error: asApiError(error) })),
+                ),
+              ),
+            ),
+      ),
+    ),
+    { initialValue: INITIAL_REMOTE },
+  );
+
+  private readonly allRows = computed(() => {
+    const answers = this.answers().data;
+    if (!answers) return null;
+    const repos = answers.flatMap((a) => ('repos' in a ? a.repos : []));
+    return repoRows(repos, this.orgNames.names(), new Date(this.clock.now()));
+  });
+  protected readonly failures = computed(() =>
+    (this.answers().data ?? []).flatMap((a) => ('error' in a ? [a] : [])),
+  );
+  protected readonly rows = computed(() => {
+    const rows = this.allRows();
+    if (!rows) return null;
+    const { org, q, sort, dir } = this.url();
+    return sortRepos(filterRepos(rows, org, q), sort, dir);
+  });
+  protected readonly orgOptions = computed(() =>
+    (this.slugs() ?? []).map((slug) => ({ slug, name: this.orgNames.nameOf(slug) })),
+  );
+  protected readonly oldestFirst = computed(
+    () => this.url().sort === 'last_commit' && this.url().dir === 'asc',
+  );
+
+  protected readonly columns = ['name', 'org', 'last_commit', 'prs', 'issues'];
+  protected readonly count = formatCount;
+  protected readonly trackRow = (_: number, row: RepoRow): string => row.fullName;
+
+  constructor() {
+    this.orgNames.ensureLoaded();
+    inject(DestroyRef).onDestroy(() => clearTimeout(this.searchTimer));
+  }
+
+  protected healthTitle(row: RepoRow): string {
+    return HEALTH_TEXT[row.health];
+  }
+
+  protected setOrg(org: string): void {
+    this.navigate({ ...this.url(), org: org || null });
+  }
+
+  protected search(q: string): void {
+    clearTimeout(this.searchTimer);
+    this.searchTimer = setTimeout(
+      () => this.navigate({ ...this.url(), q }, true),
+      SEARCH_DEBOUNCE_MS,
+    );
+  }
+
+  /** The one-click way to the dormant repositories: oldest last commit first. */
+  protected showOldestFirst(): void {
+    this.navigate({ ...this.url(), sort: 'last_commit', dir: 'asc' });
+  }
+
+  protected onSort(sort: Sort): void {
+    const dir = sort.direction === '' ? 'asc' : sort.direction;
+    this.navigate({ ...this.url(), sort: sort.active as RepoSortKey, dir });
+  }
+
+  protected clearFilters(): void {
+    this.navigate({ ...this.url(), org: null, q: '' });
+  }
+
+  protected retry(): void {
+    if (this.metaError()) this.boardMeta.load();
+    this.retries.update((n) => n + 1);
+  }
+
+  // Typing replaces the history entry instead of adding one per keystroke.
+  private navigate(state: ReposUrlState, replaceUrl = false): void {
+    void this.router.navigate([], {
+      relativeTo: this.route,
+      queryParams: reposQueryParams(state),
+      queryParamsHandling: 'merge',
+      replaceUrl,
+    });
+  }
+}

@@ -1,17 +1,198 @@
-import { ChangeDetectionStrategy, Component } from '@angular/core';
+import {
+  ChangeDetectionStrategy,
+  Component,
+  computed,
+  effect,
+  inject,
+  signal,
+  untracked,
+} from '@angular/core';
+import { toObservable, toSignal } from '@angular/core/rxjs-interop';
+import { MatButtonModule } from '@angular/material/button';
+import { MatDialog, MatDialogRef } from '@angular/material/dialog';
+import { MatProgressBarModule } from '@angular/material/progress-bar';
+import { ActivatedRoute, Router } from '@angular/router';
+import { map, tap } from 'rxjs';
 
-import { PagePlaceholderComponent } from '../../shell/page-placeholder.component';
+import { ApiService } from '../../core/api.service';
+import { BoardMetaService } from '../../core/board-meta.service';
+import { DataFreshnessService } from '../../core/data-freshness.service';
+import { OrgNamesService } from '../../core/org-names.service';
+import { INITIAL_REMOTE, loadEach } from '../../core/remote-state';
+import { EmptyStateComponent } from '../../ui/empty-state.component';
+import { LoadErrorComponent } from '../../ui/load-error.component';
+import { SortDirection } from '../../ui/sort';
+import { IssueBoardComponent } from './issue-board.component';
+import { IssueDialogComponent, IssueDialogData } from './issue-dialog.component';
+import { IssueListComponent } from './issue-list.component';
+import { TaskFiltersComponent, TasksChange } from './task-filters.component';
+import { npcOptions, npcUsernames, sortIssues } from './task-board.view';
+import {
+  IssueSortKey,
+  TasksUrlState,
+  hasFilters,
+  parseTasksState,
+  tasksQueryParams,
+} from './tasks-url-state';
 
-/** `/tasks`: NPC issues across the covered organizations. */
+/**
+ * `/tasks`: NPC issues of the covered organizations as a board or a list. Filters, view,
+ * list order and the open issue all live in the URL, so every view can be shared and
+ * survives a reload; the page only reads the URL and writes changes back to it.
+ */
 @Component({
   selector: 'npc-tasks-page',
-  imports: [PagePlaceholderComponent],
-  template: `
-    <npc-page-placeholder
-      heading="Task board"
-      summary="NPC issues filtered by organization, NPC and state, as three columns (pending pickup, in progress, done) or as a list; a card opens the issue's details."
-    />
-  `,
+  imports: [
+    EmptyStateComponent,
+    IssueBoardComponent,
+    IssueListComponent,
+    LoadErrorComponent,
+    MatButtonModule,
+    MatProgressBarModule,
+    TaskFiltersComponent,
+  ],
+  templateUrl: './tasks.page.html',
+  styleUrl: './tasks.page.scss',
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
-export default class TasksPage {}
+export default class TasksPage {
+  private readonly api = inject(ApiService);
+  private readonly route = inject(ActivatedRoute);
+  private readonly router = inject(Router);
+  private readonly dialog = inject(MatDialog);
+  private readonly meta = inject(BoardMetaService).meta;
+  private readonly orgNames = inject(OrgNamesService);
+  private readonly freshness = inject(DataFreshnessService);
+  private readonly scope = this.freshness.scope();
+  private readonly retries = signal(0);
+  private readonly seenNpcs = signal<ReadonlySet<string>>(new Set());
+
+  protected readonly url = toSignal(this.route.queryParams.pipe(map(parseTasksState)), {
+    initialValue: parseTasksState(this.route.snapshot.queryParams),
+  });
+
+  // Only the filters reach the API; view, order and dialog changes must not reload.
+  private readonly filters = computed(
+    () => {
+      const { org, npc, state } = this.url();
+      return { org, npc, state };
+    },
+    { equal: (a, b) => a.org === b.org && a.npc === b.npc && a.state === b.state },
+  );
+
+  protected readonly issues = toSignal(
+    toObservable(
+      computed(() => ({
+        filters: this.filters(),
+        refresh: this.freshness.refreshes(),
+        retry: this.retries(),
+      })),
+    ).pipe(
+      loadEach(({ filters }) =>
+        this.api
+          .npcIssues({
+            org: filters.org ?? undefined,
+            npc_handle: filters.npc ?? undefined,
+            state: filters.state ?? undefined,
+          })
+          .pipe(
+            this.scope.track('issues'),
+            map((answer) => answer.data),
+            tap((issues) => {
+              const seen = new Set([...this.seenNpcs(), ...npcUsernames(issues)]);
+              if (seen.size !== this.seenNpcs().size) this.seenNpcs.set(seen);
+            }),
+          ),
+      ),
+    ),
+    { initialValue: INITIAL_REMOTE },
+  );
+
+  protected readonly orgOptions = computed(() => {
+    const covered = this.meta()?.covered_orgs ?? [];
+    const current = this.url().org;
+    const slugs = current && !covered.includes(current) ? [...covered, current] : covered;
+    return slugs.map((slug) => ({ slug, name: this.orgNames.nameOf(slug) }));
+  });
+  protected readonly npcOptions = computed(() => {
+    const seen = new Set(this.seenNpcs());
+    const current = this.url().npc;
+    if (current) seen.add(current);
+    return npcOptions(this.meta()?.npc_handles ?? [], seen);
+  });
+  // Only the order re-sorts: opening a dialog changes the URL too, and a new array would
+  // fold the list back to its first rows.
+  private readonly order = computed(
+    () => {
+      const { sort, dir } = this.url();
+      return { sort, dir };
+    },
+    { equal: (a, b) => a.sort === b.sort && a.dir === b.dir },
+  );
+  protected readonly sorted = computed(() => {
+    const issues = this.issues().data;
+    const { sort, dir } = this.order();
+    return issues ? sortIssues(issues, sort, dir) : null;
+  });
+  protected readonly filtered = computed(() => hasFilters(this.url()));
+
+  private openDialog: { key: string; ref: MatDialogRef<IssueDialogComponent> } | null = null;
+
+  constructor() {
+    this.orgNames.ensureLoaded();
+    effect(() => {
+      const { repo, issue } = this.url();
+      untracked(() => this.syncDialog(repo && issue ? { repo, number: issue } : null));
+    });
+  }
+
+  protected update(change: TasksChange): void {
+    this.navigate({ ...this.url(), ...change });
+  }
+
+  protected sortBy(change: { sort: IssueSortKey; dir: SortDirection }): void {
+    this.navigate({ ...this.url(), ...change });
+  }
+
+  protected clearFilters(): void {
+    this.navigate({ ...this.url(), org: null, npc: null, state: null });
+  }
+
+  protected retry(): void {
+    this.retries.update((n) => n + 1);
+  }
+
+  private navigate(state: TasksUrlState): void {
+    void this.router.navigate([], {
+      relativeTo: this.route,
+      queryParams: tasksQueryParams(state),
+      queryParamsHandling: 'merge',
+    });
+  }
+
+  /** Makes the dialog match the URL: open the issue it names, close any other. */
+  private syncDialog(target: IssueDialogData | null): void {
+    const key = target ? `${target.repo}#${target.number}` : null;
+    if (this.openDialog?.key === key) return;
+    if (this.openDialog) {
+      const closing = this.openDialog;
+      this.openDialog = null;
+      closing.ref.close();
+    }
+    if (!target || !key) return;
+    const ref = this.dialog.open(IssueDialogComponent, {
+      data: target,
+      width: '760px',
+      maxWidth: 'calc(100vw - 24px)',
+      maxHeight: 'calc(100vh - 24px)',
+      autoFocus: 'dialog',
+    });
+    this.openDialog = { key, ref };
+    ref.afterClosed().subscribe(() => {
+      // Closed by Escape, the button or the backdrop: take the issue out of the URL.
+      if (this.openDialog?.ref !== ref) return;
+      this.openDialog = null;
+      this.navigate({ ...this.url(), repo: null, issue: null });
+    });
+  }
+}

@@ -1,0 +1,62 @@
+import { provideHttpClient, withInterceptors } from '@angular/common/http';
+import { HttpTestingController, provideHttpClientTesting } from '@angular/common/http/testing';
+import { TestBed } from '@angular/core/testing';
+
+import { ApiService } from './api.service';
+import { Fetched } from './api.types';
+import { errorInterceptor } from './error.interceptor';
+
+describe('ApiService', () => {
+  let api: ApiService;
+  let http: HttpTestingController;
+
+  beforeEach(() => {
+    TestBed.configureTestingModule({
+      providers: [
+        provideHttpClient(withInterceptors([errorInterceptor])),
+        provideHttpClientTesting(),
+      ],
+    });
+    api = TestBed.inject(ApiService);
+    http = TestBed.inject(HttpTestingController);
+  });
+
+  afterEach(() => http.verify());
+
+  it('calls relative paths, so a BASE_PATH prefix applies', () => {
+    api.orgs().subscribe();
+    api.orgRepos('acme').subscribe();
+    api.orgCredits('acme', 30).subscribe();
+    api.creditHistory(7).subscribe();
+    for (const url of [
+      'api/orgs',
+      'api/orgs/acme/repos',
+      'api/orgs/acme/credits?days=30',
+      'api/credits/history?days=7',
+    ]) {
+      http.expectOne(url).flush([]);
+    }
+  });
+
+  it('asks for NPC issues with only the filters that are set', () => {
+    api.npcIssues({ org: 'acme', state: undefined, npc_handle: 'npc-tester' }).subscribe();
+    http.expectOne('api/issues?npc=true&org=acme&npc_handle=npc-tester').flush([]);
+  });
+
+  it('reads one issue by repository full name and number', () => {
+    api.issue('acme/web', 12).subscribe();
+    http.expectOne('api/repos/acme/web/issues/12').flush({});
+  });
+
+  it('returns the body with its freshness from X-Cache and Age', () => {
+    let answer: Fetched<unknown> | undefined;
+    const before = Date.now();
+    api.orgs().subscribe((a) => (answer = a));
+    http.expectOne('api/orgs').flush(['x'], { headers: { 'X-Cache': 'STALE', Age: '600' } });
+
+    expect(answer?.data).toEqual(['x']);
+    expect(answer?.freshness.cache).toBe('STALE');
+    expect(answer?.freshness.asOf).toBeGreaterThanOrEqual(before - 600_000);
+    expect(answer?.freshness.asOf).toBeLessThanOrEqual(Date.now() - 600_000);
+  });
+});

@@ -1,0 +1,84 @@
+import type {
+  BoardMeta,
+  Issue,
+  OrgCredits,
+  Organization,
+  Repository,
+} from '@shared/board/entities';
+
+/** Test data in the board API's shapes; each builder takes the fields a test cares about. */
+
+export const META: BoardMeta = {
+  version: '0.1.0',
+  npc_handles: ['npc-builder', 'npc-reviewer', 'npc-tester'],
+  credit_alert_threshold: 50,
+  platform_web_url: 'http://forge.test',
+  covered_orgs: ['acme', 'globex'],
+};
+
+export function anIssue(overrides: Partial<Issue> = {}): Issue {
+  const repo = overrides.repository?.full_name ?? 'acme/web';
+  const number = overrides.number ?? 1;
+  return {
+    number,
+    title: `Issue ${number}`,
+    state: 'open',
+    body: '',
+    author: { username: 'alice', is_npc: false },
+    assignees: [{ username: 'npc-builder', is_npc: true }],
+    labels: [],
+    comment_count: 0,
+    created_at: '2026-11-20T10:00:00Z',
+    updated_at: '2026-11-20T10:00:00Z',
+    repository: { full_name: repo },
+    column: 'pending',
+    web_url: `http://forge.test/${repo}/-/issues/${number}`,
+    ...overrides,
+  };
+}
+
+export function anOrg(overrides: Partial<Organization> = {}): Organization {
+  const slug = overrides.slug ?? 'acme';
+  return {
+    slug,
+    name: slug.charAt(0).toUpperCase() + slug.slice(1),
+    avatar_url: `http://forge.test/-/avatars/${slug}.svg`,
+    repo_count: 3,
+    credits_balance: 1240,
+    credits_recorded_at: '2026-11-22T09:00:00Z',
+    active_issue_count: 4,
+    open_issue_count: 7,
+    ...overrides,
+  };
+}
+
+export function aRepo(overrides: Partial<Repository> = {}): Repository {
+  const org = overrides.org_slug ?? 'acme';
+  const name = overrides.name ?? 'web';
+  return {
+    full_name: `${org}/${name}`,
+    org_slug: org,
+    name,
+    description: '',
+    visibility: 'public',
+    updated_at: '2026-11-21T10:00:00Z',
+    open_issues_count: 2,
+    open_pulls_count: 1,
+    web_url: `http://forge.test/${org}/${name}`,
+    ...overrides,
+  };
+}
+
+export function someCredits(overrides: Partial<OrgCredits> = {}): OrgCredits {
+  return {
+    org_slug: 'acme',
+    balance: 1240,
+    threshold: 50,
+    below_threshold: false,
+    avg_daily_consumption: 31,
+    predicted_exhaustion_date: '2026-12-02',
+    forecast: 'date',
+    snapshots: [],
+    ...overrides,
+  };
+}

@@ -1,0 +1,38 @@
+import { ChangeDetectionStrategy, Component, input } from '@angular/core';
+import { MatIconModule } from '@angular/material/icon';
+
+/** Nothing to show, said plainly, with room for the action that fixes it. */
+@Component({
+  selector: 'npc-empty-state',
+  imports: [MatIconModule],
+  template: `
+    <mat-icon aria-hidden="true">{{ icon() }}</mat-icon>
+    <p>{{ message() }}</p>
+    <ng-content />
+  `,
+  styles: `
+    :host {
+      display: flex;
+      flex-direction: column;
+      align-items: center;
+      gap: 8px;
+      padding: 32px 16px;
+      text-align: center;
+      color: var(--mat-sys-on-surface-variant);
+    }
+    mat-icon {
+      width: 40px;
+      height: 40px;
+      font-size: 40px;
+    }
+    p {
+      margin: 0;
+      font: var(--mat-sys-body-large);
+    }
+  `,
+  changeDetection: ChangeDetectionStrategy.OnPush,
+})
+export class EmptyStateComponent {
+  readonly message = input.required<string>();
+  readonly icon = input('inbox');
+}

@@ -1,0 +1,78 @@
+import {
+  formatCount,
+  formatCredits,
+  formatDate,
+  formatRate,
+  formatUtc,
+  relativeTime,
+  shortAge,
+} from './format';
+
+const NOW = Date.parse('2026-11-22T12:00:00Z');
+const ago = (ms: number) => new Date(NOW - ms).toISOString();
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+
+describe('relativeTime', () => {
+  it.each([
+    [0, 'just now'],
+    [59_000, 'just now'],
+    [MIN, '1 minute ago'],
+    [2 * MIN + 59_000, '2 minutes ago'],
+    [5 * HOUR + 30 * MIN, '5 hours ago'],
+    [DAY, 'yesterday'],
+    [3 * DAY + 23 * HOUR, '3 days ago'],
+    [47 * DAY, '47 days ago'],
+    [75 * DAY, '2 months ago'],
+    [400 * DAY, 'last year'],
+  ])('%i ms ago reads "%s"', (elapsed, text) => {
+    expect(relativeTime(ago(elapsed), NOW)).toBe(text);
+  });
+
+  it('never shows a time in the future, which only clock skew produces', () => {
+    expect(relativeTime(new Date(NOW + 90_000), NOW)).toBe('just now');
+  });
+
+  it('says "unknown" for a time it cannot read', () => {
+    expect(relativeTime('not a date', NOW)).toBe('unknown');
+  });
+});
+
+describe('shortAge', () => {
+  it.each([
+    [30_000, 'just now'],
+    [2 * MIN, '2 min ago'],
+    [3 * HOUR, '3 h ago'],
+    [3 * DAY, '3 d ago'],
+  ])('%i ms ago reads "%s"', (elapsed, text) => {
+    expect(shortAge(ago(elapsed), NOW)).toBe(text);
+  });
+});
+
+describe('number formats', () => {
+  it('separates thousands in counts', () => {
+    expect(formatCount(1240)).toBe('1,240');
+  });
+
+  it('shows credits without decimals unless under 10', () => {
+    expect(formatCredits(1240.4)).toBe('1,240');
+    expect(formatCredits(37.4)).toBe('37');
+    expect(formatCredits(7.25)).toBe('7.25');
+    expect(formatCredits(0)).toBe('0');
+  });
+
+  it('shows rates with one decimal', () => {
+    expect(formatRate(12.44)).toBe('12.4');
+    expect(formatRate(0)).toBe('0.0');
+  });
+});
+
+describe('date formats', () => {
+  it('writes dates as YYYY-MM-DD and UTC times with their zone', () => {
+    // Jest runs with TZ=UTC in CI; the local and UTC forms then agree.
+    const time = '2026-11-02T09:05:00Z';
+    expect(formatUtc(time)).toBe('2026-11-02 09:05 UTC');
+    expect(formatDate(time)).toMatch(/^2026-11-0[12]$/);
+  });
+});

@@ -1,0 +1,71 @@
+import { ChangeDetectionStrategy, Component, input, output } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { MatIconModule } from '@angular/material/icon';
+
+import { ApiError } from '../core/api-error';
+
+/** A failed load: what could not be loaded, the server's words, and Retry. */
+@Component({
+  selector: 'npc-load-error',
+  imports: [MatButtonModule, MatIconModule],
+  template: `
+    <div class="box" role="alert">
+      <mat-icon aria-hidden="true">error</mat-icon>
+      <p class="text">
+        <strong>Could not load {{ what() }}.</strong>
+        {{ error().message }}
+        @if (error().requestId; as requestId) {
+          <span class="request-id">Request id {{ requestId }}</span>
+        }
+      </p>
+      <button mat-stroked-button type="button" [disabled]="retrying()" (click)="retry.emit()">
+        <mat-icon>refresh</mat-icon>
+        {{ retrying() ? 'Retrying…' : 'Retry' }}
+      </button>
+    </div>
+  `,
+  styles: `
+    :host {
+      display: block;
+      margin: 16px 0;
+    }
+    .box {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: 12px;
+      padding: 12px 16px;
+      border: 1px solid var(--mat-sys-outline-variant);
+      border-radius: 12px;
+      background: var(--mat-sys-surface-container-low);
+    }
+    mat-icon {
+      flex: none;
+      color: var(--mat-sys-error);
+    }
+    .text {
+      flex: 1 1 240px;
+      min-width: 0;
+      margin: 0;
+      overflow-wrap: anywhere;
+      font: var(--mat-sys-body-medium);
+    }
+    .request-id {
+      display: inline-block;
+      margin-left: 8px;
+      font: var(--mat-sys-body-small);
+      color: var(--mat-sys-on-surface-variant);
+    }
+    button mat-icon {
+      color: inherit;
+    }
+  `,
+  changeDetection: ChangeDetectionStrategy.OnPush,
+})
+export class LoadErrorComponent {
+  /** What failed, completing "Could not load …": "the organizations". */
+  readonly what = input.required<string>();
+  readonly error = input.required<ApiError>();
+  readonly retrying = input(false);
+  readonly retry = output<void>();
+}

@@ -1,0 +1,41 @@
+/** Direction of a sorted table column. */
+export type SortDirection = 'asc' | 'desc';
+
+/** A value a table sorts on; null sorts last in either direction. */
+export type SortValue = string | number | null;
+
+/**
+ * A sorted copy of `rows` by `value`, stable, with nulls last whatever the direction
+ * (an unknown balance or date is never "the smallest"). Strings compare naturally, so
+ * `repo-2` sorts before `repo-10`.
+ */
+export function sortRows<T>(
+  rows: readonly T[],
+  value: (row: T) => SortValue,
+  direction: SortDirection,
+): T[] {
+  const sign = direction === 'asc' ? 1 : -1;
+  return rows
+    .map((row, index) => ({ row, index, key: value(row) }))
+    .sort((a, b) => {
+      if (a.key === null || b.key === null) {
+        return a.key === b.key ? a.index - b.index : a.key === null ? 1 : -1;
+      }
+      const order =
+        typeof a.key === 'number' && typeof b.key === 'number'
+          ? a.key - b.key
+          : collator.compare(String(a.key), String(b.key));
+      return order * sign || a.index - b.index;
+    })
+    .map((entry) => entry.row);
+}
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/** Reads a sort direction from a query parameter, falling back to `fallback`. */
+export function parseDirection(
+  raw: string | null | undefined,
+  fallback: SortDirection,
+): SortDirection {
+  return raw === 'asc' || raw === 'desc' ? raw : fallback;
+}

@@ -1,0 +1,32 @@
+import {
+  CategoryScale,
+  Legend,
+  LineController,
+  LineElement,
+  LinearScale,
+  PointElement,
+  Tooltip,
+} from 'chart.js';
+import { provideCharts } from 'ng2-charts';
+
+/**
+ * The Chart.js parts the pages draw with (line charts on category and linear axes, with
+ * legend and tooltips) and nothing else, so the rest of Chart.js is tree-shaken away.
+ */
+export const CHART_PARTS = [
+  LineController,
+  LineElement,
+  PointElement,
+  CategoryScale,
+  LinearScale,
+  Legend,
+  Tooltip,
+];
+
+/**
+ * Provided on the lazy routes that draw charts, never in `app.config`: there it would put
+ * Chart.js in the initial bundle.
+ */
+export function provideChartParts() {
+  return provideCharts({ registerables: CHART_PARTS });
+}

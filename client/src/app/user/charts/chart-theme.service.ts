@@ -1,0 +1,56 @@
+import { DOCUMENT, DestroyRef, Injectable, inject, signal } from '@angular/core';
+
+import { ChartTheme, DARK_SERIES, DEFAULT_CHART_THEME, LIGHT_SERIES } from './chart-theme';
+
+/**
+ * The chart colours of the current colour scheme, read from the Material theme's CSS
+ * variables and updated when the system switches between light and dark.
+ */
+@Injectable({ providedIn: 'root' })
+export class ChartThemeService {
+  private readonly document = inject(DOCUMENT);
+  private readonly current = signal<ChartTheme>(DEFAULT_CHART_THEME);
+
+  readonly theme = this.current.asReadonly();
+
+  constructor() {
+    const view = this.document.defaultView;
+    if (!view?.matchMedia) return;
+    const dark = view.matchMedia('(prefers-color-scheme: dark)');
+    const motion = view.matchMedia('(prefers-reduced-motion: reduce)');
+    const update = (): void => this.current.set(this.read(dark.matches, motion.matches));
+    update();
+    dark.addEventListener('change', update);
+    motion.addEventListener('change', update);
+    inject(DestroyRef).onDestroy(() => {
+      dark.removeEventListener('change', update);
+      motion.removeEventListener('change', update);
+    });
+  }
+
+  private read(dark: boolean, reducedMotion: boolean): ChartTheme {
+    return {
+      text: this.resolve('--mat-sys-on-surface-variant', DEFAULT_CHART_THEME.text),
+      grid: this.resolve('--mat-sys-outline-variant', DEFAULT_CHART_THEME.grid),
+      alert: this.resolve('--mat-sys-error', DEFAULT_CHART_THEME.alert),
+      series: dark ? DARK_SERIES : LIGHT_SERIES,
+      font: DEFAULT_CHART_THEME.font,
+      reducedMotion,
+    };
+  }
+
+  // The theme's variables hold `light-dark(…, …)`, which canvas cannot parse; a probe
+  // element's computed colour is the resolved rgb() for the current scheme.
+  private resolve(variable: string, fallback: string): string {
+    const view = this.document.defaultView;
+    const body = this.document.body;
+    if (!view || !body) return fallback;
+    const probe = this.document.createElement('span');
+    probe.style.color = `var(${variable})`;
+    probe.style.display = 'none';
+    body.appendChild(probe);
+    const color = view.getComputedStyle(probe).color;
+    probe.remove();
+    return color || fallback;
+  }
+}

@@ -1,0 +1,98 @@
+import { HttpTestingController } from '@angular/common/http/testing';
+import { RouterTestingHarness } from '@angular/router/testing';
+
+import { anOrg } from '../../testing/fixtures';
+import { BAD_GATEWAY, errorBody, setUpPage, settle } from '../../testing/page-testing';
+
+describe('DashboardPage', () => {
+  let harness: RouterTestingHarness;
+  let http: HttpTestingController;
+  let page: () => HTMLElement;
+
+  beforeEach(async () => {
+    ({ harness, http, page } = await setUpPage('/'));
+  });
+
+  afterEach(() => http.verify());
+
+  const cards = () => [...page().querySelectorAll('npc-org-card')];
+  const history = () => http.expectOne('api/credits/history?days=7');
+
+  it('shows one skeleton per covered organization while loading', () => {
+    expect(cards().map((c) => c.getAttribute('aria-busy'))).toEqual(['true', 'true']);
+    expect(page().querySelectorAll('npc-org-card .skeleton').length).toBeGreaterThan(0);
+    http.expectOne('api/orgs').flush([]);
+    history().flush([]);
+  });
+
+  it('fills the cards from api/orgs: counts, balance, low and failed organizations', async () => {
+    http
+      .expectOne('api/orgs')
+      .flush(
+        [
+          anOrg({ slug: 'acme', name: 'Acme', repo_count: 6, active_issue_count: 14 }),
+          anOrg({ slug: 'globex', name: 'Globex', credits_balance: 38 }),
+          anOrg({ slug: 'initech', name: 'Initech', credits_balance: null }),
+          anOrg({ slug: 'hooli', name: 'Hooli', error: 'The platform answered 403.' }),
+        ],
+        { headers: { 'X-Cache': 'HIT', Age: '60' } },
+      );
+    history().flush([]);
+    await settle(harness);
+
+    const [acme, globex, initech, hooli] = cards();
+    expect(acme.textContent).toContain('Acme');
+    expect(acme.querySelector('[data-stat="repos"]')?.textContent).toContain('6 repositories');
+    expect(acme.querySelector('[data-stat="active"]')?.textContent).toContain(
+      '14 active NPC issues',
+    );
+    expect(acme.querySelector('[data-stat="balance"]')?.textContent).toContain('1,240 credits');
+    expect(acme.classList).not.toContain('low');
+    expect(globex.classList).toContain('low');
+    expect(globex.textContent).toContain('low · below 50');
+    expect(initech.textContent).toContain('Balance unknown');
+    expect(hooli.querySelector('[role="alert"]')?.textContent).toContain(
+      'Could not load this organization: The platform answered 403.',
+    );
+  });
+
+  it('says what failed and retries', async () => {
+    http.expectOne('api/orgs').flush(errorBody('The platform did not answer.'), BAD_GATEWAY);
+    history().flush([]);
+    await settle(harness);
+
+    const error = page().querySelector('npc-load-error');
+    expect(error?.textContent).toContain('Could not load the organizations.');
+    expect(error?.textContent).toContain('The platform did not answer.');
+
+    error?.querySelector('button')?.click();
+    await settle(harness);
+    http.expectOne('api/orgs').flush([anOrg()]);
+    await settle(harness);
+    expect(cards()).toHaveLength(1);
+  });
+
+  it('says so when the board covers no organization, and when nothing was spent', async () => {
+    http.expectOne('api/orgs').flush([]);
+    history().flush([]);
+    await settle(harness);
+
+    const empties = [...page().querySelectorAll('npc-empty-state')].map((e) => e.textContent);
+    expect(empties[0]).toContain('The board covers no organizations.');
+    expect(empties[1]).toContain('No credits were spent in the last 7 days');
+  });
+
+  it('draws the trend with a table of the same figures', async () => {
+    http.expectOne('api/orgs').flush([anOrg({ slug: 'acme', name: 'Acme' })]);
+    history().flush([
+      { org_slug: 'acme', balance: 100, recorded_at: '2026-11-21T10:00:00Z' },
+      { org_slug: 'acme', balance: 60, recorded_at: '2026-11-22T10:00:00Z' },
+    ]);
+    await settle(harness);
+
+    expect(page().querySelector('npc-line-chart canvas')).not.toBeNull();
+    const row = page().querySelector('details.as-table tbody tr');
+    expect(row?.querySelector('th')?.textContent).toBe('Acme');
+    expect(row?.querySelectorAll('td')[6]?.textContent).toBe('40');
+  });
+});

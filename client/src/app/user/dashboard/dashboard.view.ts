@@ -1,0 +1,65 @@
+import type { CreditSnapshot, Organization } from '@shared/board/entities';
+import { dailySpending } from '@shared/board/credits';
+
+import { ConsumptionSeries } from '../charts/chart-options';
+
+/** What one organization card shows. */
+export interface OrgCardView {
+  slug: string;
+  name: string;
+  avatarUrl: string;
+  repoCount: number;
+  activeIssueCount: number;
+  /** null: unknown. */
+  balance: number | null;
+  /** Below the alert threshold (never when the balance or threshold is unknown). */
+  low: boolean;
+  /** Why this organization's data could not be had, when it could not. */
+  error: string | null;
+}
+
+/** Days of consumption the dashboard's chart covers. */
+export const TREND_DAYS = 7;
+
+/** Below the threshold, strictly: a balance equal to it is not yet an alert. */
+export function isBelowThreshold(balance: number | null, threshold: number | null): boolean {
+  return balance !== null && threshold !== null && balance < threshold;
+}
+
+/** One card per organization, in the order the board sends them. */
+export function orgCards(orgs: readonly Organization[], threshold: number | null): OrgCardView[] {
+  return orgs.map((org) => ({
+    slug: org.slug,
+    name: org.name || org.slug,
+    avatarUrl: org.avatar_url,
+    repoCount: org.repo_count,
+    activeIssueCount: org.active_issue_count,
+    balance: org.credits_balance,
+    low: !org.error && isBelowThreshold(org.credits_balance, threshold),
+    error: org.error ?? null,
+  }));
+}
+
+/**
+ * Credits spent per day by each organization over the last `days` UTC days, one series
+ * per organization in `slugs` order (an organization without snapshots spent nothing
+ * that the board saw). Names come from `names`, falling back to the slug.
+ */
+export function consumptionSeries(
+  slugs: readonly string[],
+  names: ReadonlyMap<string, string>,
+  snapshots: readonly CreditSnapshot[],
+  now: Date,
+  days = TREND_DAYS,
+): ConsumptionSeries[] {
+  const bySlug = new Map<string, CreditSnapshot[]>();
+  for (const snap of snapshots) {
+    const list = bySlug.get(snap.org_slug);
+    if (list) list.push(snap);
+    else bySlug.set(snap.org_slug, [snap]);
+  }
+  return slugs.map((slug) => ({
+    label: names.get(slug) ?? slug,
+    days: dailySpending(bySlug.get(slug) ?? [], days, now),
+  }));
+}

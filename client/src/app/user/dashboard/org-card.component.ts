@@ -1,0 +1,33 @@
+import { ChangeDetectionStrategy, Component, input } from '@angular/core';
+import { MatIconModule } from '@angular/material/icon';
+import { RouterLink } from '@angular/router';
+
+import { formatCount, formatCredits } from '../../ui/format';
+import { OrgCardView } from './dashboard.view';
+
+/**
+ * One organization on the dashboard: the name leads to its tasks, the balance to its row
+ * in the credits monitor. Without `card` it is the skeleton shown while loading.
+ */
+@Component({
+  selector: 'npc-org-card',
+  imports: [MatIconModule, RouterLink],
+  templateUrl: './org-card.component.html',
+  styleUrl: './org-card.component.scss',
+  host: {
+    '[attr.data-org]': 'card()?.slug ?? slug()',
+    '[attr.aria-busy]': '!card()',
+    '[class.low]': 'card()?.low',
+  },
+  changeDetection: ChangeDetectionStrategy.OnPush,
+})
+export class OrgCardComponent {
+  /** The data, or null while loading. */
+  readonly card = input<OrgCardView | null>(null);
+  /** The organization's slug, known before its data (from `api/meta`). */
+  readonly slug = input('');
+  readonly threshold = input<number | null>(null);
+
+  protected readonly count = formatCount;
+  protected readonly credits = formatCredits;
+}

@@ -1,0 +1,82 @@
+import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
+import { MatIconModule } from '@angular/material/icon';
+import { RouterLink } from '@angular/router';
+import type { Issue } from '@shared/board/entities';
+
+import { RelativeTimeComponent } from '../../ui/relative-time.component';
+import { IssueLabelsComponent } from './issue-labels.component';
+import { npcOf } from './task-board.view';
+
+/**
+ * One issue on the board. The whole card is a link to the same page with the issue's
+ * dialog open, so it works by keyboard, opens in a new tab, and can be shared.
+ */
+@Component({
+  selector: 'npc-issue-card',
+  imports: [IssueLabelsComponent, MatIconModule, RelativeTimeComponent, RouterLink],
+  template: `
+    <a
+      class="card"
+      [routerLink]="[]"
+      [queryParams]="{ repo: issue().repository.full_name, issue: issue().number }"
+      queryParamsHandling="merge"
+      [attr.data-issue]="issue().repository.full_name + '#' + issue().number"
+    >
+      <span class="title">{{ issue().title }}</span>
+      <span class="ref">{{ issue().repository.full_name }} #{{ issue().number }}</span>
+      <span class="meta">
+        <mat-icon aria-hidden="true">smart_toy</mat-icon>
+        <span class="npc">{{ npc()?.username ?? 'no NPC assigned' }}</span>
+        <span aria-hidden="true">·</span>
+        <npc-relative-time [time]="issue().created_at" />
+      </span>
+      <npc-issue-labels [labels]="issue().labels" />
+    </a>
+  `,
+  styles: `
+    :host {
+      display: block;
+    }
+    .card {
+      display: flex;
+      flex-direction: column;
+      gap: 6px;
+      padding: 12px;
+      border: 1px solid var(--mat-sys-outline-variant);
+      border-radius: 12px;
+      background: var(--mat-sys-surface);
+      color: var(--mat-sys-on-surface);
+      text-decoration: none;
+      transition: background-color 120ms ease;
+    }
+    .card:hover {
+      background: var(--mat-sys-surface-container-high);
+    }
+    .title {
+      font: var(--mat-sys-title-small);
+      overflow-wrap: anywhere;
+    }
+    .ref,
+    .meta {
+      color: var(--mat-sys-on-surface-variant);
+      font: var(--mat-sys-body-small);
+      overflow-wrap: anywhere;
+    }
+    .meta {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: 4px;
+    }
+    mat-icon {
+      width: 16px;
+      height: 16px;
+      font-size: 16px;
+    }
+  `,
+  changeDetection: ChangeDetectionStrategy.OnPush,
+})
+export class IssueCardComponent {
+  readonly issue = input.required<Issue>();
+  protected readonly npc = computed(() => npcOf(this.issue()));
+}

@@ -1,0 +1,71 @@
+import {
+  ChangeDetectionStrategy,
+  Component,
+  computed,
+  input,
+  linkedSignal,
+  output,
+} from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { MatSortModule, Sort } from '@angular/material/sort';
+import { MatTableModule } from '@angular/material/table';
+import { RouterLink } from '@angular/router';
+import type { Issue } from '@shared/board/entities';
+
+import { formatCount } from '../../ui/format';
+import { RelativeTimeComponent } from '../../ui/relative-time.component';
+import { SortDirection } from '../../ui/sort';
+import { IssueSortKey } from './tasks-url-state';
+import { columnLabel, issueKey, npcOf } from './task-board.view';
+
+/** Rows rendered before "Show more". */
+export const ROWS_PER_STEP = 100;
+
+/** The list view: the same issues as the board, as a sortable table. */
+@Component({
+  selector: 'npc-issue-list',
+  imports: [MatButtonModule, MatSortModule, MatTableModule, RelativeTimeComponent, RouterLink],
+  templateUrl: './issue-list.component.html',
+  styleUrl: './issue-list.component.scss',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+})
+export class IssueListComponent {
+  /** Already sorted by the page. */
+  readonly issues = input.required<readonly Issue[]>();
+  readonly sort = input.required<IssueSortKey>();
+  readonly direction = input.required<SortDirection>();
+  readonly sortChange = output<{ sort: IssueSortKey; dir: SortDirection }>();
+
+  protected readonly columns = [
+    'title',
+    'repo',
+    'number',
+    'npc',
+    'state',
+    'column',
+    'comments',
+    'created',
+  ];
+  // Back to the first rows whenever the list itself changes (new filters or order).
+  private readonly limit = linkedSignal({
+    source: this.issues,
+    computation: () => ROWS_PER_STEP,
+  });
+  protected readonly rows = computed(() => this.issues().slice(0, this.limit()));
+  protected readonly remaining = computed(() => this.issues().length - this.rows().length);
+
+  protected readonly count = formatCount;
+  protected readonly npcOf = npcOf;
+  protected readonly columnLabel = columnLabel;
+  protected readonly key = (_: number, issue: Issue): string => issueKey(issue);
+
+  protected showMore(): void {
+    this.limit.update((n) => n + ROWS_PER_STEP);
+  }
+
+  protected onSort(sort: Sort): void {
+    // MatSort cycles back to "no order" on a third click; the list always has one.
+    const dir: SortDirection = sort.direction === '' ? 'asc' : sort.direction;
+    this.sortChange.emit({ sort: sort.active as IssueSortKey, dir });
+  }
+}

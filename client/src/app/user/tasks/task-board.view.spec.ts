@@ -1,0 +1,114 @@
+import { anIssue } from '../../testing/fixtures';
+import {
+  COLUMNS,
+  groupByColumn,
+  issueKey,
+  labelColors,
+  npcOf,
+  npcOptions,
+  npcUsernames,
+  sortIssues,
+} from './task-board.view';
+
+describe('groupByColumn', () => {
+  it("puts each issue in the column the API computed, keeping the API's order", () => {
+    const issues = [
+      anIssue({ number: 1, column: 'done', state: 'closed' }),
+      anIssue({ number: 2, column: 'pending' }),
+      anIssue({ number: 3, column: 'in_progress' }),
+      anIssue({ number: 4, column: 'pending' }),
+    ];
+    const groups = groupByColumn(issues);
+
+    expect(groups.pending.map((i) => i.number)).toEqual([2, 4]);
+    expect(groups.in_progress.map((i) => i.number)).toEqual([3]);
+    expect(groups.done.map((i) => i.number)).toEqual([1]);
+  });
+
+  it('has three empty columns for no issues, in board order', () => {
+    expect(groupByColumn([])).toEqual({ pending: [], in_progress: [], done: [] });
+    expect(COLUMNS.map((c) => c.label)).toEqual(['Pending pickup', 'In progress', 'Done']);
+  });
+});
+
+describe('npcOf', () => {
+  it('prefers the first NPC assignee, then an NPC author', () => {
+    expect(
+      npcOf(
+        anIssue({
+          author: { username: 'npc-tester', is_npc: true },
+          assignees: [
+            { username: 'bob', is_npc: false },
+            { username: 'npc-reviewer', is_npc: true },
+          ],
+        }),
+      )?.username,
+    ).toBe('npc-reviewer');
+    expect(
+      npcOf(anIssue({ author: { username: 'npc-tester', is_npc: true }, assignees: [] }))?.username,
+    ).toBe('npc-tester');
+    expect(npcOf(anIssue({ assignees: [] }))).toBeNull();
+  });
+});
+
+describe('NPC filter options', () => {
+  it('lists the configured NPCs first, then any other NPC seen', () => {
+    const seen = npcUsernames([
+      anIssue({ assignees: [{ username: 'npc-zeta', is_npc: true }] }),
+      anIssue({ author: { username: 'npc-alpha', is_npc: true } }),
+      anIssue({ assignees: [{ username: 'NPC-Builder', is_npc: true }] }),
+      anIssue({ assignees: [{ username: 'carol', is_npc: false }] }),
+    ]);
+
+    expect(npcOptions(['npc-builder', 'npc-tester'], seen)).toEqual([
+      'npc-builder',
+      'npc-tester',
+      'npc-alpha',
+      'npc-zeta',
+    ]);
+  });
+});
+
+describe('sortIssues', () => {
+  const issues = [
+    anIssue({ number: 3, title: 'b', created_at: '2026-11-20T00:00:00Z', comment_count: 5 }),
+    anIssue({ number: 1, title: 'a', created_at: '2026-11-22T00:00:00Z', comment_count: 0 }),
+    anIssue({
+      number: 2,
+      title: 'c',
+      created_at: '2026-11-21T00:00:00Z',
+      column: 'done',
+      assignees: [],
+    }),
+  ];
+
+  it.each([
+    ['created', 'desc', [1, 2, 3]],
+    ['created', 'asc', [3, 2, 1]],
+    ['title', 'asc', [1, 3, 2]],
+    ['number', 'desc', [3, 2, 1]],
+    ['comments', 'desc', [3, 1, 2]],
+    ['column', 'desc', [2, 3, 1]],
+    ['npc', 'asc', [3, 1, 2]],
+  ] as const)('sorts by %s %s', (key, dir, numbers) => {
+    expect(sortIssues(issues, key, dir).map((i) => i.number)).toEqual(numbers);
+  });
+
+  it('keys issues by repository and number', () => {
+    expect(issueKey(anIssue({ number: 7, repository: { full_name: 'a/b' } }))).toBe('a/b#7');
+  });
+});
+
+describe('labelColors', () => {
+  it("uses the platform's colour with readable text", () => {
+    expect(labelColors('b60205')).toEqual({ background: '#b60205', color: '#ffffff' });
+    expect(labelColors('FBCA04')).toEqual({ background: '#fbca04', color: '#1b1b1f' });
+    expect(labelColors('a2eeef').color).toBe('#1b1b1f');
+    expect(labelColors('0075ca').color).toBe('#ffffff');
+  });
+
+  it('falls back to a neutral chip for a colour it cannot read', () => {
+    expect(labelColors('red').background).toContain('var(');
+    expect(labelColors('#12345').background).toContain('var(');
+  });
+});

@@ -1,0 +1,101 @@
+import type { BoardColumn, BoardUser, Issue } from '@shared/board/entities';
+
+import { SortDirection, SortValue, sortRows } from '../../ui/sort';
+import { IssueSortKey } from './tasks-url-state';
+
+/** The three columns, in board order, with the names UI.md gives them. */
+export const COLUMNS: readonly { id: BoardColumn; label: string }[] = [
+  { id: 'pending', label: 'Pending pickup' },
+  { id: 'in_progress', label: 'In progress' },
+  { id: 'done', label: 'Done' },
+];
+
+export function columnLabel(column: BoardColumn): string {
+  return COLUMNS.find((c) => c.id === column)?.label ?? column;
+}
+
+/**
+ * Issues grouped by the column the board API computed for them (the shared rule of
+ * DESIGN section 5), keeping the API's order inside each column.
+ */
+export function groupByColumn(issues: readonly Issue[]): Record<BoardColumn, Issue[]> {
+  const groups: Record<BoardColumn, Issue[]> = { pending: [], in_progress: [], done: [] };
+  for (const issue of issues) groups[issue.column]?.push(issue);
+  return groups;
+}
+
+/** The NPC an issue is about: its first NPC assignee, else its author when an NPC. */
+export function npcOf(issue: Pick<Issue, 'author' | 'assignees'>): BoardUser | null {
+  return issue.assignees.find((a) => a.is_npc) ?? (issue.author.is_npc ? issue.author : null);
+}
+
+/**
+ * The NPC filter's choices: the configured handles first, in their order, then any other
+ * NPC seen in the issues, alphabetically.
+ */
+export function npcOptions(handles: readonly string[], seen: Iterable<string>): string[] {
+  const configured = new Set(handles.map((h) => h.toLowerCase()));
+  const others = [...new Set(seen)]
+    .filter((name) => !configured.has(name.toLowerCase()))
+    .sort((a, b) => a.localeCompare(b));
+  return [...handles, ...others];
+}
+
+/** Every NPC username appearing in the issues, as author or assignee. */
+export function npcUsernames(issues: readonly Issue[]): Set<string> {
+  const names = new Set<string>();
+  for (const issue of issues) {
+    for (const user of [issue.author, ...issue.assignees]) {
+      if (user.is_npc) names.add(user.username);
+    }
+  }
+  return names;
+}
+
+const COLUMN_ORDER: Record<BoardColumn, number> = { pending: 0, in_progress: 1, done: 2 };
+
+const SORT_VALUE: Record<IssueSortKey, (issue: Issue) => SortValue> = {
+  title: (i) => i.title,
+  repo: (i) => i.repository.full_name,
+  number: (i) => i.number,
+  npc: (i) => npcOf(i)?.username ?? null,
+  state: (i) => i.state,
+  column: (i) => COLUMN_ORDER[i.column],
+  comments: (i) => i.comment_count,
+  created: (i) => Date.parse(i.created_at),
+};
+
+/** The list view's order. */
+export function sortIssues(
+  issues: readonly Issue[],
+  key: IssueSortKey,
+  dir: SortDirection,
+): Issue[] {
+  return sortRows(issues, SORT_VALUE[key], dir);
+}
+
+/** `org/repo#12`, unique across the board. */
+export function issueKey(issue: Pick<Issue, 'repository' | 'number'>): string {
+  return `${issue.repository.full_name}#${issue.number}`;
+}
+
+/**
+ * Text and background of a label chip from the platform's colour (hex without `#`): dark
+ * text on light colours, light text on dark ones (WCAG relative luminance).
+ */
+export function labelColors(hex: string): { background: string; color: string } {
+  const clean = hex.replace(/^#/, '');
+  if (!/^[0-9a-fA-F]{6}$/.test(clean)) {
+    return { background: 'var(--mat-sys-surface-container-highest)', color: 'inherit' };
+  }
+  const channel = (offset: number): number => {
+    const c = parseInt(clean.slice(offset, offset + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
+  // Where black and white text have equal contrast on the background.
+  return {
+    background: `#${clean.toLowerCase()}`,
+    color: luminance > 0.179 ? '#1b1b1f' : '#ffffff',
+  };
+}

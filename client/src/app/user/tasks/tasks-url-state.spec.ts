@@ -1,0 +1,88 @@
+import {
+  DEFAULT_TASKS_STATE,
+  TasksUrlState,
+  hasFilters,
+  parseTasksState,
+  tasksQueryParams,
+} from './tasks-url-state';
+
+// What the router would hold after merging the params: nulls are removed.
+const toUrl = (state: TasksUrlState) =>
+  Object.fromEntries(Object.entries(tasksQueryParams(state)).filter(([, v]) => v !== null));
+
+describe('task board URL state', () => {
+  it('reads an empty URL as the default board', () => {
+    expect(parseTasksState({})).toEqual(DEFAULT_TASKS_STATE);
+    expect(toUrl(DEFAULT_TASKS_STATE)).toEqual({});
+  });
+
+  it.each<Partial<TasksUrlState>>([
+    { org: 'aurora-labs' },
+    { npc: 'npc-tester', state: 'open' },
+    { state: 'closed', view: 'list', sort: 'comments', dir: 'asc' },
+    { view: 'list', sort: 'created', dir: 'asc' },
+    { repo: 'aurora-labs/api-gateway', issue: 12 },
+    {
+      org: 'x',
+      npc: 'y',
+      state: 'open',
+      view: 'list',
+      sort: 'npc',
+      dir: 'desc',
+      repo: 'a/b',
+      issue: 3,
+    },
+  ])('survives a round trip through the URL: %o', (change) => {
+    const state = { ...DEFAULT_TASKS_STATE, ...change };
+    expect(parseTasksState(toUrl(state))).toEqual(state);
+  });
+
+  it('writes the deep link of the issue dialog as the design names it', () => {
+    const state = { ...DEFAULT_TASKS_STATE, repo: 'acme/web', issue: 12 };
+    expect(toUrl(state)).toEqual({ repo: 'acme/web', issue: '12' });
+  });
+
+  it('leaves defaults out of the URL but clears them when merged', () => {
+    const params = tasksQueryParams({ ...DEFAULT_TASKS_STATE, org: 'acme' });
+    expect(params).toEqual({
+      org: 'acme',
+      npc: null,
+      state: null,
+      view: null,
+      sort: null,
+      dir: null,
+      repo: null,
+      issue: null,
+    });
+  });
+
+  it('ignores malformed values rather than sending them to the API', () => {
+    expect(
+      parseTasksState({
+        org: '../etc',
+        npc: '',
+        state: 'maybe',
+        view: 'grid',
+        sort: 'colour',
+        dir: 'up',
+        repo: 'not a repo',
+        issue: '12',
+      }),
+    ).toEqual(DEFAULT_TASKS_STATE);
+    expect(parseTasksState({ repo: 'acme/web', issue: '-1' })).toMatchObject({
+      repo: null,
+      issue: null,
+    });
+    expect(parseTasksState({ repo: 'acme/web' })).toMatchObject({ repo: null, issue: null });
+  });
+
+  it('takes the first of repeated parameters', () => {
+    expect(parseTasksState({ org: ['acme', 'globex'] }).org).toBe('acme');
+  });
+
+  it('knows when filters narrow the list', () => {
+    expect(hasFilters(DEFAULT_TASKS_STATE)).toBe(false);
+    expect(hasFilters({ ...DEFAULT_TASKS_STATE, view: 'list', repo: 'a/b', issue: 1 })).toBe(false);
+    expect(hasFilters({ ...DEFAULT_TASKS_STATE, state: 'open' })).toBe(true);
+  });
+});

@@ -1,0 +1,101 @@
+/* global document, getComputedStyle */
+import { DESKTOP, PHONE, open, scrollsSideways, settled } from './pages.mjs';
+import { assert, test } from './runner.mjs';
+
+const PAGES = [
+  ['dashboard', ''],
+  ['tasks', 'tasks'],
+  ['tasks-list', 'tasks?view=list'],
+  ['credits', 'credits'],
+  ['repos', 'repos'],
+];
+
+test(
+  'layout: a 375×812 phone renders every page without horizontal scrolling',
+  async ({ page, board, shots }) => {
+    for (const [name, path] of PAGES) {
+      await open(page, board, path);
+      await settled(page);
+      assert.equal(await scrollsSideways(page), false, `${name} scrolls sideways`);
+    }
+    // The navigation folds into a menu, loaded on first use, that opens by keyboard and
+    // leads to the other pages.
+    await page.locator('button[aria-label="Open navigation menu"]').focus();
+    await page.keyboard.press('Enter');
+    const credits = page.locator('[mat-menu-item]', { hasText: 'Credits' });
+    await credits.waitFor();
+    await page.screenshot({ path: shots.path('menu-phone.png') });
+    await page.keyboard.press('Escape');
+    await credits.waitFor({ state: 'detached' });
+    await page.locator('button[aria-label="Open navigation menu"]').click();
+    await page.locator('[mat-menu-item]', { hasText: 'Credits' }).click();
+    await page.waitForURL(/\/credits$/);
+  },
+  { viewport: PHONE, timeoutMs: 60_000 },
+);
+
+test('layout: keyboard focus is visible and reaches the page controls', async ({ page, board }) => {
+  await open(page, board, 'tasks');
+  await settled(page);
+  const outlines = [];
+  for (let i = 0; i < 14; i++) {
+    await page.keyboard.press('Tab');
+    outlines.push(
+      await page.evaluate(() => {
+        const el = document.activeElement;
+        if (!el || el === document.body) return null;
+        const style = getComputedStyle(el);
+        const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+        // Material components draw their focus ring with a pseudo-element instead.
+        const indicators = [
+          el,
+          ...el.querySelectorAll('.mat-focus-indicator, .mat-mdc-focus-indicator'),
+        ];
+        const pseudo = indicators.some((node) => {
+          const before = getComputedStyle(node, '::before');
+          return (
+            before.content !== 'none' && before.display !== 'none' && before.borderStyle !== 'none'
+          );
+        });
+        // A select shows focus through its form field's thicker, coloured outline.
+        const field = el.closest('.mat-focused') !== null;
+        return { tag: el.tagName.toLowerCase(), visible: ring || pseudo || field };
+      }),
+    );
+  }
+  const focused = outlines.filter(Boolean);
+  assert.ok(focused.length >= 10, 'tabbing moves through the page');
+  assert.deepEqual(
+    focused.filter((f) => !f.visible),
+    [],
+    'every focused control shows a focus ring',
+  );
+  assert.ok(
+    focused.some((f) => f.tag === 'mat-select'),
+    'the filters are reachable',
+  );
+});
+
+test(
+  'layout: dark mode follows the system setting',
+  async ({ browser, board, shots }) => {
+    const context = await browser.newContext({ viewport: DESKTOP, colorScheme: 'dark' });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    try {
+      for (const [name, path] of PAGES.filter(([n]) => n !== 'tasks-list')) {
+        await open(page, board, path);
+        await settled(page);
+        await page.screenshot({ path: shots.path(`${name}-dark-desktop.png`) });
+      }
+      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      const [r, g, b] = background.match(/\d+/g).map(Number);
+      assert.ok(r + g + b < 150, `a dark background, got ${background}`);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  },
+  { timeoutMs: 60_000 },
+);

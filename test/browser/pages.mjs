@@ -1,0 +1,64 @@
+/* global document */
+// Page helpers shared by the browser suites: what a test waits for and reads, in one place.
+
+/** The desktop and phone sizes of the screenshots; the phone is the issue's 375×812. */
+export const DESKTOP = { width: 1366, height: 900 };
+export const PHONE = { width: 375, height: 812 };
+
+/** Opens an app path (relative, as the app's own links are) and waits for the page to settle. */
+export async function open(page, board, path) {
+  await page.goto(board.url + path, { waitUntil: 'load' });
+}
+
+/**
+ * Waits until the routed page is there (its heading) and nothing on it is loading: no
+ * skeleton and no busy region. The heading matters right after a navigation, when the
+ * lazy page has not rendered yet and so shows no skeleton either.
+ */
+export async function settled(page) {
+  await page.waitForFunction(
+    () =>
+      document.querySelector('main h1') &&
+      !document.querySelector('main .skeleton') &&
+      !document.querySelector('main [aria-busy="true"]'),
+    undefined,
+    { timeout: 30_000 },
+  );
+}
+
+/** Picks an option of the Material select marked `data-filter="<name>"`. */
+export async function choose(page, filter, optionText) {
+  await page.locator(`mat-select[data-filter="${filter}"]`).click();
+  await page.getByRole('option', { name: optionText, exact: true }).click();
+}
+
+/** The number in each board column's header. */
+export async function columnCounts(page) {
+  const counts = {};
+  for (const column of ['pending', 'in_progress', 'done']) {
+    const text = await page.locator(`section[data-column="${column}"] [data-count]`).textContent();
+    counts[column] = Number(text.replace(/[^0-9]/g, ''));
+  }
+  return counts;
+}
+
+/** Counts issues per board column. */
+export function countByColumn(issues) {
+  const counts = { pending: 0, in_progress: 0, done: 0 };
+  for (const issue of issues) counts[issue.column] += 1;
+  return counts;
+}
+
+/** Parses "1,240" into 1240. */
+export const number = (text) => Number(String(text).replace(/[^0-9.]/g, ''));
+
+/** Rounds credits the way the UI shows them: whole numbers, two decimals under 10. */
+export const shownCredits = (value) =>
+  Math.abs(value) < 10 ? Math.round(value * 100) / 100 : Math.round(value);
+
+/** True when the page is wider than the viewport (horizontal scrolling). */
+export async function scrollsSideways(page) {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1,
+  );
+}

@@ -1,0 +1,71 @@
+// `npm run test:browser`: the built board and forge with the demo seed, driven by Debian's
+// Chromium through playwright-core. Prints one line per test, the screenshot folder, and a
+// closing "N passed, N failed"; exits non-zero on any failure.
+//   node test/browser/run.mjs [name filter]     SCREENSHOT_DIR=… to choose the folder
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+
+import { root, startBoard } from './harness.mjs';
+import { runTests } from './runner.mjs';
+
+import './dashboard.test.mjs';
+import './tasks.test.mjs';
+import './credits-repos.test.mjs';
+import './layout.test.mjs';
+import './stale.test.mjs';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const started = Date.now();
+const shotDir = resolve(process.env.SCREENSHOT_DIR ?? join(root, 'test-results', 'browser'));
+mkdirSync(shotDir, { recursive: true });
+const shots = { dir: shotDir, path: (name) => join(shotDir, name) };
+
+// Screenshots of an earlier run would pass for this run's; only our own folder is cleared,
+// and only once this run can take new ones.
+function clearOldScreenshots() {
+  if (process.env.SCREENSHOT_DIR) return;
+  for (const file of readdirSync(shotDir).filter((f) => f.endsWith('.png'))) {
+    rmSync(join(shotDir, file));
+  }
+}
+const boardLog = [];
+let board = null;
+let browser = null;
+let counts = { passed: 0, failed: 0 };
+
+async function cleanUp() {
+  await browser?.close().catch(() => undefined);
+  await board?.stop().catch(() => undefined);
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => void cleanUp().then(() => process.exit(130)));
+}
+
+try {
+  board = await startBoard({ log: (line) => boardLog.push(line) });
+  console.log(`board ${board.url} (forge :${board.forgePort}, seed epoch ${board.epoch})`);
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  clearOldScreenshots();
+  counts = await runTests({ browser, board, shots, filter: process.argv[2] });
+} catch (error) {
+  counts.failed += 1;
+  console.log(`  ✗ setting up: ${error?.stack ?? error}`);
+  if (boardLog.length) console.log(boardLog.slice(-30).join('\n'));
+} finally {
+  await cleanUp();
+}
+
+console.log(`screenshots: ${shotDir}`);
+console.log(`browser tests took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`${counts.passed} passed, ${counts.failed} failed`);
+process.exitCode = counts.failed > 0 || counts.passed === 0 ? 1 : 0;

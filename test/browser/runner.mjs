@@ -1,0 +1,75 @@
+// A small test runner for the browser suites: tests run one after another, each in a
+// fresh browser context whose console errors and page errors fail the test.
+import assert from 'node:assert/strict';
+
+export { assert };
+
+const tests = [];
+
+/** Registers a test; `fn` receives `{ page, context, board, browser, shots }`. */
+export function test(name, fn, { timeoutMs = 45_000, viewport } = {}) {
+  tests.push({ name, fn, timeoutMs, viewport });
+}
+
+function withTimeout(promise, ms, name) {
+  let timer;
+  return Promise.race([
+    promise,
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`timed out after ${ms / 1000} s: ${name}`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** Runs every registered test; returns the counts. */
+export async function runTests({ browser, board, shots, filter }) {
+  let passed = 0;
+  let failed = 0;
+  for (const t of tests) {
+    if (filter && !t.name.includes(filter)) continue;
+    const context = await browser.newContext({
+      viewport: t.viewport ?? { width: 1366, height: 900 },
+      colorScheme: 'light',
+      reducedMotion: 'reduce',
+    });
+    const page = await context.newPage();
+    const problems = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    const started = Date.now();
+    try {
+      await withTimeout(t.fn({ page, context, board, browser, shots }), t.timeoutMs, t.name);
+      if (problems.length) throw new Error(problems.join('\n'));
+      passed += 1;
+      console.log(`  ✓ ${t.name} (${Date.now() - started} ms)`);
+    } catch (error) {
+      failed += 1;
+      console.log(`  ✗ ${t.name} (${Date.now() - started} ms)`);
+      console.log(indent(error?.stack ?? String(error)));
+      if (problems.length && !String(error?.message).includes(problems[0])) {
+        console.log(indent(problems.join('\n')));
+      }
+      await page
+        .screenshot({ path: shots.path(`FAILED-${slug(t.name)}.png`) })
+        .catch(() => undefined);
+    } finally {
+      await context.close();
+    }
+  }
+  return { passed, failed };
+}
+
+const indent = (text) =>
+  text
+    .split('\n')
+    .slice(0, 30)
+    .map((line) => `      ${line}`)
+    .join('\n');
+
+export const slug = (text) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');

@@ -1,0 +1,41 @@
+/* global document */
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import { childPids, startBoard } from './harness.mjs';
+import { open, settled } from './pages.mjs';
+import { assert, test } from './runner.mjs';
+
+const TTL_MS = 2000;
+
+test(
+  'stale data: when the platform stops answering, the page says so and keeps its data',
+  async ({ page, shots }) => {
+    // A board of its own, with a short cache life, whose forge this test may stop.
+    const board = await startBoard({ env: { CACHE_TTL_MS: String(TTL_MS) } });
+    try {
+      await open(page, board, '');
+      await settled(page);
+      assert.equal(await page.locator('npc-stale-banner').count(), 0);
+
+      const forges = childPids(board.pid);
+      assert.equal(forges.length, 1, 'the board runs one forge');
+      process.kill(forges[0], 'SIGTERM');
+      await sleep(TTL_MS + 500);
+
+      await page.locator('npc-data-status button[aria-label^="Refresh"]').click();
+      const banner = page.locator('npc-stale-banner [role="status"]');
+      await banner.waitFor({ timeout: 20_000 });
+      assert.match(await banner.textContent(), /The platform did not answer; showing data from/);
+      assert.equal(await page.locator('npc-org-card').count(), 10, 'the cards stay');
+      assert.equal(await page.locator('npc-load-error').count(), 0);
+      assert.match(await page.locator('npc-data-status').textContent(), /Data as of/);
+      await page.evaluate(() => document.activeElement?.blur());
+      await page.screenshot({ path: shots.path('dashboard-stale-desktop.png') });
+    } finally {
+      // Leave the page first: requests still in flight would fail noisily once it stops.
+      await page.goto('about:blank');
+      await board.stop();
+    }
+  },
+  { timeoutMs: 90_000 },
+);

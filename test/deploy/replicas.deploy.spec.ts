@@ -1,0 +1,253 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { chromium } from 'playwright-core';
+import type { CreditSnapshot, Organization } from '@shared/board/entities';
+import { SnapshotService } from '../../server/board/credits/snapshot.service';
+import { buildServerIfStale } from '../build-server';
+import { startBoard } from '../board-harness';
+import { HarnessForge, startForge } from '../forge-harness';
+import {
+  answers,
+  freePort,
+  ROOT,
+  run,
+  Running,
+  startNginx,
+  startRedis,
+  waitFor,
+} from './processes';
+
+const ADMIN_TOKEN = 'deploy-admin-token-0123456789abcdef';
+const HOUR = 3_600_000;
+
+/**
+ * Two board replicas sharing Redis behind nginx under /board/, against one forge:
+ * the production shape of DESIGN section 2, with real processes.
+ */
+describe('several replicas behind a reverse proxy, with Redis', () => {
+  let dir: string;
+  let forge: HarnessForge;
+  let redis: Running & { url: string; port: number };
+  let boards: (Running & { port: number })[];
+  let nginx: Running & { url: string };
+
+  /** A board replica; a restarted one takes its old port, where nginx expects it. */
+  async function startReplica(reusePort?: number): Promise<Running & { port: number }> {
+    const port = reusePort ?? (await freePort());
+    const replica = run(process.execPath, [path.join(ROOT, 'dist/server/server/board/main.js')], {
+      PORT: String(port),
+      BASE_PATH: '/board/',
+      DATA_DIR: fs.mkdtempSync(path.join(dir, 'replica-')),
+      PLATFORM_BASE_URL: forge.baseUrl,
+      PLATFORM_TOKEN: forge.adminToken,
+      REDIS_URL: redis.url,
+      ADMIN_TOKEN,
+      TRUSTED_PROXIES: '127.0.0.1',
+    });
+    await waitFor(() => answers(`http://127.0.0.1:${port}/board/healthz`), 60_000);
+    return { ...replica, port };
+  }
+
+  beforeAll(async () => {
+    buildServerIfStale();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'board-deploy-'));
+    forge = await startForge();
+    redis = await startRedis();
+    boards = [await startReplica(), await startReplica()];
+    nginx = await startNginx(
+      boards.map((b) => b.port),
+      path.join(dir, 'nginx'),
+    );
+  }, 180_000);
+
+  afterAll(async () => {
+    await nginx?.stop('SIGQUIT');
+    for (const board of boards ?? []) await board.stop();
+    await redis?.stop();
+    await forge?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('serves every page and API route through nginx under /board/', async () => {
+    const page = await fetch(`${nginx.url}/board/tasks?org=x`, {
+      headers: { accept: 'text/html' },
+    });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<base href="/board/">');
+    for (const asset of html.matchAll(/(?:src|href)="([^"]+\.(?:js|css))"/g)) {
+      expect([asset[1], (await fetch(`${nginx.url}/board/${asset[1]}`)).status]).toEqual([
+        asset[1],
+        200,
+      ]);
+    }
+    const meta = (await (await fetch(`${nginx.url}/board/api/meta`)).json()) as {
+      covered_orgs: string[];
+    };
+    const org = meta.covered_orgs[0];
+    for (const route of [
+      'api/orgs',
+      'api/issues',
+      `api/orgs/${org}/repos`,
+      `api/orgs/${org}/credits?days=30`,
+      'api/credits/snapshot',
+      'api/credits/history',
+      'api/docs',
+      'readyz',
+    ]) {
+      const response = await fetch(`${nginx.url}/board/${route}`);
+      expect([route, response.status]).toEqual([route, 200]);
+    }
+    expect((await fetch(`${nginx.url}/board/api/nothing`)).status).toBe(404);
+  });
+
+  it('keeps deep links working in a browser under the sub-path', async () => {
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    try {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${nginx.url}/board/credits`, { waitUntil: 'networkidle' });
+      expect(await page.locator('body').innerText()).toContain('NPC Board');
+      await page.reload({ waitUntil: 'networkidle' });
+      expect(new URL(page.url()).pathname).toBe('/board/credits');
+      await page.goto(`${nginx.url}/board/admin/dispatch`, { waitUntil: 'networkidle' });
+      expect(new URL(page.url()).pathname).toBe('/board/admin/dispatch');
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('makes one upstream call for the same uncached request sent to both replicas', async () => {
+    const meta = (await (await fetch(`${nginx.url}/board/api/meta`)).json()) as {
+      covered_orgs: string[];
+    };
+    const repos = (await (
+      await fetch(`${nginx.url}/board/api/orgs/${meta.covered_orgs[1]}/repos`)
+    ).json()) as {
+      full_name: string;
+    }[];
+    const route = '/:org/:repo/-/pulls';
+    const before = await forge.requestCount({ route });
+    const both = await Promise.all(
+      boards.map((b) =>
+        fetch(
+          `http://127.0.0.1:${b.port}/board/api/repos/${repos[0].full_name}/pulls?state=closed`,
+        ),
+      ),
+    );
+    expect(both.map((a) => a.status)).toEqual([200, 200]);
+    expect(await both[0].text()).toBe(await both[1].text());
+    expect((await forge.requestCount({ route })) - before).toBe(1);
+  });
+
+  it('loses no request when one replica stops mid-load', async () => {
+    const urls = Array.from(
+      { length: 200 },
+      (_, i) => `${nginx.url}/board/api/${i % 2 ? 'orgs' : 'meta'}`,
+    );
+    const results: number[] = [];
+    let stopped: Promise<number | null> | null = null;
+    for (let i = 0; i < urls.length; i += 10) {
+      if (i === 100) stopped = boards[0].stop('SIGTERM');
+      const batch = await Promise.all(
+        urls.slice(i, i + 10).map((u) => fetch(u).then((r) => r.status)),
+      );
+      results.push(...batch);
+    }
+    expect(await stopped).toBe(0);
+    expect(results.filter((s) => s !== 200)).toEqual([]);
+    boards[0] = await startReplica(boards[0].port);
+  });
+
+  it('finishes a snapshot write it has started before it exits', async () => {
+    const target = boards[1];
+    const refresh = fetch(`http://127.0.0.1:${target.port}/board/api/admin/credits/refresh`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const exited = target.stop('SIGTERM');
+    const response = await refresh;
+    expect(response.status).toBe(200);
+    const { recorded_at } = (await response.json()) as { recorded_at: string };
+    expect(await exited).toBe(0);
+    const latest = (await (
+      await fetch(`${nginx.url}/board/api/credits/snapshot`)
+    ).json()) as CreditSnapshot[];
+    expect(latest.filter((s) => s.recorded_at === recorded_at)).toHaveLength(10);
+    boards[1] = await startReplica(boards[1].port);
+  });
+
+  it('degrades to upstream calls while Redis restarts, and recovers', async () => {
+    await redis.stop();
+    const before = await forge.requestCount();
+    for (let i = 0; i < 6; i++) {
+      const response = await fetch(`${nginx.url}/board/api/orgs`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-cache')).toBe('MISS');
+      expect(((await response.json()) as Organization[]).length).toBe(10);
+    }
+    // Without the shared cache every answer was fetched from the platform again.
+    expect((await forge.requestCount()) - before).toBeGreaterThanOrEqual(6 * 21);
+    redis = await startRedis(redis.port);
+    await waitFor(async () => {
+      await fetch(`${nginx.url}/board/api/issues?state=open`);
+      const second = await fetch(`${nginx.url}/board/api/issues?state=open`);
+      return second.headers.get('x-cache') === 'HIT';
+    }, 20_000);
+  });
+});
+
+describe('hourly snapshots with two replicas sharing Redis', () => {
+  it('records exactly one snapshot per organization per hour over three simulated hours', async () => {
+    const redis = await startRedis();
+    const forge = await startForge();
+    const start = Math.ceil(forge.seedEpoch!.getTime() / HOUR) * HOUR;
+    const env = { REDIS_URL: redis.url, ADMIN_TOKEN };
+    const replicas = [
+      await startBoard(
+        { baseUrl: forge.baseUrl, token: forge.adminToken },
+        { now: new Date(start), env },
+      ),
+      await startBoard(
+        { baseUrl: forge.baseUrl, token: forge.adminToken },
+        { now: new Date(start), env },
+      ),
+    ];
+    try {
+      const chargeCalls = () => forge.requestCount({ route: '/:org/-/charge/special-amount' });
+      for (let hour = 0; hour < 3; hour++) {
+        const before = await chargeCalls();
+        for (const r of replicas) r.clock.set(new Date(start + hour * HOUR + 1000));
+        const runs = await Promise.all(
+          replicas.map((r) => r.get(SnapshotService).recordScheduled()),
+        );
+        expect(runs.filter((run) => run !== null)).toHaveLength(1);
+        expect((await chargeCalls()) - before).toBe(10);
+      }
+      replicas[0].clock.advance(HOUR);
+      const history = (await (
+        await fetch(`${replicas[0].url}/api/credits/history?days=7`)
+      ).json()) as CreditSnapshot[];
+      const inRun = history.filter((s) => Date.parse(s.recorded_at) >= start);
+      expect(inRun).toHaveLength(30);
+    } finally {
+      for (const r of replicas) await r.stop();
+      await forge.stop();
+      await redis.stop();
+    }
+  });
+});
