@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import * as path from 'node:path';
 import type { Issue } from '@shared/board/entities';
-import type { AdminOverview } from '../server/board/admin/overview.types';
+import type { AdminOverview } from '@shared/board/admin';
 import { ManualClock } from '../server/common/clock';
 import { startBoard, RunningBoard } from './board-harness';
 import { forgeClient, HarnessForge, startForge } from './forge-harness';

@@ -1,24 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import type { AdminSettings, RefreshResult } from '@shared/board/admin';
 import { CacheInvalidation } from '../cache/cache-invalidation';
 import { UpstreamCache } from '../cache/upstream-cache';
 import { CreditsService, THRESHOLD_SETTING } from '../credits/credits.service';
 import { SnapshotService } from '../credits/snapshot.service';
 import { OrgsService } from '../orgs/orgs.service';
 import { BoardStore } from '../store/board-store';
-
-export interface AdminSettings {
-  credit_alert_threshold: number;
-}
-
-export interface RefreshResult {
-  recorded_at: string | null;
-  balances: {
-    org_slug: string;
-    balance: number | null;
-    below_threshold: boolean;
-    reason?: string;
-  }[];
-}
 
 /** The alert threshold setting and the manual credit refresh. */
 @Injectable()

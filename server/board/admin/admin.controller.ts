@@ -2,12 +2,13 @@ import { Body, Controller, Get, HttpCode, Post, Put, Query, UseGuards } from '@n
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Issue } from '@shared/board/entities';
 import { DaysQuery } from '../common/params';
-import { AdminCreditsService, AdminSettings, RefreshResult } from './admin-credits.service';
+import { AdminCreditsService } from './admin-credits.service';
+import type { AdminSettings, RefreshResult } from '@shared/board/admin';
 import { AdminGuard } from './admin.guard';
 import { CreateIssueDto, SettingsDto } from './create-issue.dto';
 import { DispatchService } from './dispatch.service';
 import { OverviewService } from './overview.service';
-import type { AdminOverview } from './overview.types';
+import type { AdminOverview } from '@shared/board/admin';
 
 /** Every admin route, and only these, sit behind the admin guard. */
 @ApiTags('admin')

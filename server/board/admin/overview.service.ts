@@ -9,7 +9,7 @@ import { OrgsService } from '../orgs/orgs.service';
 import { PlatformClient } from '../platform/platform-client';
 import { BoardStore } from '../store/board-store';
 import { isSecret } from '@shared/board/mappers';
-import { AdminOverview, ResponseTimeFigures } from './overview.types';
+import { AdminOverview, ResponseTimeFigures } from '@shared/board/admin';
 
 const DAY_MS = 86_400_000;
 

@@ -18,3 +18,28 @@ export interface ResponseTimeFigures {
   average_seconds: number | null;
   p95_seconds: number | null;
 }
+
+/** `GET/PUT /api/admin/settings`. */
+export interface AdminSettings {
+  credit_alert_threshold: number;
+}
+
+/** `POST /api/admin/credits/refresh`. */
+export interface RefreshResult {
+  recorded_at: string | null;
+  balances: {
+    org_slug: string;
+    balance: number | null;
+    below_threshold: boolean;
+    reason?: string;
+  }[];
+}
+
+/** Body of `POST /api/issues/create`. */
+export interface DispatchRequest {
+  repo: string;
+  title?: string;
+  requirement: string;
+  npc: string;
+  work_mode: boolean;
+}
