@@ -25,6 +25,7 @@ import type { Clock, RandomSource } from '../server/forge/common/clock';
 import { type Scope, ALL_SCOPES } from '../server/forge/common/scopes';
 import type { ForgeConfig } from '../server/forge/config/forge-config';
 import { createForgeApp, forgeAdminToken } from '../server/forge/forge-app';
+import { GitRunner } from '../server/forge/git/git-runner';
 import { OrgsService } from '../server/forge/orgs/orgs.service';
 import { UsersService } from '../server/forge/users/users.service';
 
@@ -65,6 +66,8 @@ export interface HarnessForge {
     username: string,
     role: 'Guest' | 'Reporter' | 'Developer' | 'Master' | 'Owner',
   ): void;
+  /** How many git processes the forge has started so far (hostile-input tests assert none). */
+  gitSpawns(): number;
   /** Stop the forge and delete its data. */
   stop(): Promise<void>;
 }
@@ -130,6 +133,7 @@ export async function startForge(options: StartForgeOptions = {}): Promise<Harne
     createToken: (username, scopes = ALL_SCOPES) =>
       running.get(UsersService).addToken(username, scopes, 'harness'),
     setRole: (org, username, role) => running.get(OrgsService).setRole(org, username, role),
+    gitSpawns: () => running.get(GitRunner).spawnCount,
     stop: async () => {
       await running.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

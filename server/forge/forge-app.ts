@@ -1,7 +1,7 @@
 import { LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyInstance } from 'fastify';
+import { BODY_LIMIT_BYTES, registerBodyParsers } from './common/body-parsers';
 import { Clock, RandomSource } from './common/clock';
 import { ForgeExceptionFilter } from './common/forge-exception.filter';
 import { ForgeMetrics } from './common/forge-metrics';
@@ -19,8 +19,7 @@ export interface ForgeAppOptions {
   random?: RandomSource;
 }
 
-/** Largest request body the forge reads (JSON API; git transport in part 2 streams). */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+export { BODY_LIMIT_BYTES };
 
 /**
  * Build the forge application, initialised (admin token ready, seed done) but not yet
@@ -38,10 +37,10 @@ export async function createForgeApp(
   const app = await NestFactory.create<NestFastifyApplication>(
     ForgeModule.forRoot(config, { clock: options.clock, random: options.random, mode: 'serve' }),
     adapter,
-    // The JSON parser below replaces Nest's, so that an empty body is "no body".
+    // The forge's own parsers (common/body-parsers.ts) replace Nest's.
     { logger: options.logger ?? undefined, abortOnError: false, bodyParser: false },
   );
-  registerJsonParser(app.getHttpAdapter().getInstance());
+  registerBodyParsers(app.getHttpAdapter().getInstance());
   registerRequestHooks(app.getHttpAdapter().getInstance(), {
     config,
     clock: app.get(Clock),
@@ -52,25 +51,6 @@ export async function createForgeApp(
   app.useGlobalPipes(new ForgeValidationPipe());
   await app.init();
   return app;
-}
-
-/**
- * Fastify's JSON parser (prototype-poisoning safe), except that an empty body with a
- * JSON content type counts as no body: clients send that on DELETE and bodiless POSTs.
- */
-function registerJsonParser(fastify: FastifyInstance): void {
-  const parse = fastify.getDefaultJsonParser('error', 'error');
-  // Only JSON bodies: anything else is answered 415 instead of reaching validation as text.
-  fastify.removeContentTypeParser(['application/json', 'text/plain']);
-  fastify.addContentTypeParser(
-    'application/json',
-    { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
-    (request, body, done) => {
-      const text = typeof body === 'string' ? body : body.toString('utf8');
-      if (text.trim() === '') done(null, undefined);
-      else parse(request, text, done);
-    },
-  );
 }
 
 /** The admin token of a created forge application. */

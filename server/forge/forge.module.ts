@@ -7,14 +7,21 @@ import { OpsController } from './common/ops.controller';
 import { ForgeConfig } from './config/forge-config';
 import { ForgeBootstrap } from './forge-bootstrap';
 import { FORGE_MODE, type ForgeMode } from './forge-mode';
+import { CommitsModule } from './commits/commits.module';
+import { ContentsModule } from './contents/contents.module';
 import { CreditsModule } from './credits/credits.module';
+import { EventsModule } from './events/events.module';
 import { IssuesModule } from './issues/issues.module';
 import { OrgsModule } from './orgs/orgs.module';
 import { PullsModule } from './pulls/pulls.module';
+import { RefsModule } from './refs/refs.module';
+import { ReleasesModule } from './releases/releases.module';
 import { ReposModule } from './repos/repos.module';
 import { SeedModule } from './seed/seed.module';
 import { SimulatorModule } from './simulator/simulator.module';
 import { StorageModule } from './storage/storage.module';
+import { TransportModule } from './transport/transport.module';
+import { UploadsModule } from './uploads/uploads.module';
 import { UsersModule } from './users/users.module';
 
 export interface ForgeModuleOptions {
@@ -50,8 +57,15 @@ const FEATURES: Type[] = [
   UsersModule,
   OrgsModule,
   ReposModule,
+  EventsModule,
   IssuesModule,
   PullsModule,
+  ContentsModule,
+  CommitsModule,
+  RefsModule,
+  ReleasesModule,
+  UploadsModule,
+  TransportModule,
   CreditsModule,
   SeedModule,
   SimulatorModule,

@@ -51,6 +51,8 @@ export class ForgeValidationPipe implements PipeTransform {
       }
       return this.body.transform(value, metadata);
     }
+    // One named query value (`@Query('ref')`) is handed over as sent; routes check it themselves.
+    if (metadata.type === 'query' && metadata.data) return value;
     if (metadata.type === 'query') return this.query.transform(value ?? {}, metadata);
     return value;
   }

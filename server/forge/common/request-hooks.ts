@@ -53,6 +53,8 @@ export function registerRequestHooks(fastify: FastifyInstance, deps: RequestHook
         },
       );
     }
+    // Git clients neither back off nor retry like API clients; a clone is two requests.
+    if (route.transport) return;
     if (limiter) {
       const decision = limiter.take(rateKey(request));
       if (!decision.allowed) {

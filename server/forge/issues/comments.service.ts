@@ -5,6 +5,7 @@ import type { Page, Paging } from '../common/paging';
 import type { Principal } from '../common/principal';
 import { iso } from '../common/time';
 import { ForgeConfig } from '../config/forge-config';
+import { EventsService } from '../events/events.service';
 import { ReposService } from '../repos/repos.service';
 import { CommentsRepository } from './comments.repository';
 import { toPlatformComment } from './issue.converter';
@@ -21,6 +22,7 @@ export class CommentsService {
     private readonly repos: ReposService,
     private readonly clock: Clock,
     private readonly config: ForgeConfig,
+    private readonly events: EventsService,
   ) {}
 
   /** An issue's comments, oldest first unless `sort` is `-created_at`. */
@@ -62,6 +64,17 @@ export class CommentsService {
         at,
       );
       this.issues.touch(issue.id, at);
+      this.events.record({
+        repoId: repo.id,
+        type: 'IssueCommentEvent',
+        actorId: (principal as NonNullable<Principal>).userId,
+        payload: {
+          action: 'created',
+          issue: { number: String(issue.number), title: issue.title },
+          comment: { id: String(row.id) },
+        },
+        createdAt: at,
+      });
       return row;
     });
     return toPlatformComment(comment, this.config.publicUrl);

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { EventsModule } from '../events/events.module';
 import { OrgsModule } from '../orgs/orgs.module';
 import { ReposModule } from '../repos/repos.module';
 import { UsersModule } from '../users/users.module';
@@ -17,7 +18,7 @@ import { LabelsService } from './labels.service';
 
 /** Issues, their labels, assignees and comments, and repository labels. */
 @Module({
-  imports: [UsersModule, OrgsModule, ReposModule],
+  imports: [UsersModule, OrgsModule, ReposModule, EventsModule],
   controllers: [IssuesController, IssueDetailsController, CommentsController],
   providers: [
     IssuesRepository,

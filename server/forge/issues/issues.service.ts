@@ -6,6 +6,7 @@ import type { Page, Paging } from '../common/paging';
 import type { Principal } from '../common/principal';
 import { ROLE_LEVELS } from '../common/roles';
 import { dayEnd, dayStart, iso } from '../common/time';
+import { EventsService } from '../events/events.service';
 import type { RepoContext } from '../repos/repo.types';
 import { ReposService } from '../repos/repos.service';
 import { AssignableUsers } from './assignable-users';
@@ -77,6 +78,7 @@ export class IssuesService {
     private readonly labels: LabelsService,
     private readonly assignable: AssignableUsers,
     private readonly clock: Clock,
+    private readonly events: EventsService,
   ) {}
 
   /** Issues of one repository. */
@@ -133,6 +135,16 @@ export class IssuesService {
         labels.map((label) => label.id),
       );
       this.issues.addAssignees(created.id, assigneeIds);
+      this.events.record({
+        repoId: context.repo.id,
+        type: 'IssueEvent',
+        actorId: caller.userId,
+        payload: {
+          action: 'opened',
+          issue: { number: String(created.number), title: input.title.trim() },
+        },
+        createdAt: at,
+      });
       return created;
     });
     return this.reader.render(context.repo.id, number);
@@ -156,7 +168,25 @@ export class IssuesService {
       priority: input.priority,
     };
     Object.assign(changes, this.stateChange(issue, input, changes.at));
-    this.issues.update(issue.id, changes);
+    const action =
+      changes.state === undefined || changes.state === issue.state
+        ? 'edited'
+        : changes.state === 'closed'
+          ? 'closed'
+          : 'reopened';
+    this.issues.transaction(() => {
+      this.issues.update(issue.id, changes);
+      this.events.record({
+        repoId: context.repo.id,
+        type: 'IssueEvent',
+        actorId: (principal as NonNullable<Principal>).userId,
+        payload: {
+          action,
+          issue: { number: String(issue.number), title: changes.title ?? issue.title },
+        },
+        createdAt: changes.at,
+      });
+    });
     return this.reader.render(context.repo.id, issue.number);
   }
 

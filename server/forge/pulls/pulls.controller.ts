@@ -21,8 +21,10 @@ export class PullsController {
     @Param('org') org: string,
     @Query() query: ListPullsQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): PlatformPull[] {
-    return sendPage(reply, this.pulls.listOrg(principal, org, query.state, toPaging(query)));
+  ): Promise<PlatformPull[]> {
+    return this.pulls
+      .listOrg(principal, org, query.state, toPaging(query))
+      .then((page) => sendPage(reply, page));
   }
 
   /** Pulls of a repository. */
@@ -34,8 +36,10 @@ export class PullsController {
     @Param('repo') repo: string,
     @Query() query: ListPullsQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): PlatformPull[] {
-    return sendPage(reply, this.pulls.list(principal, org, repo, query.state, toPaging(query)));
+  ): Promise<PlatformPull[]> {
+    return this.pulls
+      .list(principal, org, repo, query.state, toPaging(query))
+      .then((page) => sendPage(reply, page));
   }
 
   /** Record a pull request. */
@@ -47,7 +51,7 @@ export class PullsController {
     @Param('org') org: string,
     @Param('repo') repo: string,
     @Body() body: CreatePullDto,
-  ): PlatformPull {
+  ): Promise<PlatformPull> {
     return this.pulls.create(principal, org, repo, body);
   }
 }

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { EventsModule } from '../events/events.module';
+import { GitModule } from '../git/git.module';
 import { ReposModule } from '../repos/repos.module';
 import { PullsController } from './pulls.controller';
 import { PullsRepository } from './pulls.repository';
@@ -6,7 +8,7 @@ import { PullsService } from './pulls.service';
 
 /** Pull requests. */
 @Module({
-  imports: [ReposModule],
+  imports: [ReposModule, GitModule, EventsModule],
   controllers: [PullsController],
   providers: [PullsRepository, PullsService],
   exports: [PullsService],

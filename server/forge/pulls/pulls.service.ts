@@ -6,9 +6,12 @@ import type { Page, Paging } from '../common/paging';
 import type { Principal } from '../common/principal';
 import { iso } from '../common/time';
 import { ForgeConfig } from '../config/forge-config';
+import { EventsService } from '../events/events.service';
+import { GitAdapter } from '../git/git.adapter';
+import { BRANCH_PREFIX, type RefSnapshot } from '../git/ref-snapshot';
 import { ReposService } from '../repos/repos.service';
 import { toPlatformPull } from './pull.converter';
-import type { PullScope } from './pull.types';
+import type { PullRow, PullScope } from './pull.types';
 import type { CreatePullDto } from './pulls.dto';
 import { PullsRepository } from './pulls.repository';
 
@@ -27,6 +30,8 @@ export class PullsService {
     private readonly repos: ReposService,
     private readonly clock: Clock,
     private readonly config: ForgeConfig,
+    private readonly git: GitAdapter,
+    private readonly events: EventsService,
   ) {}
 
   /** Pulls of one repository (open by default). */
@@ -36,7 +41,7 @@ export class PullsService {
     name: string,
     state: PullListState | undefined,
     paging: Paging,
-  ): Page<PlatformPull> {
+  ): Promise<Page<PlatformPull>> {
     const { repo } = this.repos.resolve(principal, owner, name, 'read');
     return this.page({ repoId: repo.id }, state, paging, false);
   }
@@ -47,12 +52,17 @@ export class PullsService {
     org: string,
     state: PullListState | undefined,
     paging: Paging,
-  ): Page<PlatformPull> {
+  ): Promise<Page<PlatformPull>> {
     return this.page(this.repos.readableInOrg(principal, org), state, paging, true);
   }
 
   /** Record a pull request from `head` into `base` (needs the Developer role). */
-  create(principal: Principal, owner: string, name: string, input: CreatePullDto): PlatformPull {
+  async create(
+    principal: Principal,
+    owner: string,
+    name: string,
+    input: CreatePullDto,
+  ): Promise<PlatformPull> {
     const context = this.repos.resolve(principal, owner, name, 'develop');
     if (input.base === input.head)
       throw new InvalidError('head must differ from base', { field: 'head' });
@@ -62,37 +72,79 @@ export class PullsService {
         { field: 'head' },
       );
     }
-    // Branch heads are resolved once the git content API exists (part 2); until then the SHAs stay empty.
+    // A pull may name a branch that is pushed later; its SHA is then filled in when read.
+    const refs = await this.git.refs({ owner: context.namespace.path, name: context.repo.name });
+    const at = iso(this.clock.now());
+    const caller = principal as NonNullable<Principal>;
     const row = this.pulls.insert({
       repoId: context.repo.id,
       namespaceId: context.namespace.id,
       title: input.title.trim(),
       body: input.body ?? '',
-      authorId: (principal as NonNullable<Principal>).userId,
+      authorId: caller.userId,
       baseRef: input.base,
-      baseSha: '',
+      baseSha: tip(refs, input.base),
       headRef: input.head,
-      headSha: '',
-      createdAt: iso(this.clock.now()),
+      headSha: tip(refs, input.head),
+      createdAt: at,
+    });
+    this.events.record({
+      repoId: context.repo.id,
+      type: 'PullRequestEvent',
+      actorId: caller.userId,
+      payload: {
+        action: 'opened',
+        number: String(row.number),
+        pull_request: {
+          number: String(row.number),
+          title: row.title,
+          base: input.base,
+          head: input.head,
+        },
+      },
+      createdAt: at,
     });
     return toPlatformPull(row, this.config.publicUrl, false);
   }
 
-  private page(
+  private async page(
     scope: PullScope,
     state: PullListState | undefined,
     paging: Paging,
     withRepo: boolean,
-  ): Page<PlatformPull> {
+  ): Promise<Page<PlatformPull>> {
     const { rows, total } = this.pulls.list(
       scope,
       STATES[state ?? 'open'],
       paging.pageSize,
       paging.offset,
     );
+    const current = await Promise.all(rows.map((row) => this.withCurrentShas(row)));
     return {
-      items: rows.map((row) => toPlatformPull(row, this.config.publicUrl, withRepo)),
+      items: current.map((row) => toPlatformPull(row, this.config.publicUrl, withRepo)),
       total,
     };
   }
+
+  /**
+   * Open pulls follow their branches, as on GitHub; closed ones keep the SHAs they had
+   * (or the current ones when none were known).
+   */
+  private async withCurrentShas(row: PullRow): Promise<PullRow> {
+    if (row.state !== 'open' && row.base_sha !== '' && row.head_sha !== '') return row;
+    const refs = await this.git
+      .refs({ owner: row.owner_path, name: row.repo_name })
+      .catch(() => null);
+    if (!refs) return row;
+    return {
+      ...row,
+      base_sha: tip(refs, row.base_ref) || row.base_sha,
+      head_sha: tip(refs, row.head_ref) || row.head_sha,
+    };
+  }
+}
+
+/** The commit a branch points to, or '' when there is no such branch. */
+function tip(refs: RefSnapshot, branch: string): string {
+  return refs.refs.get(BRANCH_PREFIX + branch)?.commit ?? '';
 }

@@ -43,6 +43,7 @@ export type RepoPermission = 'read' | 'participate' | 'triage' | 'develop' | 'ma
 
 /** A repository resolved for a caller, with the caller's role in its namespace. */
 export interface RepoContext {
+  /** Without its open counts (they read as 0): re-read by id where they are shown. */
   repo: RepoRow;
   namespace: { id: number; path: string; kind: 'org' | 'user' };
   /** Role level; 0 for none. */

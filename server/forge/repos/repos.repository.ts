@@ -28,6 +28,13 @@ const REPO_SELECT = `
     (SELECT COUNT(*) FROM pulls p WHERE p.repo_id = r.id AND p.state = 'open') AS open_pull_count
   FROM repos r JOIN namespaces n ON n.id = r.namespace_id`;
 
+/** The record without its open counts: what access checks need, at a third of the cost. */
+const REPO_SELECT_SLIM = `
+  SELECT r.id, r.namespace_id, n.path AS owner_path, n.kind AS owner_kind, r.name, r.description, r.visibility,
+    r.site, r.topics, r.license, r.star_count, r.fork_count, r.status, r.created_at, r.updated_at, r.last_commit_at,
+    0 AS open_issue_count, 0 AS open_pull_count
+  FROM repos r JOIN namespaces n ON n.id = r.namespace_id`;
+
 const ORDER_COLUMNS: Readonly<Record<RepoOrder, readonly string[]>> = {
   last_updated_at: ["IFNULL(r.last_commit_at, '')"],
   created_at: ['r.created_at'],
@@ -60,6 +67,14 @@ export class ReposRepository {
   /** A repository by owner namespace and name (any case). */
   byName(namespaceId: number, name: string): RepoRow | undefined {
     return this.db.get<RepoRow>(`${REPO_SELECT} WHERE r.namespace_id = ? AND r.name = ?`, [
+      namespaceId,
+      name,
+    ]);
+  }
+
+  /** A repository by owner namespace and name, without its open counts (they read as 0). */
+  byNameForAccess(namespaceId: number, name: string): RepoRow | undefined {
+    return this.db.get<RepoRow>(`${REPO_SELECT_SLIM} WHERE r.namespace_id = ? AND r.name = ?`, [
       namespaceId,
       name,
     ]);

@@ -57,7 +57,8 @@ export class ReposService {
     checkPathName('org', owner);
     checkPathName('repo', name);
     const namespace = this.orgs.namespace('org', owner);
-    const repo = this.repos.byName(namespace.id, name);
+    // Every request inside a repository passes here; the open counts are read only where shown.
+    const repo = this.repos.byNameForAccess(namespace.id, name);
     if (!principal) {
       if (repo?.visibility === 'public' && permission === 'read')
         return { repo, namespace, role: 0 };
@@ -83,7 +84,9 @@ export class ReposService {
 
   /** One repository's record. */
   get(principal: Principal, owner: string, name: string): PlatformRepository {
-    return this.toWire(this.resolve(principal, owner, name, 'read').repo);
+    return this.toWire(
+      this.repos.byId(this.resolve(principal, owner, name, 'read').repo.id) as RepoRow,
+    );
   }
 
   /** Create a repository: the git folder first, then the record (removed again if the record fails). */

@@ -8,10 +8,13 @@ import { PullsRepository } from '../pulls/pulls.repository';
 import { ReposRepository } from '../repos/repos.repository';
 import { LedgerRepository } from '../credits/ledger.repository';
 import { GitAdapter } from '../git/git.adapter';
+import { GitWriteAdapter } from '../git/git-write.adapter';
+import { ReleasesRepository } from '../releases/releases.repository';
 import { ForgeDatabase } from '../storage/forge-database';
 import { MetaRepository } from '../storage/meta.repository';
 import { UsersRepository } from '../users/users.repository';
 import { ADMIN_USERNAME } from '../users/users.service';
+import { planHistories, type PlannedHistory } from './demo-history';
 import { buildDemoPlan } from './demo-plan';
 import type { DemoPlan } from './demo-plan.types';
 
@@ -27,6 +30,10 @@ export interface SeedSummary {
   issues: number;
   pulls: number;
   ledgerEntries: number;
+  commits: number;
+  npcCommits: number;
+  tags: number;
+  releases: number;
 }
 
 /**
@@ -42,6 +49,8 @@ export class DemoSeedService {
     private readonly db: ForgeDatabase,
     private readonly meta: MetaRepository,
     private readonly git: GitAdapter,
+    private readonly gitWrites: GitWriteAdapter,
+    private readonly releases: ReleasesRepository,
     private readonly users: UsersRepository,
     private readonly orgs: OrgsRepository,
     private readonly repos: ReposRepository,
@@ -62,32 +71,43 @@ export class DemoSeedService {
     if (this.alreadySeeded()) return null;
     const started = Date.now();
     const plan = buildDemoPlan(epoch);
-    await this.createRepositories(plan);
-    this.db.transaction(() => this.write(plan));
+    const histories = planHistories(plan);
+    await this.createRepositories(histories);
+    this.db.transaction(() => this.write(plan, histories));
     const summary: SeedSummary = {
       orgs: plan.orgs.length,
       repos: plan.repos.length,
       issues: plan.issues.length,
       pulls: plan.pulls.length,
       ledgerEntries: plan.ledgers.reduce((sum, ledger) => sum + ledger.entries.length, 0),
+      commits: histories.reduce((sum, history) => sum + history.commits, 0),
+      npcCommits: histories.reduce((sum, history) => sum + history.npcCommits, 0),
+      tags: histories.reduce((sum, history) => sum + history.tags.length, 0),
+      releases: histories.reduce((sum, history) => sum + history.releases.length, 0),
     };
     this.logger.log(
       `Demo data seeded in ${Date.now() - started} ms: ${summary.orgs} organizations, ${summary.repos} repositories, ` +
-        `${summary.issues} issues, ${summary.pulls} pull requests (epoch ${epoch.toISOString()})`,
+        `${summary.issues} issues, ${summary.pulls} pull requests, ${summary.commits} commits (epoch ${epoch.toISOString()})`,
     );
     return summary;
   }
 
-  private async createRepositories(plan: DemoPlan): Promise<void> {
-    const queue = [...plan.repos];
+  /** Each repository: `git init`, then its whole history through one `git fast-import`. */
+  private async createRepositories(histories: readonly PlannedHistory[]): Promise<void> {
+    const queue = [...histories];
     const worker = async (): Promise<void> => {
-      for (let repo = queue.shift(); repo; repo = queue.shift())
+      for (let repo = queue.shift(); repo; repo = queue.shift()) {
         await this.git.initBare(repo.org, repo.name);
+        await this.gitWrites.fastImport({ owner: repo.org, name: repo.name }, repo.stream, {
+          pack: true,
+        });
+      }
     };
     await Promise.all(Array.from({ length: GIT_CONCURRENCY }, worker));
   }
 
-  private write(plan: DemoPlan): void {
+  private write(plan: DemoPlan, histories: readonly PlannedHistory[]): void {
+    const history = new Map(histories.map((h) => [`${h.org}/${h.name}`, h]));
     const userIds = new Map<string, number>();
     const admin = this.users.byUsername(ADMIN_USERNAME);
     if (!admin) throw new Error('The admin user must exist before seeding');
@@ -138,9 +158,23 @@ export class DemoSeedService {
         description: repo.description,
         visibility: repo.visibility,
         createdAt: repo.createdAt,
-        lastCommitAt: repo.lastCommitAt,
+        lastCommitAt: history.get(`${repo.org}/${repo.name}`)?.newest ?? null,
       });
       repoIds.set(`${repo.org}/${repo.name}`, repoId);
+      for (const release of history.get(`${repo.org}/${repo.name}`)?.releases ?? []) {
+        this.releases.insert({
+          repoId,
+          tagName: release.tag,
+          targetCommitish: 'main',
+          name: release.name,
+          body: release.body,
+          draft: false,
+          prerelease: false,
+          authorId: id(release.author),
+          createdAt: release.createdAt,
+          publishedAt: release.createdAt,
+        });
+      }
       for (const label of repo.labels) {
         labelIds.set(
           `${repoId}:${label.name}`,

@@ -6,6 +6,7 @@ import { IssuesRepository } from '../issues/issues.repository';
 import { LabelsRepository } from '../issues/labels.repository';
 import { OrgsRepository } from '../orgs/orgs.repository';
 import { PullsRepository } from '../pulls/pulls.repository';
+import { ReleasesRepository } from '../releases/releases.repository';
 import { ReposRepository } from '../repos/repos.repository';
 import { UsersRepository } from '../users/users.repository';
 import { DemoSeedService } from './demo-seed.service';
@@ -24,6 +25,7 @@ import { DemoSeedService } from './demo-seed.service';
     LabelsRepository,
     CommentsRepository,
     PullsRepository,
+    ReleasesRepository,
     LedgerRepository,
     DemoSeedService,
   ],

@@ -2,13 +2,15 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { iso } from '../common/time';
 import { LedgerRepository } from '../credits/ledger.repository';
+import { EventsService } from '../events/events.service';
 import { CommentsRepository } from '../issues/comments.repository';
 import { IssuesRepository } from '../issues/issues.repository';
 import { LabelsRepository } from '../issues/labels.repository';
 import { NPC_DONE, NPC_REPLIES } from '../seed/demo-data';
 import { Prng } from '../seed/prng';
 import { ForgeDatabase } from '../storage/forge-database';
-import { SimulatorRepository } from './simulator.repository';
+import { NpcPusher } from './npc-pusher';
+import { type SimIssueRow, SimulatorRepository } from './simulator.repository';
 
 const DAY_MS = 86_400_000;
 /** Spending per day assumed for an organization without recent history (hundredths). */
@@ -45,6 +47,8 @@ export class NpcSimulatorService implements OnApplicationShutdown {
     private readonly labels: LabelsRepository,
     private readonly ledger: LedgerRepository,
     private readonly clock: Clock,
+    private readonly pusher: NpcPusher,
+    private readonly events: EventsService,
   ) {}
 
   /** Run a round every `intervalMs` until the application stops. */
@@ -56,6 +60,9 @@ export class NpcSimulatorService implements OnApplicationShutdown {
       } catch (error) {
         this.logger.warn(`NPC simulator round failed: ${String(error)}`);
       }
+      this.pushCommits().catch((error: unknown) =>
+        this.logger.warn(`NPC simulator commits failed: ${String(error)}`),
+      );
     }, intervalMs);
     this.timer.unref();
     this.logger.log(`NPC simulator on: a round every ${Math.round(intervalMs / 1000)} s`);
@@ -83,7 +90,8 @@ export class NpcSimulatorService implements OnApplicationShutdown {
         for (const issue of this.sim.pending(org.id, this.rng.int(0, 2))) {
           const npc = issue.npc_id ?? this.rng.pick(npcs);
           if (issue.npc_id === null) this.issues.addAssignees(issue.id, [npc]);
-          this.comments.insert(issue.id, npc, this.rng.pick(NPC_REPLIES), at);
+          const reply = this.comments.insert(issue.id, npc, this.rng.pick(NPC_REPLIES), at);
+          this.commentEvent(issue, npc, reply.id, at);
           const label =
             this.labels.byNames(issue.repo_id, [PROGRESS_LABEL.name])[0] ??
             this.labels.insert(
@@ -98,12 +106,24 @@ export class NpcSimulatorService implements OnApplicationShutdown {
         }
         for (const issue of this.sim.inProgress(org.id, 3)) {
           if (!this.rng.chance(0.25)) continue;
-          this.comments.insert(issue.id, issue.npc_id as number, this.rng.pick(NPC_DONE), at);
+          const npc = issue.npc_id as number;
+          const done = this.comments.insert(issue.id, npc, this.rng.pick(NPC_DONE), at);
+          this.commentEvent(issue, npc, done.id, at);
           this.issues.update(issue.id, {
             state: 'closed',
             stateReason: 'completed',
             closedAt: at,
             at,
+          });
+          this.events.record({
+            repoId: issue.repo_id,
+            type: 'IssueEvent',
+            actorId: npc,
+            payload: {
+              action: 'closed',
+              issue: { number: String(issue.number), title: issue.title },
+            },
+            createdAt: at,
           });
           result.closed += 1;
         }
@@ -111,6 +131,26 @@ export class NpcSimulatorService implements OnApplicationShutdown {
       }
     });
     return result;
+  }
+
+  /** An NPC's comment, as the comments service would record it. */
+  private commentEvent(issue: SimIssueRow, npc: number, commentId: number, at: string): void {
+    this.events.record({
+      repoId: issue.repo_id,
+      type: 'IssueCommentEvent',
+      actorId: npc,
+      payload: {
+        action: 'created',
+        issue: { number: String(issue.number), title: issue.title },
+        comment: { id: String(commentId) },
+      },
+      createdAt: at,
+    });
+  }
+
+  /** NPCs push a commit to some repositories (git work, so outside the round's transaction). */
+  pushCommits(): Promise<number> {
+    return this.pusher.round(this.rng);
   }
 
   /** Spend at the organization's rate over the last week, with some noise, never below zero. */

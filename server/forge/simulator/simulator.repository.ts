@@ -5,6 +5,8 @@ import { ForgeDatabase } from '../storage/forge-database';
 export interface SimIssueRow {
   id: number;
   repo_id: number;
+  number: number;
+  title: string;
   npc_id: number | null;
 }
 
@@ -23,6 +25,21 @@ export class SimulatorRepository {
       .map((row) => row.id);
   }
 
+  /** NPC users with what a commit needs. */
+  npcs(): { id: number; username: string; nickname: string; email: string }[] {
+    return this.db.all(
+      'SELECT id, username, nickname, email FROM users WHERE is_npc = 1 ORDER BY username',
+    );
+  }
+
+  /** Repositories of an organization NPCs may commit to (not secret), by name. */
+  pushTargets(namespaceId: number): { id: number; name: string }[] {
+    return this.db.all(
+      "SELECT id, name FROM repos WHERE namespace_id = ? AND visibility != 'secret' ORDER BY name",
+      [namespaceId],
+    );
+  }
+
   /** Ids and paths of every organization. */
   orgs(): { id: number; path: string }[] {
     return this.db.all<{ id: number; path: string }>('SELECT id, path FROM orgs ORDER BY path');
@@ -31,7 +48,7 @@ export class SimulatorRepository {
   /** Oldest open issues nobody works on yet (no NPC comment, no progress label), outside secret repositories. */
   pending(namespaceId: number, limit: number): SimIssueRow[] {
     return this.db.all<SimIssueRow>(
-      `SELECT i.id, i.repo_id,
+      `SELECT i.id, i.repo_id, i.number, i.title,
          (SELECT a.user_id FROM issue_assignees a JOIN users u ON u.id = a.user_id WHERE a.issue_id = i.id AND u.is_npc = 1 LIMIT 1) AS npc_id
        FROM issues i JOIN repos r ON r.id = i.repo_id
        WHERE i.namespace_id = ? AND i.state = 'open' AND r.visibility != 'secret'
@@ -46,7 +63,7 @@ export class SimulatorRepository {
   /** Open issues an NPC has picked up (NPC assignee and an NPC comment or a progress label), oldest first. */
   inProgress(namespaceId: number, limit: number): SimIssueRow[] {
     return this.db.all<SimIssueRow>(
-      `SELECT i.id, i.repo_id, a.user_id AS npc_id
+      `SELECT i.id, i.repo_id, i.number, i.title, a.user_id AS npc_id
        FROM issues i
          JOIN issue_assignees a ON a.issue_id = i.id
          JOIN users u ON u.id = a.user_id AND u.is_npc = 1

@@ -29,6 +29,27 @@ export class DataPaths {
     return this.resolve('repos');
   }
 
+  /** Secret that signs upload URLs (generated once, mode 0600). */
+  get uploadSecretFile(): string {
+    return this.resolve('upload-secret');
+  }
+
+  /** Folder of uploaded attachments: `<root>/uploads`. */
+  get uploadsRoot(): string {
+    return this.resolve('uploads');
+  }
+
+  /** Where PUT bodies are written before they are checked and moved into place. */
+  get uploadsIncoming(): string {
+    return this.resolve('uploads', 'incoming');
+  }
+
+  /** The stored bytes of one upload: `<root>/uploads/<kind>/<key>` (the user's file name never names a file). */
+  upload(kind: 'files' | 'imgs', key: string): string {
+    if (!/^[0-9a-f]{32}$/.test(key)) throw new InvalidError('Invalid upload key', { field: 'key' });
+    return this.resolve('uploads', kind, key);
+  }
+
   /** The bare repository of `owner/name`: `<root>/repos/<owner>/<name>.git`. */
   repository(owner: string, name: string): string {
     for (const [param, value] of [

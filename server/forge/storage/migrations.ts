@@ -177,4 +177,46 @@ export const MIGRATIONS: readonly string[] = [
   ) STRICT;
   CREATE INDEX ledger_namespace ON ledger (namespace_id, created_at);
   `,
+  // Part 2: repository activity, releases and uploaded attachments.
+  `
+  CREATE TABLE events (
+    id INTEGER PRIMARY KEY,
+    repo_id INTEGER NOT NULL REFERENCES repos (id) ON DELETE CASCADE,
+    type TEXT NOT NULL,
+    actor_id INTEGER NOT NULL REFERENCES users (id),
+    payload TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX events_repo_created ON events (repo_id, created_at);
+
+  CREATE TABLE releases (
+    id INTEGER PRIMARY KEY,
+    repo_id INTEGER NOT NULL REFERENCES repos (id) ON DELETE CASCADE,
+    tag_name TEXT NOT NULL,
+    target_commitish TEXT NOT NULL,
+    name TEXT NOT NULL,
+    body TEXT NOT NULL DEFAULT '',
+    draft INTEGER NOT NULL DEFAULT 0,
+    prerelease INTEGER NOT NULL DEFAULT 0,
+    author_id INTEGER NOT NULL REFERENCES users (id),
+    created_at TEXT NOT NULL,
+    published_at TEXT NOT NULL,
+    UNIQUE (repo_id, tag_name)
+  ) STRICT;
+  CREATE INDEX releases_repo_created ON releases (repo_id, created_at);
+
+  -- kind: files or imgs; the bytes live under uploads/<kind>/<key>, never under the name.
+  CREATE TABLE uploads (
+    id INTEGER PRIMARY KEY,
+    repo_id INTEGER NOT NULL REFERENCES repos (id) ON DELETE CASCADE,
+    kind TEXT NOT NULL CHECK (kind IN ('files', 'imgs')),
+    key TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    content_type TEXT NOT NULL,
+    uploader_id INTEGER NOT NULL REFERENCES users (id),
+    created_at TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX uploads_repo ON uploads (repo_id);
+  `,
 ];

@@ -76,6 +76,15 @@ export class UsersRepository {
     );
   }
 
+  /** Users by email (any case); unknown emails are left out. */
+  byEmails(emails: readonly string[]): UserRow[] {
+    if (emails.length === 0) return [];
+    return this.db.all<UserRow>(
+      `SELECT ${USER_COLUMNS} FROM users WHERE lower(email) IN (SELECT lower(value) FROM json_each(?))`,
+      [JSON.stringify(emails)],
+    );
+  }
+
   /** Store a token hash for a user. */
   insertToken(userId: number, name: string, hash: string, scopes: string, createdAt: string): void {
     this.db.run(

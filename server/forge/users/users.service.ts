@@ -70,6 +70,12 @@ export class UsersService {
     return this.users.byUsernames(usernames);
   }
 
+  /** The users with these emails, keyed by lower-case email (commit authors). */
+  byEmails(emails: readonly string[]): Map<string, UserRow> {
+    const unique = [...new Set(emails.map((email) => email.toLowerCase()))];
+    return new Map(this.users.byEmails(unique).map((user) => [user.email.toLowerCase(), user]));
+  }
+
   /** Users by name; InvalidError naming `field` when one does not exist. */
   requireAll(field: string, usernames: readonly string[]): UserRow[] {
     const found = this.users.byUsernames(usernames);

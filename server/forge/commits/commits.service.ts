@@ -1,0 +1,163 @@
+import { Injectable } from '@nestjs/common';
+import type { CompareFile, GitHead, PlatformCommit, PlatformCompare } from '@shared/platform/types';
+import { InvalidError, NotFoundError } from '../../common/errors';
+import type { Page, Paging } from '../common/paging';
+import type { Principal } from '../common/principal';
+import { GitAdapter, type RepoName } from '../git/git.adapter';
+import { GitHistoryAdapter } from '../git/git-history.adapter';
+import { checkRevision } from '../git/ref-name';
+import { branchNames } from '../git/ref-snapshot';
+import { ReposService } from '../repos/repos.service';
+import { UsersService } from '../users/users.service';
+import { CommitRenderer } from './commit-renderer';
+import type { ListCommitsQueryDto } from './commits.dto';
+
+/** Commits listed by a compare, as on GitHub; `total_commits` counts them all. */
+const COMPARE_MAX_COMMITS = 250;
+const STATUS: Readonly<Record<string, string>> = {
+  A: 'added',
+  D: 'removed',
+  M: 'modified',
+  R: 'renamed',
+  C: 'copied',
+  T: 'changed',
+};
+
+/** An ISO 8601 time from a query, or InvalidError naming the field. */
+function instant(field: string, value: string | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const time = Date.parse(value);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(time))
+    throw new InvalidError(`${field} must be an ISO 8601 time`, { field });
+  return new Date(time);
+}
+
+/** `base...head` (from their merge base) or `base..head` (from base itself). */
+export function parseBaseHead(value: string): { base: string; head: string; threeDot: boolean } {
+  const threeDot = value.includes('...');
+  const parts = value.split(threeDot ? '...' : '..');
+  if (parts.length !== 2 || parts[0] === '' || parts[1] === '')
+    throw new InvalidError('compare takes base...head or base..head', { field: 'basehead' });
+  return {
+    base: checkRevision('base', parts[0]),
+    head: checkRevision('head', parts[1]),
+    threeDot,
+  };
+}
+
+/** Spec 4.2 reads: default branch, commit lists, one commit, comparisons. */
+@Injectable()
+export class CommitsService {
+  constructor(
+    private readonly repos: ReposService,
+    private readonly git: GitAdapter,
+    private readonly history: GitHistoryAdapter,
+    private readonly renderer: CommitRenderer,
+    private readonly users: UsersService,
+  ) {}
+
+  /** The default branch. */
+  async head(principal: Principal, owner: string, name: string): Promise<GitHead> {
+    const refs = await this.git.refs(this.repoName(principal, owner, name));
+    return { name: refs.head, protected: false };
+  }
+
+  /** Commits reachable from `sha` (default branch), newest first, filtered and paged. */
+  async list(
+    principal: Principal,
+    owner: string,
+    name: string,
+    query: ListCommitsQueryDto,
+    paging: Paging,
+  ): Promise<Page<PlatformCommit>> {
+    const sha = query.sha === undefined ? undefined : checkRevision('sha', query.sha);
+    const since = instant('since', query.since);
+    const until = instant('until', query.until);
+    // eslint-disable-next-line no-control-regex
+    if (query.author !== undefined && /[\u0000-\u001f]/.test(query.author))
+      throw new InvalidError('author must be plain text', { field: 'author' });
+    const repo = this.repoName(principal, owner, name);
+    if (sha === undefined && branchNames(await this.git.refs(repo)).length === 0)
+      return { items: [], total: 0 };
+    const start = await this.git.resolveCommit(repo, sha);
+    const ids = await this.history.commitIds(repo, {
+      start: start.sha,
+      author: this.authorPattern(query.author),
+      since,
+      until,
+    });
+    const items = await this.renderer.render(
+      repo,
+      ids.slice(paging.offset, paging.offset + paging.pageSize),
+    );
+    return { items, total: ids.length };
+  }
+
+  /** One commit by id, branch or tag. */
+  async get(
+    principal: Principal,
+    owner: string,
+    name: string,
+    ref: string,
+  ): Promise<PlatformCommit> {
+    checkRevision('ref', ref);
+    const repo = this.repoName(principal, owner, name);
+    const commit = await this.git.resolveCommit(repo, ref);
+    return this.renderer.one(repo, commit.sha);
+  }
+
+  /** Commits and per-file patches between two revisions. */
+  async compare(
+    principal: Principal,
+    owner: string,
+    name: string,
+    basehead: string,
+  ): Promise<PlatformCompare> {
+    const { base, head, threeDot } = parseBaseHead(basehead);
+    const repo = this.repoName(principal, owner, name);
+    const [baseCommit, headCommit] = await Promise.all([
+      this.git.resolveCommit(repo, base),
+      this.git.resolveCommit(repo, head),
+    ]);
+    const mergeBase = await this.history.mergeBase(repo, baseCommit.sha, headCommit.sha);
+    if (threeDot && !mergeBase)
+      throw new NotFoundError(`${base} and ${head} share no history`, { field: 'basehead' });
+    const from = threeDot ? (mergeBase as string) : baseCommit.sha;
+    const [ids, files] = await Promise.all([
+      this.history.range(repo, baseCommit.sha, headCommit.sha),
+      this.history.diff(repo, from, headCommit.sha),
+    ]);
+    const ends = [baseCommit.sha, headCommit.sha, mergeBase ?? baseCommit.sha];
+    const rendered = await this.renderer.render(repo, [
+      ...ends,
+      ...ids.slice(0, COMPARE_MAX_COMMITS),
+    ]);
+    return {
+      base_commit: rendered[0],
+      head_commit: rendered[1],
+      merge_base_commit: rendered[2],
+      commits: rendered.slice(3),
+      files: files.map((file): CompareFile => ({
+        path: file.path,
+        previous_filename: file.previousPath,
+        status: STATUS[file.status] ?? 'changed',
+        additions: file.additions,
+        deletions: file.deletions,
+        patch: file.patch,
+      })),
+      total_commits: ids.length,
+    };
+  }
+
+  /** A forge username filters by that user's email; anything else is matched as text. */
+  private authorPattern(author: string | undefined): string | undefined {
+    const text = author?.trim();
+    if (!text) return undefined;
+    return this.users.find(text)?.email ?? text;
+  }
+
+  private repoName(principal: Principal, owner: string, name: string): RepoName {
+    const { namespace, repo } = this.repos.resolve(principal, owner, name, 'read');
+    return { owner: namespace.path, name: repo.name };
+  }
+}

@@ -1,0 +1,60 @@
+import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { ForgeRouteConfig } from './access.decorator';
+
+/** Largest JSON body the forge reads (git transport and uploads stream instead). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+function streams(request: FastifyRequest): boolean {
+  return ((request.routeOptions.config ?? {}) as ForgeRouteConfig).stream === true;
+}
+
+/**
+ * Body parsing for the whole forge. JSON routes get Fastify's JSON parser (prototype-
+ * poisoning safe) with a 1 MiB limit, an empty JSON body counting as no body (clients
+ * send that on DELETE and bodiless POSTs), and 415 for any other type. Streaming routes
+ * (git transport, uploads) get their body untouched, whatever its type or size: the
+ * handler pipes `request.raw` onward.
+ */
+export function registerBodyParsers(fastify: FastifyInstance): void {
+  const parse = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeContentTypeParser(['application/json', 'text/plain']);
+  fastify.addContentTypeParser('application/json', (request, payload, done) => {
+    if (streams(request)) return done(null, undefined);
+    readText(payload, BODY_LIMIT_BYTES).then(
+      (text) => {
+        if (text.trim() === '') done(null, undefined);
+        else parse(request, text, done);
+      },
+      (error: Error) => done(error, undefined),
+    );
+  });
+  fastify.addContentTypeParser('*', (request, _payload, done) => {
+    if (streams(request)) done(null, undefined);
+    else done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(), undefined);
+  });
+}
+
+/** The whole body as text, failing with Fastify's 413 error past `limit` bytes. */
+function readText(payload: NodeJS.ReadableStream, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    payload.on('data', (chunk: Buffer) => {
+      if (failed) return;
+      size += chunk.length;
+      if (size > limit) {
+        failed = true;
+        reject(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    payload.on('end', () => {
+      if (!failed) resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    payload.on('error', (error: Error) => {
+      if (!failed) reject(error);
+    });
+  });
+}

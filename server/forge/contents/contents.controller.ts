@@ -1,0 +1,86 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { InvalidError } from '../../common/errors';
+import type { ContentResponse, CreateBlobResponse } from '@shared/platform/types';
+import { Access, RawResponse } from '../common/access.decorator';
+import { INERT_HEADERS } from '../common/content-type';
+import { CurrentPrincipal, type Principal } from '../common/principal';
+import { CreateBlobDto } from './contents.dto';
+import { ContentsService } from './contents.service';
+
+/**
+ * `?ref=` as sent: one string, or absent. Read without a DTO because this is the
+ * forge's hottest read route; the service checks the value's content.
+ */
+function refParam(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw new InvalidError('ref must be given once', { field: 'ref' });
+  return value;
+}
+
+/** Spec 4.1: contents, raw files and blobs. */
+@Controller()
+export class ContentsController {
+  constructor(private readonly contents: ContentsService) {}
+
+  /** The root folder. */
+  @Get(':org/:repo/-/git/contents')
+  @Access({ scope: 'repo-code:r', anonymous: true })
+  root(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Query('ref') ref: unknown,
+  ): Promise<ContentResponse> {
+    return this.contents.contents(principal, org, repo, '', refParam(ref));
+  }
+
+  /** A folder (tree) or a file (blob with base64 content). */
+  @Get(':org/:repo/-/git/contents/*')
+  @Access({ scope: 'repo-code:r', anonymous: true })
+  path(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('*') path: string,
+    @Query('ref') ref: unknown,
+  ): Promise<ContentResponse> {
+    return this.contents.contents(principal, org, repo, path, refParam(ref));
+  }
+
+  /** Raw bytes of a file at a ref (streamed when large). */
+  @Get(':org/:repo/-/git/raw/*')
+  @RawResponse()
+  @Access({ scope: 'repo-code:r', anonymous: true })
+  async raw(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('*') refAndPath: string,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const file = await this.contents.raw(principal, org, repo, refAndPath);
+    await reply
+      .headers({
+        ...INERT_HEADERS,
+        'content-type': file.contentType,
+        'content-length': String(file.size),
+        etag: `"${file.sha}"`,
+        'cache-control': 'no-cache',
+      })
+      .send(file.body);
+  }
+
+  /** Store a blob without a commit. */
+  @Post(':org/:repo/-/git/blobs')
+  @HttpCode(201)
+  @Access({ scope: 'repo-code:rw' })
+  createBlob(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Body() body: CreateBlobDto,
+  ): Promise<CreateBlobResponse> {
+    return this.contents.createBlob(principal, org, repo, body);
+  }
+}

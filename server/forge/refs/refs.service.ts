@@ -1,0 +1,255 @@
+import { Injectable } from '@nestjs/common';
+import type { PlatformBranch, PlatformTag } from '@shared/platform/types';
+import { ConflictError, InvalidError, NotFoundError } from '../../common/errors';
+import { Clock } from '../common/clock';
+import type { Page, Paging } from '../common/paging';
+import type { Caller, Principal } from '../common/principal';
+import { iso } from '../common/time';
+import { CommitRenderer } from '../commits/commit-renderer';
+import { EventsService } from '../events/events.service';
+import { GitAdapter, type RepoName } from '../git/git.adapter';
+import { GitWriteAdapter } from '../git/git-write.adapter';
+import { checkRefName, checkRevision, ZERO_OID } from '../git/ref-name';
+import {
+  BRANCH_PREFIX,
+  branchNames,
+  clashingRef,
+  TAG_PREFIX,
+  tagNames,
+  type RefEntry,
+} from '../git/ref-snapshot';
+import type { RepoContext, RepoPermission } from '../repos/repo.types';
+import { ReposService } from '../repos/repos.service';
+import { UsersService } from '../users/users.service';
+import type { CreateBranchDto, CreateTagDto } from './refs.dto';
+import { refEvent } from './ref-events';
+
+interface Resolved {
+  context: RepoContext;
+  repo: RepoName;
+  actor: Caller;
+}
+
+/** Branches and tags: list, read, create (from a start point), delete; each write is an event. */
+@Injectable()
+export class RefsService {
+  constructor(
+    private readonly repos: ReposService,
+    private readonly git: GitAdapter,
+    private readonly writes: GitWriteAdapter,
+    private readonly renderer: CommitRenderer,
+    private readonly events: EventsService,
+    private readonly users: UsersService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Branches by name. */
+  async listBranches(
+    principal: Principal,
+    owner: string,
+    name: string,
+    paging: Paging,
+  ): Promise<Page<PlatformBranch>> {
+    const { repo } = this.resolve(principal, owner, name, 'read');
+    const refs = await this.git.refs(repo);
+    const names = branchNames(refs);
+    return {
+      items: names.slice(paging.offset, paging.offset + paging.pageSize).map((branch) => ({
+        name: branch,
+        protected: false,
+        commit: { sha: (refs.refs.get(BRANCH_PREFIX + branch) as RefEntry).commit },
+      })),
+      total: names.length,
+    };
+  }
+
+  /** One branch with its full head commit. */
+  async getBranch(
+    principal: Principal,
+    owner: string,
+    name: string,
+    branch: string,
+  ): Promise<PlatformBranch> {
+    checkRevision('branch', branch);
+    const { repo } = this.resolve(principal, owner, name, 'read');
+    const ref = await this.requireRef(repo, BRANCH_PREFIX, branch);
+    return { name: branch, protected: false, commit: await this.renderer.one(repo, ref.commit) };
+  }
+
+  /** Create a branch at `start_point` (the default branch when absent). */
+  async createBranch(
+    principal: Principal,
+    owner: string,
+    name: string,
+    input: CreateBranchDto,
+  ): Promise<PlatformBranch> {
+    const branch = checkRefName('name', input.name);
+    const start =
+      input.start_point === undefined ? undefined : checkRevision('start_point', input.start_point);
+    const { context, repo, actor } = this.resolve(principal, owner, name, 'develop');
+    const commit = await this.git.exclusive(repo, async () => {
+      const refs = await this.git.refs(repo);
+      const full = BRANCH_PREFIX + branch;
+      const clash = clashingRef(refs, full);
+      if (clash)
+        throw new ConflictError(`Branch ${branch} clashes with ${clash}`, { field: 'name' });
+      const resolved = await this.git.resolveCommit(repo, start);
+      await this.writes.updateRef(repo, full, resolved.sha, ZERO_OID);
+      this.events.record(
+        refEvent('CreateEvent', context.repo.id, actor.userId, 'branch', branch, this.now()),
+      );
+      return resolved;
+    });
+    return { name: branch, protected: false, commit: await this.renderer.one(repo, commit.sha) };
+  }
+
+  /** Delete a branch (never the default one). */
+  async deleteBranch(
+    principal: Principal,
+    owner: string,
+    name: string,
+    branch: string,
+  ): Promise<void> {
+    checkRevision('branch', branch);
+    const { context, repo, actor } = this.resolve(principal, owner, name, 'develop');
+    await this.git.exclusive(repo, async () => {
+      const ref = await this.requireRef(repo, BRANCH_PREFIX, branch);
+      if ((await this.git.refs(repo)).head === branch)
+        throw new InvalidError('The default branch cannot be deleted', { field: 'branch' });
+      await this.writes.deleteRef(repo, ref.name, ref.sha);
+      this.events.record(
+        refEvent('DeleteEvent', context.repo.id, actor.userId, 'branch', branch, this.now()),
+      );
+    });
+  }
+
+  /** Tags by name. */
+  async listTags(
+    principal: Principal,
+    owner: string,
+    name: string,
+    paging: Paging,
+  ): Promise<Page<PlatformTag>> {
+    const { repo } = this.resolve(principal, owner, name, 'read');
+    const refs = await this.git.refs(repo);
+    const names = tagNames(refs);
+    const page = names.slice(paging.offset, paging.offset + paging.pageSize);
+    const items = await Promise.all(
+      page.map((tag) => this.toTag(repo, tag, refs.refs.get(TAG_PREFIX + tag) as RefEntry)),
+    );
+    return { items, total: names.length };
+  }
+
+  /** One tag. */
+  async getTag(
+    principal: Principal,
+    owner: string,
+    name: string,
+    tag: string,
+  ): Promise<PlatformTag> {
+    checkRevision('tag', tag);
+    const { repo } = this.resolve(principal, owner, name, 'read');
+    return this.toTag(repo, tag, await this.requireRef(repo, TAG_PREFIX, tag));
+  }
+
+  /** Create a tag on `target` (default branch): annotated with `message`, lightweight without. */
+  async createTag(
+    principal: Principal,
+    owner: string,
+    name: string,
+    input: CreateTagDto,
+  ): Promise<PlatformTag> {
+    const tag = checkRefName('name', input.name);
+    const target = input.target === undefined ? undefined : checkRevision('target', input.target);
+    const { context, repo, actor } = this.resolve(principal, owner, name, 'develop');
+    await this.createTagRef(context, repo, actor, tag, target, input.message);
+    return this.toTag(repo, tag, await this.requireRef(repo, TAG_PREFIX, tag));
+  }
+
+  /** Delete a tag. */
+  async deleteTag(principal: Principal, owner: string, name: string, tag: string): Promise<void> {
+    checkRevision('tag', tag);
+    const { context, repo, actor } = this.resolve(principal, owner, name, 'develop');
+    await this.git.exclusive(repo, async () => {
+      const ref = await this.requireRef(repo, TAG_PREFIX, tag);
+      await this.writes.deleteRef(repo, ref.name, ref.sha);
+      this.events.record(
+        refEvent('DeleteEvent', context.repo.id, actor.userId, 'tag', tag, this.now()),
+      );
+    });
+  }
+
+  /**
+   * Create the tag ref (releases use this for a tag that does not exist yet); records
+   * the CreateEvent. Returns the commit the tag points to.
+   */
+  async createTagRef(
+    context: RepoContext,
+    repo: RepoName,
+    actor: Caller,
+    tag: string,
+    target: string | undefined,
+    message: string | undefined,
+  ): Promise<string> {
+    return this.git.exclusive(repo, async () => {
+      const refs = await this.git.refs(repo);
+      const full = TAG_PREFIX + tag;
+      if (clashingRef(refs, full))
+        throw new ConflictError(`Tag ${tag} already exists`, { field: 'name' });
+      const commit = await this.git.resolveCommit(repo, target);
+      if (message !== undefined) {
+        const user = this.users.require(actor.username);
+        await this.writes.createAnnotatedTag(repo, tag, commit.sha, message, {
+          name: user.nickname,
+          email: user.email,
+          date: this.clock.now(),
+        });
+      } else {
+        await this.writes.updateRef(repo, full, commit.sha, ZERO_OID);
+      }
+      this.events.record(
+        refEvent('CreateEvent', context.repo.id, actor.userId, 'tag', tag, this.now()),
+      );
+      return commit.sha;
+    });
+  }
+
+  private async toTag(repo: RepoName, tag: string, ref: RefEntry): Promise<PlatformTag> {
+    const object = ref.type === 'tag' ? await this.git.tagObject(repo, ref.sha) : null;
+    return {
+      name: tag,
+      target: ref.sha,
+      target_type: ref.type,
+      commit: { sha: ref.commit },
+      message: object?.message.trim() ?? '',
+    };
+  }
+
+  private async requireRef(repo: RepoName, prefix: string, short: string): Promise<RefEntry> {
+    const ref = (await this.git.refs(repo)).refs.get(prefix + short);
+    if (!ref) {
+      const kind = prefix === TAG_PREFIX ? 'tag' : 'branch';
+      throw new NotFoundError(`No ${kind} named ${short}`, { field: kind });
+    }
+    return ref;
+  }
+
+  private resolve(
+    principal: Principal,
+    owner: string,
+    name: string,
+    permission: RepoPermission,
+  ): Resolved {
+    const context = this.repos.resolve(principal, owner, name, permission);
+    return {
+      context,
+      repo: { owner: context.namespace.path, name: context.repo.name },
+      // Reads may be anonymous; writes always have a caller (the guard requires a token).
+      actor: principal as Caller,
+    };
+  }
+
+  private now(): string {
+    return iso(this.clock.now());
+  }
+}

@@ -1,0 +1,165 @@
+import { Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { UploadResponse } from '@shared/platform/types';
+import { ForbiddenError, InvalidError, NotFoundError } from '../../common/errors';
+import { Clock } from '../common/clock';
+import { contentTypeFor, isImageName, looksLikeImage } from '../common/content-type';
+import type { Caller, Principal } from '../common/principal';
+import { ROLE_LEVELS } from '../common/roles';
+import { iso } from '../common/time';
+import { ForgeConfig } from '../config/forge-config';
+import { ReposService } from '../repos/repos.service';
+import type { UploadRequestDto } from './uploads.dto';
+import { UploadSigner } from './upload-signer';
+import { UploadStore } from './upload-store';
+import { UPLOAD_LIMITS, UPLOAD_URL_TTL_MS, type UploadKind, type UploadRow } from './upload.types';
+import { UploadsRepository } from './uploads.repository';
+
+const KEY = /^[0-9a-f]{32}$/;
+// eslint-disable-next-line no-control-regex
+const NOT_IN_NAMES = /[/\\\u0000-\u001f\u007f]/;
+
+/** A file name as given: one segment, no control character, no path tricks. */
+function checkFileName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed === '' || trimmed === '.' || trimmed === '..' || NOT_IN_NAMES.test(trimmed))
+    throw new InvalidError('name must be a file name without "/", "\\" or control characters', {
+      field: 'name',
+    });
+  return trimmed;
+}
+
+/** A stored attachment ready to send. */
+export interface ServedUpload {
+  row: UploadRow;
+  body: Readable;
+}
+
+/**
+ * Attachments (spec 4.1): a signed, short-lived upload URL per file; the PUT to it
+ * stores the bytes; the asset path serves them; file uploads (not images) can be deleted.
+ */
+@Injectable()
+export class UploadsService {
+  constructor(
+    private readonly repos: ReposService,
+    private readonly uploads: UploadsRepository,
+    private readonly store: UploadStore,
+    private readonly signer: UploadSigner,
+    private readonly clock: Clock,
+    private readonly config: ForgeConfig,
+  ) {}
+
+  /** An upload URL and the asset path the file will have. */
+  request(
+    principal: Principal,
+    owner: string,
+    name: string,
+    kind: UploadKind,
+    input: UploadRequestDto,
+  ): UploadResponse {
+    const fileName = checkFileName(input.name);
+    if (input.size > UPLOAD_LIMITS[kind])
+      throw new InvalidError(`size is above the ${UPLOAD_LIMITS[kind]}-byte limit`, {
+        field: 'size',
+      });
+    if (kind === 'imgs' && !isImageName(fileName))
+      throw new InvalidError('name must end in .png, .jpg, .jpeg, .gif, .webp or .bmp', {
+        field: 'name',
+      });
+    const context = this.repos.resolve(principal, owner, name, 'participate');
+    const key = randomBytes(16).toString('hex');
+    const contentType = contentTypeFor(fileName);
+    const token = this.signer.sign({
+      repoId: context.repo.id,
+      kind,
+      key,
+      name: fileName,
+      size: input.size,
+      contentType,
+      uploaderId: (principal as Caller).userId,
+      expires: this.clock.now().getTime() + UPLOAD_URL_TTL_MS,
+    });
+    const repoPath = `${context.namespace.path}/${context.repo.name}`;
+    return {
+      upload_url: `${this.config.publicUrl}/-/uploads/${key}?token=${encodeURIComponent(token)}`,
+      assets: {
+        name: fileName,
+        path: `/${repoPath}/-/${kind}/${key}/${encodeURIComponent(fileName)}`,
+        size: input.size,
+        content_type: contentType,
+      },
+    };
+  }
+
+  /** Store the bytes PUT to an upload URL. */
+  async receive(key: string, token: string, body: Readable): Promise<{ size: number }> {
+    const ticket = this.signer.verify(token, this.clock.now());
+    if (ticket.key !== key)
+      throw new ForbiddenError('The upload URL is not valid', { field: 'token' });
+    await this.store.write(ticket.kind, ticket.key, body, ticket.size, (head) => {
+      if (ticket.kind === 'imgs' && !looksLikeImage(ticket.name, head))
+        throw new InvalidError(`The content is not the image ${ticket.name} claims to be`, {
+          field: 'body',
+        });
+    });
+    try {
+      this.uploads.insert(ticket, iso(this.clock.now()));
+    } catch (error) {
+      await this.store.remove(ticket.kind, ticket.key);
+      throw error;
+    }
+    return { size: ticket.size };
+  }
+
+  /** The bytes at an asset path. */
+  serve(
+    principal: Principal,
+    owner: string,
+    name: string,
+    kind: UploadKind,
+    key: string,
+    fileName: string,
+  ): ServedUpload {
+    const row = this.find(principal, owner, name, kind, key, fileName, 'read');
+    return { row, body: this.store.open(row.kind, row.key) };
+  }
+
+  /**
+   * `DELETE /{repo}/-/files/{key}/{name}`: only file uploads qualify; anything else
+   * under the path (a repository file path, an image) is refused.
+   */
+  async delete(principal: Principal, owner: string, name: string, filePath: string): Promise<void> {
+    const [key, fileName, ...rest] = filePath.split('/');
+    if (rest.length > 0 || !KEY.test(key ?? '') || !fileName)
+      throw new InvalidError('Only attachments uploaded through /-/upload/files can be deleted', {
+        field: 'path',
+      });
+    const row = this.find(principal, owner, name, 'files', key, fileName, 'participate');
+    const { role } = this.repos.resolve(principal, owner, name, 'participate');
+    if (row.uploader_id !== principal?.userId && role < ROLE_LEVELS.Reporter)
+      throw new ForbiddenError('Only the uploader or a Reporter can delete this attachment', {
+        role: 'Reporter',
+      });
+    this.uploads.delete(row.id);
+    await this.store.remove(row.kind, row.key);
+  }
+
+  private find(
+    principal: Principal,
+    owner: string,
+    name: string,
+    kind: UploadKind,
+    key: string,
+    fileName: string,
+    permission: 'read' | 'participate',
+  ): UploadRow {
+    if (!KEY.test(key)) throw new NotFoundError('No such attachment', { field: 'key' });
+    const { repo } = this.repos.resolve(principal, owner, name, permission);
+    const row = this.uploads.byKey(repo.id, key);
+    if (!row || row.kind !== kind || row.name !== fileName)
+      throw new NotFoundError('No such attachment', { field: 'key' });
+    return row;
+  }
+}
