@@ -150,6 +150,21 @@ describe('admin API against a real forge', () => {
     expect(meta.credit_alert_threshold).toBe(Math.floor(before.balance) - 1);
   });
 
+  it('ranks repositories by commits in the window from the real git history', async () => {
+    const response = await fetch(`${board.url}/api/admin/overview?days=30`, {
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    const overview = (await response.json()) as AdminOverview;
+    expect(overview.activity_unavailable).toEqual([]);
+    const counts = overview.activity_ranking.map((r) => r.commits);
+    expect(counts[0]).toBeGreaterThan(0);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    const [top] = overview.activity_ranking;
+    const since = new Date(Date.parse(overview.window.from)).toISOString();
+    const commits = await forgeClient(forge).listCommits(top.repo, { since });
+    expect(top.commits).toBe(commits.length);
+  });
+
   it('refreshes credits: drops cached balances and records a snapshot now', async () => {
     board.clock.advance(2 * 3_600_000);
     await forgeClient(forge).getSpecialAmount('helix-data'); // warm nothing on the board side
