@@ -9,8 +9,6 @@ const sharedMapper = { '^@shared/(.*)$': '<rootDir>/shared/$1' };
 const nodeProject = (displayName: string, roots: string[]): Config => ({
   displayName,
   testEnvironment: 'node',
-  // Suites start real servers; on a busy two-core machine a hook may need more than 5 s.
-  testTimeout: 30_000,
   roots: roots.map((r) => `<rootDir>/${r}`),
   testMatch: ['**/*.spec.ts'],
   // The deployment suite needs Redis and nginx: `npm run test:deploy`.
@@ -25,6 +23,9 @@ const nodeProject = (displayName: string, roots: string[]): Config => ({
 });
 
 const config: Config = {
+  // Suites start real servers; on a busy two-core machine a test or hook may need more
+  // than jest's default 5 s. (A project's own testTimeout is not read.)
+  testTimeout: 30_000,
   projects: [
     nodeProject('shared', ['shared']),
     nodeProject('server', ['server', 'test']),
