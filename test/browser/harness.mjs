@@ -2,6 +2,7 @@
 // loopback ports with a temporary DATA_DIR, and stops both. Shared by the browser tests
 // and the UI benchmark.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -61,7 +62,8 @@ export function seedEpoch(now = Date.now()) {
 
 /**
  * Starts the board; resolves once its API answers with the covered organizations.
- * `log` receives the board's and forge's output lines (kept for failure reports).
+ * `log` receives the board's and forge's output lines (kept for failure reports). The
+ * result carries `adminToken`, the token the admin pages accept.
  */
 export async function startBoard({ log = () => {}, env = {}, timeoutMs = 120_000 } = {}) {
   const missing = missingBuild();
@@ -69,6 +71,9 @@ export async function startBoard({ log = () => {}, env = {}, timeoutMs = 120_000
   const dataDir = mkdtempSync(join(tmpdir(), 'npc-board-ui-'));
   const [port, forgePort] = [await freePort(), await freePort()];
   const epoch = seedEpoch();
+  // The board prints a generated admin token in demo mode; passing one in is simpler for
+  // the tests to know and, unlike the printed one, the same wherever they read it.
+  const adminToken = env.ADMIN_TOKEN ?? `ui-test-${randomBytes(12).toString('hex')}`;
   const childEnv = { ...process.env };
   for (const name of FOREIGN_ENV) delete childEnv[name];
   Object.assign(childEnv, {
@@ -80,6 +85,7 @@ export async function startBoard({ log = () => {}, env = {}, timeoutMs = 120_000
     FORGE_SEED: 'demo',
     FORGE_SEED_EPOCH: epoch,
     FORGE_SIMULATE: 'off',
+    ADMIN_TOKEN: adminToken,
     ...env,
   });
   const child = spawn(process.execPath, [BOARD_ENTRY], {
@@ -138,7 +144,7 @@ export async function startBoard({ log = () => {}, env = {}, timeoutMs = 120_000
     await sleep(250);
   }
   await firstSnapshot(url, deadline);
-  return { url, port, forgePort, dataDir, epoch, pid: child.pid, stop };
+  return { url, port, forgePort, dataDir, epoch, adminToken, pid: child.pid, stop };
 }
 
 /**

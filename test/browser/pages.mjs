@@ -1,4 +1,4 @@
-/* global document */
+/* global document, requestAnimationFrame */
 // Page helpers shared by the browser suites: what a test waits for and reads, in one place.
 
 /** The desktop and phone sizes of the screenshots; the phone is the issue's 375×812. */
@@ -10,20 +10,27 @@ export async function open(page, board, path) {
   await page.goto(board.url + path, { waitUntil: 'load' });
 }
 
+const quiet = () =>
+  document.querySelector('main h1') &&
+  !document.querySelector('main .skeleton') &&
+  !document.querySelector('main [aria-busy="true"]');
+
 /**
  * Waits until the routed page is there (its heading) and nothing on it is loading: no
  * skeleton and no busy region. The heading matters right after a navigation, when the
- * lazy page has not rendered yet and so shows no skeleton either.
+ * lazy page has not rendered yet and so shows no skeleton either. It is checked twice,
+ * a few frames apart: a new page's static heading is in the DOM one frame before its
+ * first change detection adds the skeletons, and a single look can fall in between.
  */
 export async function settled(page) {
-  await page.waitForFunction(
+  await page.waitForFunction(quiet, undefined, { timeout: 30_000 });
+  await page.evaluate(
     () =>
-      document.querySelector('main h1') &&
-      !document.querySelector('main .skeleton') &&
-      !document.querySelector('main [aria-busy="true"]'),
-    undefined,
-    { timeout: 30_000 },
+      new Promise((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 20))),
+      ),
   );
+  await page.waitForFunction(quiet, undefined, { timeout: 30_000 });
 }
 
 /** Picks an option of the Material select marked `data-filter="<name>"`. */

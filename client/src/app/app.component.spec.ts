@@ -7,6 +7,7 @@ import { DestroyRef, signal } from '@angular/core';
 import { of } from 'rxjs';
 
 import { AppComponent } from './app.component';
+import { AdminSessionService } from './core/admin-session.service';
 import { routes } from './app.routes';
 import { BoardMeta, Fetched } from './core/api.types';
 import { ClockService } from './core/clock.service';
@@ -51,6 +52,22 @@ describe('AppComponent', () => {
   });
 
   afterEach(() => http.verify());
+
+  it('offers Sign out in the top bar only while an admin is signed in', async () => {
+    http.expectOne('api/meta').flush(META);
+    const session = TestBed.inject(AdminSessionService);
+    const signOut = () => page.querySelector<HTMLButtonElement>('button.sign-out');
+    expect(signOut()).toBeNull();
+
+    session.signIn('admin-token-0123456789');
+    await fixture.whenStable();
+    expect(signOut() && labelOf(signOut()!)).toBe('Sign out');
+
+    signOut()!.click();
+    await fixture.whenStable();
+    expect(session.signedIn()).toBe(false);
+    expect(signOut()).toBeNull();
+  });
 
   it('renders the four user links and the Admin link', () => {
     http.expectOne('api/meta').flush(META);

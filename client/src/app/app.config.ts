@@ -15,6 +15,7 @@ import {
 } from '@angular/router';
 
 import { routes } from './app.routes';
+import { adminAuthInterceptor } from './core/admin-auth.interceptor';
 import { AppErrorHandler } from './core/app-error.handler';
 import { errorInterceptor } from './core/error.interceptor';
 import { PageTitleStrategy } from './shell/page-title.strategy';
@@ -30,7 +31,9 @@ export const appConfig: ApplicationConfig = {
       withInMemoryScrolling({ scrollPositionRestoration: 'enabled', anchorScrolling: 'enabled' }),
     ),
     { provide: TitleStrategy, useClass: PageTitleStrategy },
-    provideHttpClient(withFetch(), withInterceptors([errorInterceptor])),
+    // The admin interceptor comes first, so on the way back it sees the ApiError that the
+    // error interceptor made.
+    provideHttpClient(withFetch(), withInterceptors([adminAuthInterceptor, errorInterceptor])),
     // Icons come from the self-hosted Material Symbols font, not the default Material Icons.
     provideAppInitializer(() => {
       inject(MatIconRegistry).setDefaultFontSetClass(

@@ -11,8 +11,7 @@ import {
   MinLength,
 } from 'class-validator';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-
-export const MAX_REQUIREMENT_LENGTH = 20_000;
+import { MAX_REQUIREMENT_LENGTH, MAX_TITLE_LENGTH } from '@shared/board/dispatch';
 
 const trim = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' ? value.trim() : value;
@@ -30,7 +29,7 @@ export class CreateIssueDto {
   @IsOptional()
   @Transform(trim)
   @IsString({ message: 'title must be a string' })
-  @MaxLength(255, { message: 'title must be at most 255 characters' })
+  @MaxLength(MAX_TITLE_LENGTH, { message: `title must be at most ${MAX_TITLE_LENGTH} characters` })
   title?: string;
 
   @ApiProperty({ description: 'The requirement, in Markdown' })

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { defaultTitle } from '@shared/board/dispatch';
 import type { Issue } from '@shared/board/entities';
 import { toIssue } from '@shared/board/mappers';
 import { InvalidError } from '../../common/errors';
@@ -37,7 +38,7 @@ export class DispatchService {
     if (!this.config.npcHandles.includes(input.npc)) {
       throw new InvalidError(`npc must be one of ${this.config.npcHandles.join(', ')}`);
     }
-    const title = input.title || firstLineTitle(input.requirement);
+    const title = input.title || (defaultTitle(input.requirement) ?? 'Task');
     const body = `${input.requirement}\n\n@${input.npc}`;
     const request = { title, body, labels: [DISPATCH_LABEL], work_mode: input.work_mode };
 
@@ -56,13 +57,4 @@ export class DispatchService {
     await this.invalidation.issuesChanged(input.repo);
     return toIssue(created, input.repo, this.orgs.mapContext);
   }
-}
-
-/** The requirement's first non-empty line, without Markdown heading marks, at most 255 characters. */
-export function firstLineTitle(requirement: string): string {
-  const line = requirement
-    .split('\n')
-    .map((l) => l.replace(/^\s*#+\s*/, '').trim())
-    .find((l) => l !== '');
-  return (line ?? 'Task').slice(0, 255);
 }

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     message: string,
     /** The board's request id, to quote when reporting a problem. */
     readonly requestId?: string,
+    /** From `Retry-After` on a 429: how long the server asks the caller to wait. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -26,7 +28,21 @@ export class ApiError extends Error {
 export function toApiError(response: HttpErrorResponse): ApiError {
   const body = parseBody(response.error);
   const requestId = body?.request_id ?? response.headers?.get('X-Request-Id') ?? undefined;
-  return new ApiError(response.status, messageOf(response, body), requestId);
+  return new ApiError(
+    response.status,
+    messageOf(response, body),
+    requestId,
+    retryAfterOf(response.headers?.get('Retry-After') ?? null),
+  );
+}
+
+// Retry-After is either seconds or an HTTP date; either way the caller wants seconds.
+function retryAfterOf(raw: string | null): number | undefined {
+  if (raw === null || raw.trim() === '') return undefined;
+  const seconds = Number(raw);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const at = Date.parse(raw);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
 function messageOf(response: HttpErrorResponse, body: BoardErrorBody | null): string {

@@ -85,6 +85,29 @@ describe('errorInterceptor', () => {
     });
   });
 
+  it('reads how long to wait from Retry-After, in seconds or as a date', () => {
+    let caught: unknown;
+    api.meta().subscribe({ error: (error: unknown) => (caught = error) });
+    http
+      .expectOne('api/meta')
+      .flush(
+        { statusCode: 429, error: 'Too Many Requests', message: 'Too many failed admin sign-ins' },
+        { status: 429, statusText: 'Too Many Requests', headers: { 'Retry-After': '42' } },
+      );
+    expect(caught).toMatchObject({ status: 429, retryAfterSeconds: 42 });
+
+    const inTwoMinutes = new Date(Date.now() + 120_000).toUTCString();
+    api.meta().subscribe({ error: (error: unknown) => (caught = error) });
+    http
+      .expectOne('api/meta')
+      .flush(
+        {},
+        { status: 429, statusText: 'Too Many Requests', headers: { 'Retry-After': inTwoMinutes } },
+      );
+    expect((caught as ApiError).retryAfterSeconds).toBeGreaterThan(100);
+    expect((caught as ApiError).retryAfterSeconds).toBeLessThanOrEqual(120);
+  });
+
   it('reports an unreachable server as status 0', () => {
     let caught: unknown;
     api.meta().subscribe({ error: (error: unknown) => (caught = error) });

@@ -1,16 +1,18 @@
-import { ChangeDetectionStrategy, Component, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatIconModule } from '@angular/material/icon';
 import { MatToolbarModule } from '@angular/material/toolbar';
 import { RouterLink, RouterLinkActive } from '@angular/router';
 
+import { AdminSessionService } from '../core/admin-session.service';
 import { ADMIN_LINK, USER_LINKS } from './nav-links';
 import { NavMenuComponent } from './nav-menu.component';
 
 /**
  * The frame's top bar: product name, the four user pages, Admin on the right. Below
  * 720 px the links fold into a menu. Content marked `npcTopBarStatus` (the data age
- * and refresh button) is projected before the Admin link.
+ * and refresh button) is projected before the Admin link. While an admin is signed in,
+ * "Sign out" follows it (an icon alone on a phone, where the Admin link is in the menu).
  */
 @Component({
   selector: 'npc-top-bar',
@@ -27,8 +29,15 @@ import { NavMenuComponent } from './nav-menu.component';
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
 export class TopBarComponent {
+  private readonly adminSession = inject(AdminSessionService);
+
   protected readonly userLinks = USER_LINKS;
+  protected readonly signedIn = this.adminSession.signedIn;
   protected readonly adminLink = ADMIN_LINK;
   /** Set by the first press of the menu button (a click, Enter or Space, not a Tab past it). */
   protected readonly navRequested = signal(false);
+
+  protected signOut(): void {
+    this.adminSession.signOut();
+  }
 }

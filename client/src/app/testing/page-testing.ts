@@ -8,6 +8,7 @@ import { RouterTestingHarness } from '@angular/router/testing';
 import type { BoardMeta } from '@shared/board/entities';
 
 import { routes } from '../app.routes';
+import { adminAuthInterceptor } from '../core/admin-auth.interceptor';
 import { BoardMetaService } from '../core/board-meta.service';
 import { ClockService } from '../core/clock.service';
 import { errorInterceptor } from '../core/error.interceptor';
@@ -34,7 +35,7 @@ export async function setUpPage(
   TestBed.configureTestingModule({
     providers: [
       provideRouter(routes),
-      provideHttpClient(withInterceptors([errorInterceptor])),
+      provideHttpClient(withInterceptors([adminAuthInterceptor, errorInterceptor])),
       provideHttpClientTesting(),
       { provide: ClockService, useValue: { now: signal(NOW) } },
       // Dialogs then open and close at once instead of after their transitions.

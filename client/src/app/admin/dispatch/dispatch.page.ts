@@ -1,17 +1,271 @@
-import { ChangeDetectionStrategy, Component } from '@angular/core';
+import {
+  ChangeDetectionStrategy,
+  Component,
+  ElementRef,
+  Injector,
+  afterNextRender,
+  computed,
+  inject,
+  signal,
+  viewChild,
+} from '@angular/core';
+import { toObservable, toSignal } from '@angular/core/rxjs-interop';
+import {
+  AbstractControl,
+  FormControl,
+  FormGroup,
+  FormGroupDirective,
+  ReactiveFormsModule,
+  ValidationErrors,
+  Validators,
+} from '@angular/forms';
+import { MatAutocompleteModule } from '@angular/material/autocomplete';
+import { MatButtonModule } from '@angular/material/button';
+import { MatFormFieldModule } from '@angular/material/form-field';
+import { MatIconModule } from '@angular/material/icon';
+import { MatInputModule } from '@angular/material/input';
+import { MatRadioModule } from '@angular/material/radio';
+import { MatSlideToggleModule } from '@angular/material/slide-toggle';
+import { RouterLink } from '@angular/router';
+import type { DispatchRequest } from '@shared/board/admin';
+import type { Issue, Repository } from '@shared/board/entities';
+import { catchError, filter, forkJoin, map, of } from 'rxjs';
 
-import { PagePlaceholderComponent } from '../../shell/page-placeholder.component';
+import { ApiError } from '../../core/api-error';
+import { ApiService } from '../../core/api.service';
+import { BoardMetaService } from '../../core/board-meta.service';
+import { DataFreshnessService } from '../../core/data-freshness.service';
+import { OrgNamesService } from '../../core/org-names.service';
+import { INITIAL_REMOTE, asApiError, loadEach } from '../../core/remote-state';
+import { formatCount } from '../../ui/format';
+import { EmptyStateComponent } from '../../ui/empty-state.component';
+import { LoadErrorComponent } from '../../ui/load-error.component';
+import { MarkdownComponent } from '../../ui/markdown.component';
+import { AdminApiService } from '../admin-api.service';
+import {
+  MAX_REQUIREMENT_LENGTH,
+  MAX_TITLE_LENGTH,
+  defaultTitle,
+  initialsOf,
+  matchingRepos,
+  repoGroups,
+  taskBoardLink,
+} from './dispatch.view';
 
-/** `/admin/dispatch`: hand work to an NPC. */
+/** One organization's repositories, or why they could not be had. */
+type RepoAnswer = { slug: string; repos: Repository[] } | { slug: string; error: ApiError };
+
+/** Whitespace is not a requirement; the server trims and would refuse it. */
+const notBlank = (control: AbstractControl<string>): ValidationErrors | null =>
+  control.value.trim() === '' ? { required: true } : null;
+
+/**
+ * `/admin/dispatch`: hand work to an NPC. One submit creates an issue in the chosen
+ * repository (`POST api/issues/create`), assigned to the NPC and mentioning it. The
+ * requirement is previewed as the issue will render it.
+ */
 @Component({
   selector: 'npc-admin-dispatch-page',
-  imports: [PagePlaceholderComponent],
-  template: `
-    <npc-page-placeholder
-      heading="Task dispatch"
-      summary="A form that creates an issue in a chosen repository from a Markdown requirement and assigns one of the NPCs, with or without work mode."
-    />
-  `,
+  imports: [
+    EmptyStateComponent,
+    LoadErrorComponent,
+    MarkdownComponent,
+    MatAutocompleteModule,
+    MatButtonModule,
+    MatFormFieldModule,
+    MatIconModule,
+    MatInputModule,
+    MatRadioModule,
+    MatSlideToggleModule,
+    ReactiveFormsModule,
+    RouterLink,
+  ],
+  templateUrl: './dispatch.page.html',
+  styleUrl: './dispatch.page.scss',
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
-export default class DispatchPage {}
+export default class DispatchPage {
+  private readonly api = inject(ApiService);
+  private readonly adminApi = inject(AdminApiService);
+  private readonly boardMeta = inject(BoardMetaService);
+  private readonly orgNames = inject(OrgNamesService);
+  private readonly freshness = inject(DataFreshnessService);
+  private readonly scope = this.freshness.scope();
+  private readonly injector = inject(Injector);
+  private readonly host = inject<ElementRef<HTMLElement>>(ElementRef).nativeElement;
+  private readonly formDirective = viewChild(FormGroupDirective);
+  private readonly retries = signal(0);
+
+  protected readonly maxRequirement = MAX_REQUIREMENT_LENGTH;
+  protected readonly maxTitle = MAX_TITLE_LENGTH;
+  protected readonly form = new FormGroup({
+    repo: new FormControl('', {
+      nonNullable: true,
+      validators: [Validators.required, (c) => this.knownRepo(c)],
+    }),
+    npc: new FormControl('', { nonNullable: true, validators: Validators.required }),
+    workMode: new FormControl(false, { nonNullable: true }),
+    title: new FormControl('', {
+      nonNullable: true,
+      validators: Validators.maxLength(MAX_TITLE_LENGTH),
+    }),
+    requirement: new FormControl('', {
+      nonNullable: true,
+      validators: [notBlank, Validators.maxLength(MAX_REQUIREMENT_LENGTH)],
+    }),
+  });
+
+  protected readonly handles = computed(() => this.boardMeta.meta()?.npc_handles ?? null);
+  protected readonly metaError = this.boardMeta.error;
+  private readonly slugs = computed(() => this.boardMeta.meta()?.covered_orgs ?? null, {
+    equal: (a, b) => a?.join() === b?.join(),
+  });
+
+  /** Every covered organization's repositories, loaded in parallel. */
+  protected readonly answers = toSignal(
+    toObservable(
+      computed(() => ({
+        slugs: this.slugs(),
+        refresh: this.freshness.refreshes(),
+        retry: this.retries(),
+      })),
+    ).pipe(
+      filter((p): p is typeof p & { slugs: string[] } => p.slugs !== null),
+      loadEach(({ slugs }) =>
+        slugs.length === 0
+          ? of<RepoAnswer[]>([])
+          : forkJoin(
+              slugs.map((slug) =>
+                this.api.orgRepos(slug).pipe(
+                  this.scope.track(`repos:${slug}`),
+                  map((answer): RepoAnswer => ({ slug, repos: answer.data })),
+                  // One organization failing leaves the others' repositories usable.
+                  catchError((error: unknown) =>
+                    of<RepoAnswer>({ slug, error: asApiError(error) }),
+                  ),
+                ),
+              ),
+            ),
+      ),
+    ),
+    { initialValue: INITIAL_REMOTE },
+  );
+
+  protected readonly groups = computed(() => {
+    const answers = this.answers().data;
+    if (!answers) return null;
+    const loaded = answers.flatMap((a) => ('repos' in a ? [a] : []));
+    return repoGroups(loaded, this.orgNames.names());
+  });
+  protected readonly repoCount = computed(
+    () => this.groups()?.reduce((n, g) => n + g.repos.length, 0) ?? 0,
+  );
+  /** The form needs the repositories and the NPC handles. */
+  protected readonly ready = computed(() => this.groups() !== null && this.handles() !== null);
+  private readonly repoNames = computed(
+    () => new Set(this.groups()?.flatMap((g) => g.repos.map((r) => r.full_name)) ?? []),
+  );
+  /** Organizations whose repositories could not be loaded, by name. */
+  protected readonly failedOrgs = computed(() =>
+    (this.answers().data ?? []).flatMap((a) =>
+      'error' in a ? [this.orgNames.nameOf(a.slug)] : [],
+    ),
+  );
+  protected readonly loadError = computed(() => {
+    const answers = this.answers();
+    if (answers.error) return answers.error;
+    const data = answers.data;
+    if (data && data.length > 0 && data.every((a) => 'error' in a)) {
+      return (data[0] as { error: ApiError }).error;
+    }
+    // Without `api/meta` there is no list of organizations to load.
+    return data === null ? this.metaError() : null;
+  });
+
+  private readonly typedRepo = toSignal(this.form.controls.repo.valueChanges, {
+    initialValue: '',
+  });
+  protected readonly shownRepos = computed(() =>
+    matchingRepos(this.groups() ?? [], this.typedRepo()),
+  );
+  protected readonly requirement = toSignal(this.form.controls.requirement.valueChanges, {
+    initialValue: '',
+  });
+  protected readonly titlePlaceholder = computed(
+    () => defaultTitle(this.requirement()) ?? "Defaults to the requirement's first line",
+  );
+
+  protected readonly sending = signal(false);
+  protected readonly created = signal<Issue | null>(null);
+  protected readonly failure = signal<ApiError | null>(null);
+  protected readonly boardLink = computed(() => {
+    const issue = this.created();
+    return issue ? taskBoardLink(issue) : null;
+  });
+
+  protected readonly initials = initialsOf;
+  protected readonly count = formatCount;
+
+  constructor() {
+    this.orgNames.ensureLoaded();
+    // A repository typed before the list arrived is checked again once it is there.
+    toObservable(this.repoNames).subscribe(() =>
+      this.form.controls.repo.updateValueAndValidity({ emitEvent: false }),
+    );
+  }
+
+  protected retry(): void {
+    if (this.metaError()) this.boardMeta.load();
+    this.retries.update((n) => n + 1);
+  }
+
+  protected submit(): void {
+    if (this.sending()) return;
+    this.form.markAllAsTouched();
+    if (this.form.invalid) {
+      this.focus('input.ng-invalid, textarea.ng-invalid, mat-radio-group.ng-invalid input');
+      return;
+    }
+    const value = this.form.getRawValue();
+    const title = value.title.trim();
+    const request: DispatchRequest = {
+      repo: value.repo,
+      npc: value.npc,
+      work_mode: value.workMode,
+      requirement: value.requirement,
+      ...(title ? { title } : {}),
+    };
+    this.sending.set(true);
+    this.failure.set(null);
+    this.created.set(null);
+    this.adminApi.dispatch(request).subscribe({
+      next: (issue) => {
+        this.sending.set(false);
+        this.created.set(issue);
+        // resetForm also clears "submitted", or every emptied field would show its error.
+        this.formDirective()?.resetForm();
+        this.focus('.created');
+      },
+      error: (error: unknown) => {
+        this.sending.set(false);
+        this.failure.set(asApiError(error));
+        this.focus('.failure');
+      },
+    });
+  }
+
+  private knownRepo(control: AbstractControl<string>): ValidationErrors | null {
+    // The form is built before `repoNames` exists (fields initialise in order), and until
+    // the list is loaded nothing can be checked; the constructor re-checks once it is.
+    const known = this.repoNames?.();
+    return !control.value || !known || known.size === 0 || known.has(control.value)
+      ? null
+      : { unknownRepo: true };
+  }
+
+  private focus(selector: string): void {
+    afterNextRender(() => this.host.querySelector<HTMLElement>(selector)?.focus(), {
+      injector: this.injector,
+    });
+  }
+}

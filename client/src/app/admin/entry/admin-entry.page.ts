@@ -1,8 +1,10 @@
-import { ChangeDetectionStrategy, Component } from '@angular/core';
+import { ChangeDetectionStrategy, Component, inject } from '@angular/core';
 import { MatIconModule } from '@angular/material/icon';
-import { RouterLink } from '@angular/router';
+import { ActivatedRoute, Router, RouterLink } from '@angular/router';
 
-import { PagePlaceholderComponent } from '../../shell/page-placeholder.component';
+import { AdminSessionService } from '../../core/admin-session.service';
+import { returnUrl } from '../admin.guard';
+import { SignInFormComponent } from './sign-in-form.component';
 
 interface AdminTile {
   readonly path: string;
@@ -11,31 +13,22 @@ interface AdminTile {
   readonly text: string;
 }
 
-/** `/admin`: the way into the three admin pages. */
+/**
+ * `/admin`: the sign-in form while signed out, the three admin pages as tiles once signed
+ * in. The admin guard sends signed-out visitors here with the page they wanted as `next`.
+ */
 @Component({
   selector: 'npc-admin-entry-page',
-  imports: [MatIconModule, PagePlaceholderComponent, RouterLink],
-  template: `
-    <npc-page-placeholder
-      heading="Admin"
-      summary="Entry to the admin pages: overview metrics, task dispatch and credit management."
-      notice="Signing in with the admin token is not available yet, so the admin pages show no data."
-    >
-      <nav class="tiles" aria-label="Admin pages">
-        @for (tile of tiles; track tile.path) {
-          <a class="tile" [routerLink]="tile.path">
-            <mat-icon aria-hidden="true">{{ tile.icon }}</mat-icon>
-            <span class="label">{{ tile.label }}</span>
-            <span class="text">{{ tile.text }}</span>
-          </a>
-        }
-      </nav>
-    </npc-page-placeholder>
-  `,
+  imports: [MatIconModule, RouterLink, SignInFormComponent],
+  templateUrl: './admin-entry.page.html',
   styleUrl: './admin-entry.page.scss',
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
 export default class AdminEntryPage {
+  private readonly router = inject(Router);
+  private readonly route = inject(ActivatedRoute);
+
+  protected readonly signedIn = inject(AdminSessionService).signedIn;
   protected readonly tiles: readonly AdminTile[] = [
     {
       path: 'dashboard',
@@ -56,4 +49,10 @@ export default class AdminEntryPage {
       text: 'Balances, the alert threshold and a manual refresh.',
     },
   ];
+
+  protected onSignedIn(): void {
+    // `next`: the admin page the guard turned the visitor away from.
+    const target = returnUrl(this.route.snapshot.queryParamMap.get('next'));
+    if (target) void this.router.navigateByUrl(target);
+  }
 }

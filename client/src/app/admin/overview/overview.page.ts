@@ -1,17 +1,128 @@
-import { ChangeDetectionStrategy, Component } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
+import { toObservable, toSignal } from '@angular/core/rxjs-interop';
+import { MatButtonToggleModule } from '@angular/material/button-toggle';
+import { MatIconModule } from '@angular/material/icon';
+import { MatTableModule } from '@angular/material/table';
+import { ActivatedRoute, Router } from '@angular/router';
+import { forkJoin, map } from 'rxjs';
 
-import { PagePlaceholderComponent } from '../../shell/page-placeholder.component';
+import { DataFreshnessService } from '../../core/data-freshness.service';
+import { OrgNamesService } from '../../core/org-names.service';
+import { INITIAL_REMOTE, loadEach } from '../../core/remote-state';
+import { EmptyStateComponent } from '../../ui/empty-state.component';
+import { formatCount } from '../../ui/format';
+import { LoadErrorComponent } from '../../ui/load-error.component';
+import { rankingChart } from '../../user/charts/bar-chart-options';
+import { BarChartComponent } from '../../user/charts/bar-chart.component';
+import { ChartThemeService } from '../../user/charts/chart-theme.service';
+import { AdminApiService } from '../admin-api.service';
+import { FigureCardComponent } from './figure-card.component';
+import {
+  ACTIVITY_TOP,
+  OverviewDays,
+  activityItems,
+  activityUnavailableText,
+  creditItems,
+  figureCards,
+  formatConsumed,
+  npcRows,
+  parseDays,
+} from './overview.view';
 
-/** `/admin/dashboard`: how well the NPCs work. */
+/**
+ * `/admin/dashboard`: how the NPCs perform (DESIGN section 6). Both windows are loaded in
+ * parallel: the completion cards show 7 and 30 days side by side, and the window switch
+ * (in the URL as `days`) picks the one for response times and the rankings.
+ */
 @Component({
   selector: 'npc-admin-overview-page',
-  imports: [PagePlaceholderComponent],
-  template: `
-    <npc-page-placeholder
-      heading="Overview"
-      summary="Task completion rate over 7 and 30 days, NPC response time (average and P95), and rankings of credit consumption and repository activity."
-    />
-  `,
+  imports: [
+    BarChartComponent,
+    EmptyStateComponent,
+    FigureCardComponent,
+    LoadErrorComponent,
+    MatButtonToggleModule,
+    MatIconModule,
+    MatTableModule,
+  ],
+  templateUrl: './overview.page.html',
+  styleUrl: './overview.page.scss',
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
-export default class OverviewPage {}
+export default class OverviewPage {
+  private readonly adminApi = inject(AdminApiService);
+  private readonly route = inject(ActivatedRoute);
+  private readonly router = inject(Router);
+  private readonly orgNames = inject(OrgNamesService);
+  private readonly chartTheme = inject(ChartThemeService).theme;
+  private readonly freshness = inject(DataFreshnessService);
+  private readonly retries = signal(0);
+
+  protected readonly days = toSignal(
+    this.route.queryParamMap.pipe(map((params) => parseDays(params.get('days')))),
+    { initialValue: parseDays(this.route.snapshot.queryParamMap.get('days')) },
+  );
+
+  protected readonly overviews = toSignal(
+    toObservable(computed(() => [this.freshness.refreshes(), this.retries()])).pipe(
+      loadEach(() =>
+        forkJoin({ week: this.adminApi.overview(7), month: this.adminApi.overview(30) }),
+      ),
+    ),
+    { initialValue: INITIAL_REMOTE },
+  );
+
+  /** The overview of the chosen window. */
+  protected readonly current = computed(() => {
+    const data = this.overviews().data;
+    return data ? (this.days() === 7 ? data.week : data.month) : null;
+  });
+  protected readonly cards = computed(() => {
+    const data = this.overviews().data;
+    const current = this.current();
+    return data && current ? figureCards(data.week, data.month, current) : null;
+  });
+  protected readonly rows = computed(() => {
+    const current = this.current();
+    return current ? npcRows(current) : [];
+  });
+  protected readonly credits = computed(() => {
+    const current = this.current();
+    return current ? creditItems(current, this.orgNames.names()) : [];
+  });
+  protected readonly activity = computed(() => {
+    const current = this.current();
+    return current ? activityItems(current) : [];
+  });
+  protected readonly creditChart = computed(() =>
+    rankingChart(this.credits(), 'credits', formatConsumed, this.chartTheme()),
+  );
+  protected readonly activityChart = computed(() =>
+    rankingChart(this.activity(), 'commits', formatCount, this.chartTheme()),
+  );
+  protected readonly unavailable = computed(() => {
+    const current = this.current();
+    return current ? activityUnavailableText(current) : null;
+  });
+
+  protected readonly columns = ['npc', 'average', 'p95', 'answered', 'waiting'];
+  protected readonly activityTop = ACTIVITY_TOP;
+  protected readonly count = formatCount;
+  protected readonly consumed = formatConsumed;
+
+  constructor() {
+    this.orgNames.ensureLoaded();
+  }
+
+  protected setDays(days: OverviewDays): void {
+    void this.router.navigate([], {
+      relativeTo: this.route,
+      queryParams: { days: days === 7 ? null : days },
+      queryParamsHandling: 'merge',
+    });
+  }
+
+  protected retry(): void {
+    this.retries.update((n) => n + 1);
+  }
+}

@@ -1,4 +1,6 @@
 import {
+  BarController,
+  BarElement,
   CategoryScale,
   Legend,
   LineController,
@@ -10,10 +12,13 @@ import {
 import { provideCharts } from 'ng2-charts';
 
 /**
- * The Chart.js parts the pages draw with (line charts on category and linear axes, with
- * legend and tooltips) and nothing else, so the rest of Chart.js is tree-shaken away.
+ * The Chart.js parts the pages draw with (line charts, and the admin overview's ranking
+ * bars, on category and linear axes, with legend and tooltips) and nothing else, so the
+ * rest of Chart.js is tree-shaken away.
  */
 export const CHART_PARTS = [
+  BarController,
+  BarElement,
   LineController,
   LineElement,
   PointElement,

@@ -3,18 +3,16 @@ import { toObservable, toSignal } from '@angular/core/rxjs-interop';
 import { MatButtonModule } from '@angular/material/button';
 import { MAT_DIALOG_DATA, MatDialogModule } from '@angular/material/dialog';
 import { MatIconModule } from '@angular/material/icon';
-import { DomSanitizer, SafeHtml } from '@angular/platform-browser';
 import { map } from 'rxjs';
 
 import { ApiService } from '../../core/api.service';
-import { BoardMetaService } from '../../core/board-meta.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
 import { INITIAL_REMOTE, loadEach } from '../../core/remote-state';
 import { formatCount } from '../../ui/format';
 import { LoadErrorComponent } from '../../ui/load-error.component';
+import { MarkdownComponent } from '../../ui/markdown.component';
 import { RelativeTimeComponent } from '../../ui/relative-time.component';
 import { IssueLabelsComponent } from './issue-labels.component';
-import { renderMarkdown } from './markdown';
 import { columnLabel, npcOf } from './task-board.view';
 
 /** Which issue the dialog shows. */
@@ -26,13 +24,14 @@ export interface IssueDialogData {
 /**
  * The issue's details, loaded from `api/repos/:full_name/issues/:number` because list
  * items may lack the body. The description is rendered from Markdown and sanitised
- * before it reaches the DOM.
+ * (MarkdownComponent) before it reaches the DOM.
  */
 @Component({
   selector: 'npc-issue-dialog',
   imports: [
     IssueLabelsComponent,
     LoadErrorComponent,
+    MarkdownComponent,
     MatButtonModule,
     MatDialogModule,
     MatIconModule,
@@ -45,8 +44,6 @@ export interface IssueDialogData {
 export class IssueDialogComponent {
   protected readonly target = inject<IssueDialogData>(MAT_DIALOG_DATA);
   private readonly api = inject(ApiService);
-  private readonly meta = inject(BoardMetaService).meta;
-  private readonly sanitizer = inject(DomSanitizer);
   private readonly freshness = inject(DataFreshnessService);
   private readonly scope = this.freshness.scope();
   private readonly retries = signal(0);
@@ -63,14 +60,6 @@ export class IssueDialogComponent {
     { initialValue: INITIAL_REMOTE },
   );
 
-  // Sanitised by DOMPurify in renderMarkdown; Angular's own sanitiser would strip it again
-  // and log a warning on every dialog, so the already-clean HTML is marked trusted.
-  protected readonly body = computed<SafeHtml | null>(() => {
-    const issue = this.issue().data;
-    if (!issue) return null;
-    const html = renderMarkdown(issue.body, this.meta()?.platform_web_url ?? '');
-    return this.sanitizer.bypassSecurityTrustHtml(html);
-  });
   protected readonly npc = computed(() => {
     const issue = this.issue().data;
     return issue ? npcOf(issue) : null;

@@ -2,9 +2,9 @@ import DOMPurify from 'dompurify';
 import { Marked } from 'marked';
 
 /**
- * Issue descriptions come from the platform, written by anyone: Markdown is rendered with
- * marked, then everything that could run or fetch is removed with DOMPurify (DESIGN
- * section 8). No script, event handler or `javascript:` URL survives; images are kept only
+ * Issue descriptions come from the platform, written by anyone, and the dispatch form
+ * previews what will become one: Markdown is rendered with marked, then everything that
+ * could run or fetch is removed with DOMPurify (DESIGN section 8). No script, event handler or `javascript:` URL survives; images are kept only
  * when they come from the platform itself (the one image origin the CSP allows, so others
  * would fail anyway, noisily); links open in a new tab without a referrer.
  */

@@ -1,0 +1,49 @@
+import { HttpClient, HttpHeaders } from '@angular/common/http';
+import { Injectable, inject } from '@angular/core';
+import type {
+  AdminOverview,
+  AdminSettings,
+  DispatchRequest,
+  RefreshResult,
+} from '@shared/board/admin';
+import type { Issue } from '@shared/board/entities';
+import { Observable } from 'rxjs';
+
+/**
+ * The admin routes of the board API. It lives in the lazy admin area, so visitors of the
+ * public pages never download it; the admin token is added by adminAuthInterceptor.
+ * Paths are relative, like ApiService's, so a BASE_PATH prefix applies.
+ */
+@Injectable({ providedIn: 'root' })
+export class AdminApiService {
+  private readonly http = inject(HttpClient);
+
+  /**
+   * The admin settings. With `token`, the request carries that token instead of the
+   * stored one: how the sign-in form checks a token before keeping it.
+   */
+  settings(token?: string): Observable<AdminSettings> {
+    const headers = token ? new HttpHeaders({ Authorization: `Bearer ${token}` }) : undefined;
+    return this.http.get<AdminSettings>('api/admin/settings', { headers });
+  }
+
+  /** Stores the alert threshold; answers with the settings now in force. */
+  saveSettings(settings: AdminSettings): Observable<AdminSettings> {
+    return this.http.put<AdminSettings>('api/admin/settings', settings);
+  }
+
+  /** Drops cached balances and records a snapshot now. */
+  refreshCredits(): Observable<RefreshResult> {
+    return this.http.post<RefreshResult>('api/admin/credits/refresh', null);
+  }
+
+  /** Completion rate, response times and rankings over the last `days` days. */
+  overview(days: 7 | 30): Observable<AdminOverview> {
+    return this.http.get<AdminOverview>('api/admin/overview', { params: { days } });
+  }
+
+  /** Creates the issue and assigns the NPC; answers with the new issue. */
+  dispatch(request: DispatchRequest): Observable<Issue> {
+    return this.http.post<Issue>('api/issues/create', request);
+  }
+}

@@ -1,0 +1,56 @@
+import type { Repository } from '@shared/board/entities';
+
+export { defaultTitle, MAX_REQUIREMENT_LENGTH, MAX_TITLE_LENGTH } from '@shared/board/dispatch';
+
+/** The repositories of one organization, as the repository field lists them. */
+export interface RepoGroup {
+  slug: string;
+  name: string;
+  repos: readonly Pick<Repository, 'full_name' | 'name' | 'description'>[];
+}
+
+/**
+ * The repositories matching what was typed (any part of `org/name`, any case), grouped by
+ * organization in the board's order of organizations, each group sorted by name.
+ */
+export function matchingRepos(groups: readonly RepoGroup[], typed: string): RepoGroup[] {
+  const query = typed.trim().toLowerCase();
+  return groups
+    .map((group) => ({
+      ...group,
+      repos: group.repos.filter((repo) => !query || repo.full_name.toLowerCase().includes(query)),
+    }))
+    .filter((group) => group.repos.length > 0);
+}
+
+/** Groups per organization from the repository lists, names sorted naturally. */
+export function repoGroups(
+  lists: readonly { slug: string; repos: readonly Repository[] }[],
+  names: ReadonlyMap<string, string>,
+): RepoGroup[] {
+  return lists.map(({ slug, repos }) => ({
+    slug,
+    name: names.get(slug) ?? slug,
+    repos: [...repos].sort((a, b) => collator.compare(a.name, b.name)),
+  }));
+}
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/**
+ * One or two letters standing in for an NPC's avatar: the handle's words without the
+ * shared `npc` prefix, so `npc-builder` reads "B" rather than three identical "N"s.
+ */
+export function initialsOf(handle: string): string {
+  const words = handle.split(/[-_.\s]+/).filter((w) => w && w.toLowerCase() !== 'npc');
+  const letters = words.length > 0 ? words.slice(0, 2).map((w) => w[0]) : [handle[0] ?? '?'];
+  return letters.join('').toUpperCase();
+}
+
+/** The task board link of an issue: its dialog, deep-linked (DESIGN section 5). */
+export function taskBoardLink(issue: { repository: { full_name: string }; number: number }): {
+  path: string;
+  query: { repo: string; issue: number };
+} {
+  return { path: '/tasks', query: { repo: issue.repository.full_name, issue: issue.number } };
+}

@@ -1,0 +1,96 @@
+import { HttpTestingController } from '@angular/common/http/testing';
+import { TestBed } from '@angular/core/testing';
+import { Router } from '@angular/router';
+import { RouterTestingHarness } from '@angular/router/testing';
+import type { AdminOverview } from '@shared/board/admin';
+
+import { ADMIN_TOKEN_KEY } from '../../core/admin-session.service';
+import { BAD_GATEWAY, errorBody, setUpPage, settle } from '../../testing/page-testing';
+
+function anOverview(days: 7 | 30, created: number, closed: number): AdminOverview {
+  const figures = { answered: 4, waiting: 1, average_seconds: 7500, p95_seconds: 90_000 };
+  return {
+    days,
+    window: { from: '2026-11-15T12:00:00Z', to: '2026-11-22T12:00:00Z' },
+    completion: { created, closed, rate: created ? closed / created : null },
+    response_time: { ...figures, by_npc: [{ npc: 'npc-builder', ...figures }] },
+    credit_ranking: [{ org_slug: 'acme', consumed: 120, snapshots: 100 }],
+    activity_ranking: [{ repo: 'acme/web', commits: 3 }],
+    activity_unavailable: days === 30 ? ['acme/legacy'] : [],
+  };
+}
+
+describe('OverviewPage', () => {
+  let harness: RouterTestingHarness;
+  let http: HttpTestingController;
+  let page: () => HTMLElement;
+
+  beforeEach(async () => {
+    sessionStorage.setItem(ADMIN_TOKEN_KEY, 'admin-token-0123456789');
+    ({ harness, http, page } = await setUpPage('/admin/dashboard'));
+    await settle(harness);
+    http.expectOne('api/orgs').flush([]);
+  });
+
+  afterEach(() => {
+    http.verify();
+    sessionStorage.clear();
+  });
+
+  function answer(): void {
+    // Both windows are asked for at once.
+    const week = http.expectOne('api/admin/overview?days=7');
+    const month = http.expectOne('api/admin/overview?days=30');
+    week.flush(anOverview(7, 10, 4));
+    month.flush(anOverview(30, 40, 30));
+  }
+
+  const value = (key: string) =>
+    page().querySelector(`[data-figure="${key}"] [data-value]`)?.textContent?.trim();
+
+  it('shows skeletons, then the four figures', async () => {
+    expect(page().querySelectorAll('.skeleton').length).toBeGreaterThan(0);
+    answer();
+    await settle(harness);
+
+    expect(page().querySelector('.skeleton')).toBeNull();
+    expect(value('completion-7')).toBe('40%');
+    expect(value('completion-30')).toBe('75%');
+    expect(value('response-average')).toBe('2 h 5 min');
+    expect(value('response-p95')).toBe('1 d 1 h');
+    expect(page().querySelector('[data-figure="completion-7"]')?.textContent).toContain(
+      '4 closed / 10 created',
+    );
+    expect(page().querySelectorAll('tr[data-npc]')).toHaveLength(2);
+    expect(page().querySelectorAll('npc-bar-chart')).toHaveLength(2);
+  });
+
+  it('switches response times and rankings to 30 days through the URL', async () => {
+    answer();
+    await settle(harness);
+    expect(page().textContent).not.toContain('Commit history unavailable');
+
+    await TestBed.inject(Router).navigateByUrl('/admin/dashboard?days=30');
+    await settle(harness);
+    expect(page().querySelector('[data-figure="response-average"]')?.textContent).toContain(
+      '(30 d)',
+    );
+    expect(page().textContent).toContain('Commit history unavailable for 1 repository');
+  });
+
+  it('offers Retry when the overview cannot be loaded', async () => {
+    const week = http.expectOne('api/admin/overview?days=7');
+    const month = http.expectOne('api/admin/overview?days=30');
+    week.flush(errorBody('The platform failed.'), BAD_GATEWAY);
+    // One failure is the page's failure: the other request is not waited for.
+    expect(month.cancelled).toBe(true);
+    await settle(harness);
+    expect(page().querySelector('npc-load-error')?.textContent).toContain('The platform failed.');
+
+    page().querySelector<HTMLButtonElement>('npc-load-error button')!.click();
+    await settle(harness);
+    answer();
+    await settle(harness);
+    expect(value('completion-7')).toBe('40%');
+  });
+});

@@ -1,0 +1,156 @@
+import type { AdminOverview } from '@shared/board/admin';
+
+import {
+  activityItems,
+  activityUnavailableText,
+  creditItems,
+  figureCards,
+  formatDuration,
+  formatPercent,
+  npcRows,
+  parseDays,
+} from './overview.view';
+
+function anOverview(overrides: Partial<AdminOverview> = {}): AdminOverview {
+  return {
+    days: 7,
+    window: { from: '2026-11-15T12:00:00Z', to: '2026-11-22T12:00:00Z' },
+    completion: { created: 61, closed: 28, rate: 28 / 61 },
+    response_time: {
+      answered: 44,
+      waiting: 11,
+      average_seconds: 39_452,
+      p95_seconds: 177_486,
+      by_npc: [
+        { npc: 'npc-builder', answered: 17, waiting: 3, average_seconds: 7500, p95_seconds: 90 },
+        { npc: 'npc-tester', answered: 0, waiting: 5, average_seconds: null, p95_seconds: null },
+      ],
+    },
+    credit_ranking: [
+      { org_slug: 'granite', consumed: 746.08, snapshots: 168 },
+      { org_slug: 'fjord', consumed: 0, snapshots: 0 },
+    ],
+    activity_ranking: [
+      { repo: 'acme/api', commits: 4 },
+      { repo: 'acme/web', commits: 2 },
+      { repo: 'acme/docs', commits: 0 },
+    ],
+    activity_unavailable: [],
+    ...overrides,
+  };
+}
+
+describe('formatPercent', () => {
+  it('shows a share as a percentage with at most one decimal', () => {
+    expect(formatPercent(28 / 61)).toBe('45.9%');
+    expect(formatPercent(1)).toBe('100%');
+    expect(formatPercent(0)).toBe('0%');
+  });
+
+  it('shows a dash when nothing was created, rather than 0%', () => {
+    expect(formatPercent(null)).toBe('—');
+  });
+});
+
+describe('formatDuration', () => {
+  it.each([
+    [0, '0 s'],
+    [45, '45 s'],
+    [59.4, '59 s'],
+    [60, '1 min'],
+    [12 * 60 + 20, '12 min'],
+    [3599, '1 h'],
+    [2 * 3600 + 5 * 60, '2 h 5 min'],
+    [7500, '2 h 5 min'],
+    [39_452, '10 h 58 min'],
+    [86_400, '1 d'],
+    [177_486, '2 d 1 h'],
+    [3 * 86_400 + 4 * 3600 + 20 * 60, '3 d 4 h'],
+  ])('%f s reads "%s"', (seconds, text) => {
+    expect(formatDuration(seconds)).toBe(text);
+  });
+
+  it('shows a dash when nothing was measured', () => {
+    expect(formatDuration(null)).toBe('—');
+  });
+});
+
+describe('figureCards', () => {
+  const week = anOverview();
+  const month = anOverview({ days: 30, completion: { created: 200, closed: 150, rate: 0.75 } });
+
+  it('shows completion for 7 and 30 days as a percentage and closed / created', () => {
+    const [seven, thirty] = figureCards(week, month, week);
+    expect(seven).toMatchObject({
+      key: 'completion-7',
+      label: 'Completion rate, 7 d',
+      value: '45.9%',
+      detail: '28 closed / 61 created',
+      sample: 'n = 61 NPC issues created',
+    });
+    expect(seven.how).toContain('created in the last 7 days');
+    expect(seven.how).toContain('closed now');
+    expect(thirty).toMatchObject({ value: '75%', detail: '150 closed / 200 created' });
+  });
+
+  it('shows the response times of the chosen window with answered and waiting counts', () => {
+    const [, , average, p95] = figureCards(week, month, week);
+    expect(average).toMatchObject({
+      label: 'Response time, average (7 d)',
+      value: '10 h 58 min',
+      detail: '11 still waiting',
+      sample: 'n = 44 answered · 11 still waiting',
+    });
+    expect(average.how).toContain('first comment by an NPC');
+    expect(p95).toMatchObject({ label: 'Response time, P95 (7 d)', value: '2 d 1 h' });
+    expect(p95.how).toContain('linear interpolation');
+
+    expect(figureCards(week, month, month)[2].label).toBe('Response time, average (30 d)');
+  });
+});
+
+describe('npcRows', () => {
+  it('lists each NPC, then all of them together', () => {
+    expect(npcRows(anOverview())).toEqual([
+      { npc: 'npc-builder', average: '2 h 5 min', p95: '2 min', answered: 17, waiting: 3 },
+      { npc: 'npc-tester', average: '—', p95: '—', answered: 0, waiting: 5 },
+      { npc: 'All NPCs', average: '10 h 58 min', p95: '2 d 1 h', answered: 44, waiting: 11 },
+    ]);
+  });
+});
+
+describe('rankings', () => {
+  it('names organizations, keeping the server order', () => {
+    expect(creditItems(anOverview(), new Map([['granite', 'Granite AI']]))).toEqual([
+      { label: 'Granite AI', value: 746.08 },
+      { label: 'fjord', value: 0 },
+    ]);
+  });
+
+  it('keeps the most active repositories and leaves out those without commits', () => {
+    expect(activityItems(anOverview())).toEqual([
+      { label: 'acme/api', value: 4 },
+      { label: 'acme/web', value: 2 },
+    ]);
+    expect(activityItems(anOverview(), 1)).toHaveLength(1);
+  });
+
+  it('says honestly when commit history could not be read', () => {
+    expect(activityUnavailableText(anOverview())).toBeNull();
+    expect(activityUnavailableText(anOverview({ activity_unavailable: ['a/b', 'a/c'] }))).toMatch(
+      /^Commit history unavailable for 2 repositories/,
+    );
+    expect(activityUnavailableText(anOverview({ activity_unavailable: ['a/b'] }))).toMatch(
+      /for 1 repository:/,
+    );
+  });
+});
+
+describe('parseDays', () => {
+  it('reads 30, and 7 for anything else', () => {
+    expect(parseDays('30')).toBe(30);
+    expect(parseDays('7')).toBe(7);
+    expect(parseDays('90')).toBe(7);
+    expect(parseDays(null)).toBe(7);
+  });
+});

@@ -1,0 +1,79 @@
+import type { ChartData, ChartOptions, TooltipItem } from 'chart.js';
+
+import { formatCount } from '../../ui/format';
+import { ChartTheme } from './chart-theme';
+
+/** A horizontal bar chart's data and options, ready for BarChartComponent. */
+export interface BarChartConfig {
+  data: ChartData<'bar', number[], string>;
+  options: ChartOptions<'bar'>;
+}
+
+/** One bar of a ranking: what is ranked and its figure. */
+export interface RankedItem {
+  label: string;
+  value: number;
+}
+
+/**
+ * A ranking as horizontal bars, largest first as given, so long names (repositories) read
+ * on a phone without rotated labels. One series, so one colour: the bars differ by length
+ * and the value axis, and each tooltip names the unit.
+ */
+export function rankingChart(
+  items: readonly RankedItem[],
+  unit: string,
+  format: (value: number) => string,
+  theme: ChartTheme,
+): BarChartConfig {
+  const font = { family: theme.font, size: 12 };
+  const color = theme.series[0];
+  return {
+    data: {
+      labels: items.map((i) => i.label),
+      datasets: [
+        {
+          label: unit,
+          data: items.map((i) => i.value),
+          backgroundColor: color,
+          borderColor: color,
+          borderRadius: 4,
+          maxBarThickness: 22,
+        },
+      ],
+    },
+    options: {
+      indexAxis: 'y',
+      responsive: true,
+      maintainAspectRatio: false,
+      animation: theme.reducedMotion ? false : { duration: 250 },
+      color: theme.text,
+      plugins: {
+        legend: { display: false },
+        tooltip: {
+          titleFont: font,
+          bodyFont: font,
+          callbacks: {
+            label: (item: TooltipItem<'bar'>) => `${format(Number(item.parsed.x))} ${unit}`,
+          },
+        },
+      },
+      scales: {
+        x: {
+          beginAtZero: true,
+          ticks: {
+            color: theme.text,
+            font,
+            precision: 0,
+            callback: (value: number | string) => formatCount(Number(value)),
+          },
+          grid: { color: theme.grid },
+        },
+        y: {
+          ticks: { color: theme.text, font, autoSkip: false },
+          grid: { display: false },
+        },
+      },
+    },
+  };
+}

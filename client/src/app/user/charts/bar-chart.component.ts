@@ -1,0 +1,47 @@
+import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
+import { BaseChartDirective } from 'ng2-charts';
+
+import { BarChartConfig } from './bar-chart-options';
+
+/** Room per bar, so the chart grows with its ranking instead of squeezing the bars. */
+const BAR_PX = 30;
+const AXIS_PX = 40;
+
+/**
+ * A horizontal bar chart drawn from a ready configuration; inputs only. The page offers
+ * the same figures as a table for screen readers.
+ */
+@Component({
+  selector: 'npc-bar-chart',
+  imports: [BaseChartDirective],
+  template: `
+    <div class="frame" [style.height.px]="height()">
+      <canvas
+        baseChart
+        type="bar"
+        role="img"
+        [attr.aria-label]="label()"
+        [data]="config().data"
+        [options]="config().options"
+      ></canvas>
+    </div>
+  `,
+  styles: `
+    :host {
+      display: block;
+    }
+    .frame {
+      position: relative;
+    }
+  `,
+  changeDetection: ChangeDetectionStrategy.OnPush,
+})
+export class BarChartComponent {
+  readonly config = input.required<BarChartConfig>();
+  /** What the chart shows, for assistive technology. */
+  readonly label = input.required<string>();
+
+  protected readonly height = computed(
+    () => AXIS_PX + BAR_PX * Math.max(1, this.config().data.labels?.length ?? 0),
+  );
+}
