@@ -92,8 +92,13 @@ class BoardCoreModule implements OnApplicationShutdown {
         ? [
             RedisModule.forRoot(redisUrl),
             CacheModule.registerAsync({
-              inject: [RedisConnection],
-              useFactory: (redis: RedisConnection) => ({ stores: [redisKeyv(redis)] }),
+              // A connection of its own: the cache module disconnects its store first thing
+              // at shutdown, while requests in flight still need the store and the locks.
+              useFactory: async () => {
+                const connection = new RedisConnection(redisUrl);
+                await connection.connect();
+                return { stores: [redisKeyv(connection)] };
+              },
             }),
           ]
         : [CacheModule.register()],

@@ -122,8 +122,15 @@ describe('several replicas behind a reverse proxy, with Redis', () => {
       expect(await page.locator('body').innerText()).toContain('NPC Board');
       await page.reload({ waitUntil: 'networkidle' });
       expect(new URL(page.url()).pathname).toBe('/board/credits');
+      await page.goto(`${nginx.url}/board/tasks?view=list&state=open`, {
+        waitUntil: 'networkidle',
+      });
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(
+        '/board/tasks?view=list&state=open',
+      );
+      // A signed-out visit to an admin page lands on the sign-in page, still under the prefix.
       await page.goto(`${nginx.url}/board/admin/dispatch`, { waitUntil: 'networkidle' });
-      expect(new URL(page.url()).pathname).toBe('/board/admin/dispatch');
+      expect(new URL(page.url()).pathname).toBe('/board/admin');
       expect(errors).toEqual([]);
     } finally {
       await browser.close();

@@ -41,7 +41,8 @@ export class CacheIndex {
 
   /** Drop every entry whose key starts with one of `prefixes`; returns how many. */
   async invalidate(prefixes: readonly string[]): Promise<number> {
-    const doomed = this.redis ? await this.scan(prefixes) : this.local(prefixes);
+    if (this.redis) return this.dropShared(prefixes);
+    const doomed = this.local(prefixes);
     if (doomed.length > 0) await this.cache.mdel(doomed).catch(() => undefined);
     return doomed.length;
   }
@@ -52,20 +53,21 @@ export class CacheIndex {
     return doomed;
   }
 
-  private async scan(prefixes: readonly string[]): Promise<string[]> {
-    const redis = this.redis!;
+  /** Every replica's entries under the prefixes, found with SCAN and deleted in Redis. */
+  private async dropShared(prefixes: readonly string[]): Promise<number> {
+    const client = this.redis!.client;
     const namespace = `${REDIS_CACHE_NAMESPACE}::`;
-    const found: string[] = [];
+    let dropped = 0;
     try {
       for (const prefix of prefixes) {
         const match = `${namespace}${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`;
-        for await (const keys of redis.client.scanIterator({ MATCH: match, COUNT: 500 })) {
-          found.push(...keys.map((k) => k.slice(namespace.length)));
+        for await (const keys of client.scanIterator({ MATCH: match, COUNT: 500 })) {
+          if (keys.length > 0) dropped += await client.del(keys);
         }
       }
     } catch {
       // Redis is away: nothing it holds can be served meanwhile either.
     }
-    return found;
+    return dropped;
   }
 }
