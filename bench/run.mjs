@@ -10,7 +10,13 @@ const here = dirname(fileURLToPath(import.meta.url));
 const benches =
   process.argv.slice(2).length > 0
     ? process.argv.slice(2)
-    : ['forge-issues.bench.mjs', 'board-api.bench.mjs', 'board-memory.bench.mjs', 'ui.bench.mjs'];
+    : [
+        'forge-issues.bench.mjs',
+        'forge-git.bench.mjs',
+        'board-api.bench.mjs',
+        'board-memory.bench.mjs',
+        'ui.bench.mjs',
+      ];
 const LIMIT_MS = 5 * 60_000;
 
 // Benchmarks run the built applications.
