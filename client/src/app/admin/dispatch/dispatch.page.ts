@@ -28,15 +28,14 @@ import { MatRadioModule } from '@angular/material/radio';
 import { MatSlideToggleModule } from '@angular/material/slide-toggle';
 import { RouterLink } from '@angular/router';
 import type { DispatchRequest } from '@shared/board/admin';
-import type { Issue, Repository } from '@shared/board/entities';
-import { catchError, filter, forkJoin, map, of } from 'rxjs';
+import type { Issue } from '@shared/board/entities';
 
 import { ApiError } from '../../core/api-error';
-import { ApiService } from '../../core/api.service';
+import { coveredRepos } from '../../core/covered-repos';
 import { BoardMetaService } from '../../core/board-meta.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
 import { OrgNamesService } from '../../core/org-names.service';
-import { INITIAL_REMOTE, asApiError, loadEach } from '../../core/remote-state';
+import { asApiError } from '../../core/remote-state';
 import { formatCount } from '../../ui/format';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { LoadErrorComponent } from '../../ui/load-error.component';
@@ -53,7 +52,6 @@ import {
 } from './dispatch.view';
 
 /** One organization's repositories, or why they could not be had. */
-type RepoAnswer = { slug: string; repos: Repository[] } | { slug: string; error: ApiError };
 
 /** Whitespace is not a requirement; the server trims and would refuse it. */
 const notBlank = (control: AbstractControl<string>): ValidationErrors | null =>
@@ -85,7 +83,6 @@ const notBlank = (control: AbstractControl<string>): ValidationErrors | null =>
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
 export default class DispatchPage {
-  private readonly api = inject(ApiService);
   private readonly adminApi = inject(AdminApiService);
   private readonly boardMeta = inject(BoardMetaService);
   private readonly orgNames = inject(OrgNamesService);
@@ -117,39 +114,7 @@ export default class DispatchPage {
 
   protected readonly handles = computed(() => this.boardMeta.meta()?.npc_handles ?? null);
   protected readonly metaError = this.boardMeta.error;
-  private readonly slugs = computed(() => this.boardMeta.meta()?.covered_orgs ?? null, {
-    equal: (a, b) => a?.join() === b?.join(),
-  });
-
-  /** Every covered organization's repositories, loaded in parallel. */
-  protected readonly answers = toSignal(
-    toObservable(
-      computed(() => ({
-        slugs: this.slugs(),
-        refresh: this.freshness.refreshes(),
-        retry: this.retries(),
-      })),
-    ).pipe(
-      filter((p): p is typeof p & { slugs: string[] } => p.slugs !== null),
-      loadEach(({ slugs }) =>
-        slugs.length === 0
-          ? of<RepoAnswer[]>([])
-          : forkJoin(
-              slugs.map((slug) =>
-                this.api.orgRepos(slug).pipe(
-                  this.scope.track(`repos:${slug}`),
-                  map((answer): RepoAnswer => ({ slug, repos: answer.data })),
-                  // One organization failing leaves the others' repositories usable.
-                  catchError((error: unknown) =>
-                    of<RepoAnswer>({ slug, error: asApiError(error) }),
-                  ),
-                ),
-              ),
-            ),
-      ),
-    ),
-    { initialValue: INITIAL_REMOTE },
-  );
+  protected readonly answers = coveredRepos(this.scope, this.retries);
 
   protected readonly groups = computed(() => {
     const answers = this.answers().data;

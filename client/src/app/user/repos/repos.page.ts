@@ -6,7 +6,7 @@ import {
   inject,
   signal,
 } from '@angular/core';
-import { toObservable, toSignal } from '@angular/core/rxjs-interop';
+import { toSignal } from '@angular/core/rxjs-interop';
 import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatIconModule } from '@angular/material/icon';
@@ -15,16 +15,13 @@ import { MatSelectModule } from '@angular/material/select';
 import { MatSortModule, Sort } from '@angular/material/sort';
 import { MatTableModule } from '@angular/material/table';
 import { ActivatedRoute, Router } from '@angular/router';
-import type { Repository } from '@shared/board/entities';
-import { catchError, filter, forkJoin, map, of } from 'rxjs';
+import { map } from 'rxjs';
 
-import { ApiError } from '../../core/api-error';
-import { ApiService } from '../../core/api.service';
+import { coveredRepos } from '../../core/covered-repos';
 import { BoardMetaService } from '../../core/board-meta.service';
 import { ClockService } from '../../core/clock.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
 import { OrgNamesService } from '../../core/org-names.service';
-import { INITIAL_REMOTE, asApiError, loadEach } from '../../core/remote-state';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { formatCount } from '../../ui/format';
 import { LoadErrorComponent } from '../../ui/load-error.component';
@@ -40,8 +37,6 @@ import {
   reposQueryParams,
   sortRepos,
 } from './repos.view';
-
-type OrgRepos = { slug: string; repos: Repository[] } | { slug: string; error: ApiError };
 
 /** Typing pauses this long before the search reaches the URL. */
 const SEARCH_DEBOUNCE_MS = 200;
@@ -66,7 +61,6 @@ const SEARCH_DEBOUNCE_MS = 200;
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
 export default class ReposPage {
-  private readonly api = inject(ApiService);
   private readonly route = inject(ActivatedRoute);
   private readonly router = inject(Router);
   private readonly boardMeta = inject(BoardMetaService);
@@ -81,35 +75,7 @@ export default class ReposPage {
     initialValue: parseReposState(this.route.snapshot.queryParams),
   });
   protected readonly metaError = this.boardMeta.error;
-  private readonly slugs = computed(() => this.boardMeta.meta()?.covered_orgs ?? null, {
-    equal: (a, b) => a?.join() === b?.join(),
-  });
-
-  protected readonly answers = toSignal(
-    toObservable(
-      computed(() => ({
-        slugs: this.slugs(),
-        refresh: this.freshness.refreshes(),
-        retry: this.retries(),
-      })),
-    ).pipe(
-      filter((p): p is typeof p & { slugs: string[] } => p.slugs !== null),
-      loadEach(({ slugs }) =>
-        slugs.length === 0
-          ? of<OrgRepos[]>([])
-          : forkJoin(
-              slugs.map((slug) =>
-                this.api.orgRepos(slug).pipe(
-                  this.scope.track(`repos:${slug}`),
-                  map((answer): OrgRepos => ({ slug, repos: answer.data })),
-                  catchError((error: unknown) => of<OrgRepos>({ slug, error: asApiError(error) })),
-                ),
-              ),
-            ),
-      ),
-    ),
-    { initialValue: INITIAL_REMOTE },
-  );
+  protected readonly answers = coveredRepos(this.scope, this.retries);
 
   private readonly allRows = computed(() => {
     const answers = this.answers().data;
@@ -127,7 +93,10 @@ export default class ReposPage {
     return sortRepos(filterRepos(rows, org, q), sort, dir);
   });
   protected readonly orgOptions = computed(() =>
-    (this.slugs() ?? []).map((slug) => ({ slug, name: this.orgNames.nameOf(slug) })),
+    (this.boardMeta.meta()?.covered_orgs ?? []).map((slug) => ({
+      slug,
+      name: this.orgNames.nameOf(slug),
+    })),
   );
   protected readonly oldestFirst = computed(
     () => this.url().sort === 'last_commit' && this.url().dir === 'asc',

@@ -1,0 +1,50 @@
+import { computed, inject, Signal } from '@angular/core';
+import { toObservable, toSignal } from '@angular/core/rxjs-interop';
+import type { Repository } from '@shared/board/entities';
+import { catchError, filter, forkJoin, map, of } from 'rxjs';
+import { ApiError } from './api-error';
+import { ApiService } from './api.service';
+import { BoardMetaService } from './board-meta.service';
+import { DataFreshnessService, FreshnessScope } from './data-freshness.service';
+import { INITIAL_REMOTE, RemoteState, asApiError, loadEach } from './remote-state';
+
+/** One organization's repositories, or why they could not be loaded. */
+export type OrgRepos = { slug: string; repos: Repository[] } | { slug: string; error: ApiError };
+
+/**
+ * Every covered organization's repositories, loaded in parallel and again on refresh or
+ * retry; one organization failing leaves the others' repositories usable. Call in an
+ * injection context (a page's field initialiser).
+ */
+export function coveredRepos(
+  scope: FreshnessScope,
+  retries: Signal<number>,
+): Signal<RemoteState<OrgRepos[]>> {
+  const api = inject(ApiService);
+  const boardMeta = inject(BoardMetaService);
+  const freshness = inject(DataFreshnessService);
+  const slugs = computed(() => boardMeta.meta()?.covered_orgs ?? null, {
+    equal: (a, b) => a?.join() === b?.join(),
+  });
+  return toSignal(
+    toObservable(
+      computed(() => ({ slugs: slugs(), refresh: freshness.refreshes(), retry: retries() })),
+    ).pipe(
+      filter((p): p is typeof p & { slugs: string[] } => p.slugs !== null),
+      loadEach(({ slugs: orgs }) =>
+        orgs.length === 0
+          ? of<OrgRepos[]>([])
+          : forkJoin(
+              orgs.map((slug) =>
+                api.orgRepos(slug).pipe(
+                  scope.track(`repos:${slug}`),
+                  map((answer): OrgRepos => ({ slug, repos: answer.data })),
+                  catchError((error: unknown) => of<OrgRepos>({ slug, error: asApiError(error) })),
+                ),
+              ),
+            ),
+      ),
+    ),
+    { initialValue: INITIAL_REMOTE },
+  );
+}
