@@ -10,13 +10,13 @@
 //    answers the same JSON from its own warm `git cat-file --batch`. Target ratio >= 0.5.
 //
 // Prints one line per figure; never exits non-zero on a slow result (benchmarks do not fail CI).
-import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { createServer } from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, measure, stopChild, waitFor } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const forgeMain = path.join(root, 'dist', 'server', 'server', 'forge', 'main.js');
@@ -173,36 +173,6 @@ function serveCatFile(repo, port) {
 
 // ------------------------------------------------------------------ runner
 
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function waitFor(url, child, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
-      if (response.status < 500) return;
-    } catch {
-      // Not up yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer in time`);
-}
-
-function stopChild(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  return exited;
-}
-
 function startChild(args, env = {}) {
   return spawn(process.execPath, args, {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
@@ -223,16 +193,6 @@ function cloneSeconds(url, work, home) {
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
-}
-
-async function measure(url, seconds, connections, headers) {
-  await autocannon({ url, connections, duration: 1, headers }); // warm-up
-  const result = await autocannon({ url, connections, duration: seconds, headers });
-  return {
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
 }
 
 function line(name, value, reference, target) {
@@ -306,7 +266,12 @@ async function main() {
     ]);
     children.push(cgi);
     const cgiUrl = `http://127.0.0.1:${cgiPort}/bench/big.git`;
-    await waitFor(`${cgiUrl}/info/refs?service=git-upload-pack`, cgi);
+    await waitFor(
+      `${cgiUrl}/info/refs?service=git-upload-pack`,
+      cgi,
+      60_000,
+      (r) => r.status < 500,
+    );
 
     const forgeClone = `${forgeUrl}/bench/big`;
     cloneSeconds(forgeClone, work, home);
@@ -335,7 +300,7 @@ async function main() {
     children.push(cat);
     const route = `/bench/big/-/git/contents/${FILE}`;
     const catUrl = `http://127.0.0.1:${catPort}${route}`;
-    await waitFor(catUrl, cat);
+    await waitFor(catUrl, cat, 60_000, (r) => r.status < 500);
     const headers = { authorization: `Bearer ${TOKEN}`, accept: 'application/json' };
     const [forgeBody, catBody] = await Promise.all([
       fetch(forgeUrl + route, { headers }).then((r) => r.text()),

@@ -8,14 +8,13 @@
 // labels and assignees of the page. The forge adds what the bare handler skips: routing,
 // the bearer-token lookup, access checks, validation, hooks and metrics. Prints one line
 // per figure and the ratio; never exits non-zero on a slow result (benchmarks do not fail CI).
-import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import { createServer } from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { forgeModules } from './lib.mjs';
+import { forgeModules, freePort, measure, stopChild, waitFor } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist', 'server', 'server', 'forge');
@@ -167,46 +166,6 @@ function buildDatabase(dataRoot) {
 }
 
 // ------------------------------------------------------------------ runner
-
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function waitFor(url, child, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(1000) })).ok) return;
-    } catch {
-      // Not up yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer in time`);
-}
-
-function stopChild(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  return exited;
-}
-
-async function measure(url, seconds, connections, headers) {
-  await autocannon({ url, connections, duration: 1, headers }); // warm-up
-  const result = await autocannon({ url, connections, duration: seconds, headers });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-}
 
 async function main() {
   if (process.argv[2] === '--bare') {

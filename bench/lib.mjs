@@ -26,19 +26,45 @@ export function freePort() {
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitFor(url, child, timeoutMs = 120_000) {
+/** Wait until `url` answers as `isReady` wants, or `child` exits. */
+export async function waitFor(
+  url,
+  child,
+  timeoutMs = 120_000,
+  isReady = (response) => response.ok,
+) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
-      if (response.ok) return;
+      if (isReady(response)) return;
     } catch {
       // not up yet
     }
     await sleep(150);
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** Stop a child process and wait for it to exit. */
+export function stopChild(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  return exited;
+}
+
+/** Requests per second of `url` after a one-second warm-up, with latency percentiles. */
+export async function measure(url, seconds, connections, headers) {
+  await autocannon({ url, connections, duration: 1, headers });
+  const result = await autocannon({ url, connections, duration: seconds, headers });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 /** A process of ours, stopped with `stop()`. */
