@@ -206,41 +206,70 @@ describe('admin access rules', () => {
     }
   });
 
-  it('accepts a trusted proxy header only when configured, and throttles failures', async () => {
-    const board = await startBoard(
+  it('refuses to start with a trusted user header but no trusted proxies', async () => {
+    await expect(
+      startBoard(
+        { baseUrl: forge.baseUrl, token: forge.adminToken },
+        { env: { ADMIN_TOKEN, ADMIN_TRUSTED_HEADER: 'X-Remote-User', ADMIN_USERS: 'alice' } },
+      ),
+    ).rejects.toThrow(/TRUSTED_PROXIES must list the reverse proxy addresses/);
+  });
+
+  it('believes the user header only from a trusted proxy address or range', async () => {
+    const header = { ADMIN_TOKEN, ADMIN_TRUSTED_HEADER: 'X-Remote-User', ADMIN_USERS: 'alice' };
+    const behindProxy = await startBoard(
       { baseUrl: forge.baseUrl, token: forge.adminToken },
-      { env: { ADMIN_TOKEN, ADMIN_TRUSTED_HEADER: 'X-Remote-User', ADMIN_USERS: 'alice' } },
+      { env: { ...header, TRUSTED_PROXIES: '127.0.0.0/8' } },
+    );
+    const elsewhere = await startBoard(
+      { baseUrl: forge.baseUrl, token: forge.adminToken },
+      { env: { ...header, TRUSTED_PROXIES: '10.9.9.0/24' } },
     );
     const plain = await startBoard(
       { baseUrl: forge.baseUrl, token: forge.adminToken },
       { env: { ADMIN_TOKEN } },
     );
     try {
-      const as = (url: string, user: string) =>
-        fetch(`${url}/api/admin/settings`, { headers: { 'x-remote-user': user } });
-      expect((await as(board.url, 'alice')).status).toBe(200);
-      expect((await as(board.url, 'mallory')).status).toBe(401);
-      expect((await as(plain.url, 'alice')).status).toBe(401);
-
-      // The header alone was one failure on the plain board; nine wrong tokens make ten.
-      const wrong = () =>
-        fetch(`${plain.url}/api/admin/settings`, {
-          headers: { authorization: 'Bearer not-the-token-xxxx' },
+      const as = (url: string, user: string, method = 'GET') =>
+        fetch(`${url}/api/admin/settings`, {
+          method,
+          headers: { 'x-remote-user': user, 'content-type': 'application/json' },
+          body: method === 'PUT' ? JSON.stringify({ credit_alert_threshold: 7 }) : undefined,
         });
-      for (let i = 0; i < 9; i++) expect((await wrong()).status).toBe(401);
-      const blocked = await fetch(`${plain.url}/api/admin/settings`, {
+      expect((await as(behindProxy.url, 'alice')).status).toBe(200);
+      expect((await as(behindProxy.url, 'mallory')).status).toBe(401);
+      // Loopback is not in 10.9.9.0/24: the header is a claim from a stranger.
+      expect((await as(elsewhere.url, 'alice')).status).toBe(401);
+      expect((await as(elsewhere.url, 'alice', 'PUT')).status).toBe(401);
+      expect((await as(plain.url, 'alice')).status).toBe(401);
+      const settings = await fetch(`${elsewhere.url}/api/admin/settings`, {
         headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
       });
+      expect(await settings.json()).toMatchObject({ credit_alert_threshold: 50 });
+    } finally {
+      await behindProxy.stop();
+      await elsewhere.stop();
+      await plain.stop();
+    }
+  });
+
+  it('throttles wrong tokens but never locks out the correct one', async () => {
+    const board = await startBoard(
+      { baseUrl: forge.baseUrl, token: forge.adminToken },
+      { env: { ADMIN_TOKEN } },
+    );
+    try {
+      const withToken = (token: string) =>
+        fetch(`${board.url}/api/admin/settings`, { headers: { authorization: `Bearer ${token}` } });
+      for (let i = 0; i < 10; i++) expect((await withToken('not-the-token-xxxx')).status).toBe(401);
+      const blocked = await withToken('not-the-token-xxxx');
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-      plain.clock.advance(16 * 60_000);
-      const again = await fetch(`${plain.url}/api/admin/settings`, {
-        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-      });
-      expect(again.status).toBe(200);
+      expect((await withToken(ADMIN_TOKEN)).status).toBe(200);
+      board.clock.advance(16 * 60_000);
+      expect((await withToken('not-the-token-xxxx')).status).toBe(401);
     } finally {
       await board.stop();
-      await plain.stop();
     }
   });
 });

@@ -8,6 +8,9 @@ import { projectVersion } from '../common/project-root';
 import { BoardModule, BoardModuleOptions } from './board.module';
 import { RouteCacheInterceptor } from './cache/route-cache.interceptor';
 import { BoardExceptionFilter } from './common/board-exception.filter';
+import { KnownQueryGuard } from './common/known-query.guard';
+import { parseQueryString } from './common/query-string';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../common/json-depth';
 import { BoardConfig } from './config/board-config';
 import { PlatformConnection } from './connection/platform-connection';
 import { registerWebApp } from './web/web-app';
@@ -45,11 +48,14 @@ export async function createBoardApp(
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     requestIdHeader: 'x-request-id',
     genReqId: requestIds(),
+    routerOptions: { querystringParser: parseQueryString },
   });
+  refuseDeepJson(adapter);
   const app = await NestFactory.create<NestFastifyApplication>(
     BoardModule.forRoot(config, connection, options),
     adapter,
-    { logger: options.logger ?? undefined, abortOnError: false },
+    // JSON bodies go through `refuseDeepJson`'s parser, not Nest's.
+    { logger: options.logger ?? undefined, abortOnError: false, bodyParser: false },
   );
 
   const basePath = config.basePath;
@@ -98,6 +104,7 @@ export async function createBoardApp(
 
   logRequests(app, apiPrefix);
   app.useGlobalFilters(new BoardExceptionFilter(spaFallback));
+  app.useGlobalGuards(new KnownQueryGuard());
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
   );
@@ -115,6 +122,27 @@ export async function createBoardApp(
   app.enableShutdownHooks();
   await app.init();
   return app;
+}
+
+/**
+ * JSON bodies nested deeper than `MAX_JSON_DEPTH` are a 400 before they are parsed or
+ * validated; the rest go to Fastify's own parser (which refuses prototype poisoning).
+ */
+function refuseDeepJson(adapter: FastifyAdapter): void {
+  const fastify = adapter.getInstance();
+  const parse = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (jsonDepthExceeds(body as string)) {
+      const error = Object.assign(
+        new Error(`The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`),
+        { statusCode: 400 },
+      );
+      done(error, undefined);
+      return;
+    }
+    parse(request, body as string, done);
+  });
 }
 
 /**

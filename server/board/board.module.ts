@@ -12,6 +12,11 @@ import { DistributedLock, LocalLock, RedisLock } from './cache/distributed-lock'
 import { RedisConnection } from './redis/redis-connection';
 import { RedisModule } from './redis/redis.module';
 import { RedisBoardStore } from './store/redis-board-store';
+import { AdminAuth } from './admin/admin-auth';
+import { CacheInvalidation } from './cache/cache-invalidation';
+import { CacheKeys } from './cache/cache-keys';
+import { BoundedMemoryStore } from './cache/memory-store';
+import { MissLimiter } from './cache/miss-limiter';
 import { UpstreamCache } from './cache/upstream-cache';
 import { RouteCacheInterceptor } from './cache/route-cache.interceptor';
 import { BoardConfig } from './config/board-config';
@@ -55,6 +60,10 @@ class BoardCoreModule implements OnApplicationShutdown {
     options: BoardModuleOptions,
   ): DynamicModule {
     const redisUrl = config.redisUrl;
+    // Without Redis, both cache layers share one bounded in-process store.
+    const memory = redisUrl
+      ? null
+      : new BoundedMemoryStore(config.cacheMaxEntries, config.cacheMaxBytes);
     const shared = redisUrl
       ? [
           {
@@ -74,6 +83,7 @@ class BoardCoreModule implements OnApplicationShutdown {
             useFactory: () => new SqliteBoardStore(path.join(config.dataDir, 'board.sqlite')),
           },
           { provide: DistributedLock, useValue: new LocalLock() },
+          { provide: BoundedMemoryStore, useValue: memory },
         ];
     const providers = [
       { provide: BoardConfig, useValue: config },
@@ -82,7 +92,11 @@ class BoardCoreModule implements OnApplicationShutdown {
       { provide: SNAPSHOT_SCHEDULE, useValue: options.schedule ?? connection.available },
       ...shared,
       BoardMetrics,
+      AdminAuth,
+      CacheKeys,
       CacheIndex,
+      CacheInvalidation,
+      MissLimiter,
       UpstreamCache,
       RouteCacheInterceptor,
     ];
@@ -101,7 +115,7 @@ class BoardCoreModule implements OnApplicationShutdown {
               },
             }),
           ]
-        : [CacheModule.register()],
+        : [CacheModule.register({ stores: [memory!.keyv] })],
       providers,
       exports: [...providers.map((p) => ('provide' in p ? p.provide : p)), CacheModule],
     };

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AdminSettings, RefreshResult } from '@shared/board/admin';
 import { CacheInvalidation } from '../cache/cache-invalidation';
-import { UpstreamCache } from '../cache/upstream-cache';
 import { CreditsService, THRESHOLD_SETTING } from '../credits/credits.service';
 import { SnapshotService } from '../credits/snapshot.service';
 import { OrgsService } from '../orgs/orgs.service';
@@ -15,7 +14,6 @@ export class AdminCreditsService {
     private readonly credits: CreditsService,
     private readonly snapshots: SnapshotService,
     private readonly orgs: OrgsService,
-    private readonly upstream: UpstreamCache,
     private readonly invalidation: CacheInvalidation,
   ) {}
 
@@ -34,9 +32,8 @@ export class AdminCreditsService {
   /** Drop cached balances, record a snapshot now and return the new balances. */
   async refresh(): Promise<RefreshResult> {
     const orgs = await this.orgs.coveredOrgs();
-    await this.upstream.invalidate(...orgs.map((org) => `GET /${org}/-/charge/`));
+    // The run drops the cached balances and the answers built from them.
     const run = await this.snapshots.record();
-    await this.invalidation.creditsChanged();
     const threshold = await this.credits.threshold();
     const recorded = new Map(run.recorded.map((s) => [s.org_slug, s]));
     const failed = new Map(run.failed.map((f) => [f.org_slug, f.reason]));

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { CacheInvalidation } from '../cache/cache-invalidation';
 import { CreditsModule } from '../credits/credits.module';
 import { OrgsModule } from '../orgs/orgs.module';
 import { AdminCreditsService } from './admin-credits.service';
@@ -12,6 +11,6 @@ import { OverviewService } from './overview.service';
 @Module({
   imports: [OrgsModule, CreditsModule],
   controllers: [AdminController],
-  providers: [AdminGuard, CacheInvalidation, DispatchService, OverviewService, AdminCreditsService],
+  providers: [AdminGuard, DispatchService, OverviewService, AdminCreditsService],
 })
 export class AdminModule {}

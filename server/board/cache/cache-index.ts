@@ -1,24 +1,28 @@
 import { CACHE_MANAGER } from '@nestjs/cache-manager';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Cache } from 'cache-manager';
+import { BoardMetrics } from '../ops/board-metrics';
 import { RedisConnection } from '../redis/redis-connection';
+import { BoundedMemoryStore } from './memory-store';
 
 /** Keys of the shared cache in Redis are `<namespace>::<key>`. */
 export const REDIS_CACHE_NAMESPACE = 'npc-board-cache';
 
 /**
- * Writes to the cache store on behalf of both cache layers, and drops entries by key
- * prefix when a write to the platform makes them stale: from the keys this process wrote,
- * or, with Redis, from every replica's keys (SCAN).
+ * Reads and writes the cache store on behalf of both cache layers, and drops entries by
+ * key prefix when a write to the platform makes them stale: from the bounded in-process
+ * store, or, with Redis, from every replica's keys (SCAN).
  */
 @Injectable()
 export class CacheIndex {
-  private readonly keys = new Set<string>();
-
   constructor(
     @Inject(CACHE_MANAGER) private readonly cache: Cache,
+    metrics: BoardMetrics,
+    @Optional() private readonly memory?: BoundedMemoryStore,
     @Optional() private readonly redis?: RedisConnection,
-  ) {}
+  ) {
+    if (memory) metrics.watchCache(() => ({ entries: memory.entries, bytes: memory.bytes }));
+  }
 
   /** Read an entry; a store that fails counts as a miss. */
   async get<T>(key: string): Promise<T | undefined> {
@@ -33,7 +37,6 @@ export class CacheIndex {
   async set<T>(key: string, value: T, ttlMs: number): Promise<void> {
     try {
       await this.cache.set(key, value, ttlMs);
-      if (!this.redis) this.keys.add(key);
     } catch {
       // The answer still goes out; it is just not cached.
     }
@@ -48,9 +51,8 @@ export class CacheIndex {
   }
 
   private local(prefixes: readonly string[]): string[] {
-    const doomed = [...this.keys].filter((key) => prefixes.some((p) => key.startsWith(p)));
-    for (const key of doomed) this.keys.delete(key);
-    return doomed;
+    if (!this.memory) return [];
+    return [...this.memory.keys()].filter((key) => prefixes.some((p) => key.startsWith(p)));
   }
 
   /** Every replica's entries under the prefixes, found with SCAN and deleted in Redis. */

@@ -6,23 +6,32 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { firstValueFrom, from, Observable } from 'rxjs';
 import { Clock } from '../../common/clock';
-import { DomainError } from '../../common/errors';
+import { DomainError, NotFoundError, RateLimitedError } from '../../common/errors';
+import { AdminAuth } from '../admin/admin-auth';
+import { boardErrorBody } from '../common/board-exception.filter';
 import { BoardConfig } from '../config/board-config';
 import { BoardMetrics } from '../ops/board-metrics';
 import { CacheIndex } from './cache-index';
+import { CacheKeys } from './cache-keys';
 import { withFreshness } from './freshness';
+import { MissLimiter } from './miss-limiter';
 
 /**
- * A read route's serialized answer and the fetch time of the oldest upstream datum in it.
- * Large answers (issue lists) are kept gzip-compressed, which is most of the cache's
- * memory saved, and go out as they are to clients that accept gzip (every browser).
+ * A read route's answer and the fetch time of the oldest upstream datum in it. A 200 keeps
+ * its serialized body (large ones gzip-compressed, which is most of the cache's memory
+ * saved, and sent as they are to clients that accept gzip); a 404 keeps its message, so
+ * asking again for a missing repository or issue costs nothing upstream.
  */
 interface RouteEntry {
+  status: 200 | 404;
+  /** The JSON body of a 200 (when small), or the message of a 404. */
   body: string | null;
   gzip: Buffer | null;
   oldestAt: number;
   headers: Record<string, string>;
 }
+
+type Outcome = { entry: RouteEntry; state: 'MISS' | 'STALE' };
 
 /** Answers larger than this are kept compressed. */
 const COMPRESS_ABOVE_BYTES = 16 * 1024;
@@ -31,24 +40,30 @@ function acceptsGzip(request: FastifyRequest): boolean {
   return /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
 }
 
-/** Expired answers are kept this long to answer with when the platform fails. */
+/** Expired answers are kept this long (within the cache's bounds) for platform failures. */
 export const STALE_RETENTION_MS = 24 * 3_600_000;
 /** Headers a route sets that belong to its cached answer. */
 const KEPT_HEADERS = ['x-total-count'];
-export const ROUTE_KEY_PREFIX = 'route:';
 
 /**
- * The route layer of DESIGN section 7. Each read route's serialized answer is cached with
- * the time of its oldest upstream datum, and is fresh only while that datum is, so no
- * datum shown is older than the TTL while the platform answers. When the platform fails,
- * the last good answer is served as `X-Cache: STALE`. Sets `X-Cache` and `Age`.
+ * The route layer of the cache (docs/architecture.md, "Caching"). Each public read's
+ * answer is cached under its canonical key with the time of its oldest upstream datum, and
+ * is fresh only while that datum is, so no datum shown is older than the TTL while the
+ * platform answers. Concurrent misses for one key run the route once. A miss that would
+ * run the route counts against the client's allowance (admins exempt). When the platform
+ * fails, the last good answer goes out as `X-Cache: STALE`. Sets `X-Cache` and `Age`.
  */
 @Injectable()
 export class RouteCacheInterceptor extends CacheInterceptor {
+  private readonly inFlight = new Map<string, Promise<Outcome>>();
+
   constructor(
     @Inject(CACHE_MANAGER) cacheManager: Cache,
     reflector: Reflector,
     private readonly cache: CacheIndex,
+    private readonly keys: CacheKeys,
+    private readonly limiter: MissLimiter,
+    private readonly admins: AdminAuth,
     private readonly clock: Clock,
     private readonly config: BoardConfig,
     private readonly metrics: BoardMetrics,
@@ -56,34 +71,61 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     super(cacheManager, reflector);
   }
 
+  /** The canonical key of a public read; `undefined` for anything else (never cached). */
+  protected override trackBy(context: ExecutionContext): string | undefined {
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    if (request.method !== 'GET') return undefined;
+    return this.keys.route(request.url) ?? undefined;
+  }
+
   override async intercept(
     context: ExecutionContext,
     next: CallHandler,
   ): Promise<Observable<unknown>> {
-    const url = this.trackBy(context);
-    if (!url) return next.handle();
-    const key = ROUTE_KEY_PREFIX + url;
+    const key = this.trackBy(context);
+    if (!key) return next.handle();
     const http = context.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    const gzip = acceptsGzip(http.getRequest<FastifyRequest>());
     const entry = await this.cache.get<RouteEntry>(key);
     if (entry && this.isFresh(entry)) {
       this.metrics.routeCache.inc({ result: 'hit' });
-      return from([this.answer(reply, entry, 'HIT', gzip)]);
+      return from([this.answer(request, reply, entry, 'HIT')]);
     }
-    return from(this.refresh(key, entry, reply, next, gzip));
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      this.admitMiss(request);
+      pending = this.refresh(key, entry, reply, next);
+      this.inFlight.set(key, pending);
+      const clear = (): void => {
+        this.inFlight.delete(key);
+      };
+      pending.then(clear, clear);
+    }
+    const outcome = await pending;
+    return from([this.answer(request, reply, outcome.entry, outcome.state)]);
   }
 
   /**
    * Answer a GET from a fresh entry before Nest's pipeline runs (an `onRequest` hook), the
-   * hot path of the board. Entries exist only for URLs whose answer passed validation.
-   * Returns false when the request must go the whole way.
+   * hot path of the board. Only public reads have keys, so no guarded route can be
+   * answered here. Returns false when the request must go the whole way.
    */
   async serveFresh(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-    const entry = await this.cache.get<RouteEntry>(ROUTE_KEY_PREFIX + request.url);
+    const key = this.keys.route(request.url);
+    if (!key) return false;
+    const entry = await this.cache.get<RouteEntry>(key);
     if (!entry || !this.isFresh(entry)) return false;
     this.metrics.routeCache.inc({ result: 'hit' });
-    void reply.send(this.answer(reply, entry, 'HIT', acceptsGzip(request)));
+    if (entry.status === 404) {
+      this.setHeaders(reply, entry, 'HIT');
+      void reply
+        .status(404)
+        .header('cache-control', 'no-store')
+        .send(boardErrorBody(404, entry.body ?? 'Not found', String(request.id)));
+      return true;
+    }
+    void reply.send(this.answer(request, reply, entry, 'HIT'));
     return true;
   }
 
@@ -91,62 +133,85 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     return this.clock.now().getTime() - entry.oldestAt < this.config.cacheTtlMs;
   }
 
+  /** Count a miss against the client's allowance, or refuse it with 429. */
+  private admitMiss(request: FastifyRequest): void {
+    if (this.admins.identify(request)) return;
+    const waitSeconds = this.limiter.take(request.ip);
+    if (waitSeconds === 0) return;
+    this.metrics.routeCache.inc({ result: 'limited' });
+    throw new RateLimitedError(
+      `Too many requests for uncached data from this address; try again in ${waitSeconds} s`,
+      { retryAfterSeconds: waitSeconds },
+    );
+  }
+
   private async refresh(
     key: string,
     previous: RouteEntry | undefined,
     reply: FastifyReply,
     next: CallHandler,
-    gzip: boolean,
-  ): Promise<string | Buffer> {
+  ): Promise<Outcome> {
     const started = this.clock.now().getTime();
     const { result, scope } = withFreshness(() => firstValueFrom(next.handle()));
-    let value: unknown;
+    let entry: RouteEntry;
     try {
-      value = await result;
+      entry = toEntry(JSON.stringify(await result), scope.oldest ?? started, keptHeaders(reply));
     } catch (error) {
       if (previous && isPlatformFailure(error)) {
         this.metrics.routeCache.inc({ result: 'stale' });
-        return this.answer(reply, previous, 'STALE', gzip);
+        return { entry: previous, state: 'STALE' };
       }
-      throw error;
+      if (!(error instanceof NotFoundError)) throw error;
+      entry = {
+        status: 404,
+        body: error.message,
+        gzip: null,
+        oldestAt: scope.oldest ?? started,
+        headers: {},
+      };
     }
-    const body = JSON.stringify(value);
-    const large = Buffer.byteLength(body) > COMPRESS_ABOVE_BYTES;
-    const entry: RouteEntry = {
-      body: large ? null : body,
-      gzip: large ? gzipSync(body, { level: 1 }) : null,
-      oldestAt: scope.oldest ?? started,
-      headers: keptHeaders(reply),
-    };
     await this.cache.set(key, entry, STALE_RETENTION_MS);
     this.metrics.routeCache.inc({ result: 'miss' });
-    return this.answer(reply, entry, 'MISS', gzip, body);
+    return { entry, state: 'MISS' };
+  }
+
+  private setHeaders(reply: FastifyReply, entry: RouteEntry, state: string): void {
+    const age = Math.max(0, Math.floor((this.clock.now().getTime() - entry.oldestAt) / 1000));
+    void reply.headers({ ...entry.headers, 'x-cache': state, age: String(age) });
   }
 
   /** Set the answer's headers and give its body, compressed when the entry and client allow. */
   private answer(
+    request: FastifyRequest,
     reply: FastifyReply,
     entry: RouteEntry,
     state: 'HIT' | 'MISS' | 'STALE',
-    gzip: boolean,
-    plain?: string,
   ): string | Buffer {
-    const age = Math.max(0, Math.floor((this.clock.now().getTime() - entry.oldestAt) / 1000));
+    this.setHeaders(reply, entry, state);
+    if (entry.status === 404) throw new NotFoundError(entry.body ?? 'Not found');
     void reply.headers({
-      ...entry.headers,
       'content-type': 'application/json; charset=utf-8',
-      'x-cache': state,
-      age: String(age),
       'cache-control': 'no-cache',
     });
     if (entry.body !== null) return entry.body;
     void reply.header('vary', 'accept-encoding');
-    if (gzip && entry.gzip) {
+    if (acceptsGzip(request) && entry.gzip) {
       void reply.header('content-encoding', 'gzip');
       return entry.gzip;
     }
-    return plain ?? gunzipSync(entry.gzip!).toString('utf8');
+    return gunzipSync(entry.gzip!).toString('utf8');
   }
+}
+
+function toEntry(body: string, oldestAt: number, headers: Record<string, string>): RouteEntry {
+  const large = Buffer.byteLength(body) > COMPRESS_ABOVE_BYTES;
+  return {
+    status: 200,
+    body: large ? null : body,
+    gzip: large ? gzipSync(body, { level: 1 }) : null,
+    oldestAt,
+    headers,
+  };
 }
 
 /** Failures of the platform itself, as opposed to answers such as "not found". */

@@ -1,4 +1,6 @@
 import { createCache } from 'cache-manager';
+import { BoardMetrics } from '../ops/board-metrics';
+import { BoundedMemoryStore } from './memory-store';
 import { ManualClock } from '../../common/clock';
 import type { BoardConfig } from '../config/board-config';
 import { CacheIndex } from './cache-index';
@@ -13,8 +15,9 @@ describe('UpstreamCache', () => {
 
   beforeEach(() => {
     clock = new ManualClock('2026-11-22T10:00:00Z');
+    const memory = new BoundedMemoryStore(1000, 16 * 1024 * 1024);
     cache = new UpstreamCache(
-      new CacheIndex(createCache()),
+      new CacheIndex(createCache({ stores: [memory.keyv] }), new BoardMetrics(), memory),
       clock,
       { cacheTtlMs: ttl } as BoardConfig,
       new LocalLock(),

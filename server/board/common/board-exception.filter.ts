@@ -38,6 +38,11 @@ export interface BoardErrorBody {
   request_id: string;
 }
 
+/** The board's error body for `status`, with the request's id. */
+export function boardErrorBody(status: number, message: string, requestId: string): BoardErrorBody {
+  return { statusCode: status, error: reasonPhrase(status), message, request_id: requestId };
+}
+
 /**
  * The board's one exception filter: domain errors by kind, Nest's HTTP exceptions as
  * they are, anything else a logged 500. The SPA fallback sits here too, because an
@@ -70,12 +75,7 @@ export class BoardExceptionFilter implements ExceptionFilter {
         `${request.method} ${request.url}: ${String((exception as Error)?.stack ?? exception)}`,
       );
     }
-    const body: BoardErrorBody = {
-      statusCode: status,
-      error: reasonPhrase(status),
-      message,
-      request_id: String(request.id),
-    };
+    const body = boardErrorBody(status, message, String(request.id));
     const retryAfter =
       exception instanceof DomainError ? exception.detail['retryAfterSeconds'] : undefined;
     if (typeof retryAfter === 'number') void reply.header('Retry-After', String(retryAfter));

@@ -43,6 +43,7 @@ describe('loadBoardConfig', () => {
         FORGE_SIMULATE: 'off',
         ADMIN_TRUSTED_HEADER: 'X-Remote-User',
         ADMIN_USERS: 'alice,bob',
+        TRUSTED_PROXIES: '10.0.0.2',
       },
       '/srv/board',
     );
@@ -108,8 +109,49 @@ describe('loadBoardConfig', () => {
     expect(problemsOf({ PORT: '4000', FORGE_PORT: '4000' })).toEqual([
       'PORT and FORGE_PORT must differ (both are 4000)',
     ]);
-    expect(problemsOf({ ADMIN_TRUSTED_HEADER: 'X-User' })).toEqual([
+    expect(problemsOf({ ADMIN_TRUSTED_HEADER: 'X-User', TRUSTED_PROXIES: '10.0.0.2' })).toEqual([
       'ADMIN_USERS must list at least one user when ADMIN_TRUSTED_HEADER is set',
+    ]);
+  });
+
+  it('refuses a trusted user header without trusted proxies, saying why', () => {
+    const problems = problemsOf({ ADMIN_TRUSTED_HEADER: 'X-Remote-User', ADMIN_USERS: 'alice' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^TRUSTED_PROXIES must list .* any client could send the header/);
+  });
+
+  it('reads trusted proxies as addresses and CIDR ranges, and refuses anything else', () => {
+    const config = loadBoardConfig({ TRUSTED_PROXIES: '10.0.0.2, 172.18.0.0/16, fd00::/8' });
+    expect(config.trustedProxies).toEqual(['10.0.0.2', '172.18.0.0/16', 'fd00::/8']);
+    for (const bad of ['10.0.0.0/33', 'proxy.local', '10.0.0.1/8/2', '::1/129']) {
+      expect(problemsOf({ TRUSTED_PROXIES: bad })).toEqual([
+        expect.stringContaining('TRUSTED_PROXIES must list IP addresses or CIDR ranges'),
+      ]);
+    }
+  });
+
+  it('reads the cache bounds, the miss allowance and the public-only switch', () => {
+    const defaults = loadBoardConfig({});
+    expect(defaults).toMatchObject({
+      cacheMaxEntries: 5000,
+      cacheMaxBytes: 64 * 1024 * 1024,
+      anonMissesPerMinute: 120,
+      publicOnly: false,
+    });
+    const set = loadBoardConfig({
+      CACHE_MAX_ENTRIES: '100',
+      CACHE_MAX_BYTES: '2097152',
+      ANON_MISSES_PER_MINUTE: '0',
+      BOARD_PUBLIC_ONLY: 'on',
+    });
+    expect(set).toMatchObject({
+      cacheMaxEntries: 100,
+      cacheMaxBytes: 2097152,
+      anonMissesPerMinute: 0,
+      publicOnly: true,
+    });
+    expect(problemsOf({ CACHE_MAX_BYTES: '1000' })).toEqual([
+      expect.stringContaining('CACHE_MAX_BYTES must be at least'),
     ]);
   });
 

@@ -38,7 +38,14 @@ export abstract class BoardConfig {
   abstract readonly adminToken: string | null;
   abstract readonly adminTrustedHeader: string | null;
   abstract readonly adminUsers: string[];
+  /** Addresses and CIDR ranges whose forwarding and user headers are believed. */
   abstract readonly trustedProxies: string[];
+  abstract readonly cacheMaxEntries: number;
+  abstract readonly cacheMaxBytes: number;
+  /** Cache misses one client address may cause per minute; 0 = no limit. */
+  abstract readonly anonMissesPerMinute: number;
+  /** Public routes show public repositories and their issues only. */
+  abstract readonly publicOnly: boolean;
   abstract readonly redisUrl: string | null;
   /** Absolute. */
   abstract readonly dataDir: string;
@@ -88,6 +95,12 @@ export function loadBoardConfig(env: Environment, cwd = process.cwd()): BoardCon
   if (e.ADMIN_TRUSTED_HEADER && !e.ADMIN_USERS?.length) {
     problems.push('ADMIN_USERS must list at least one user when ADMIN_TRUSTED_HEADER is set');
   }
+  if (e.ADMIN_TRUSTED_HEADER && !e.TRUSTED_PROXIES?.length) {
+    problems.push(
+      'TRUSTED_PROXIES must list the reverse proxy addresses when ADMIN_TRUSTED_HEADER is set: ' +
+        'without it any client could send the header and act as an admin',
+    );
+  }
   if (e.NPC_HANDLES.length === 0) problems.push('NPC_HANDLES must list at least one username');
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -106,6 +119,10 @@ export function loadBoardConfig(env: Environment, cwd = process.cwd()): BoardCon
     adminTrustedHeader: e.ADMIN_TRUSTED_HEADER?.toLowerCase() ?? null,
     adminUsers: e.ADMIN_USERS ?? [],
     trustedProxies: e.TRUSTED_PROXIES ?? [],
+    cacheMaxEntries: e.CACHE_MAX_ENTRIES,
+    cacheMaxBytes: e.CACHE_MAX_BYTES,
+    anonMissesPerMinute: e.ANON_MISSES_PER_MINUTE,
+    publicOnly: e.BOARD_PUBLIC_ONLY,
     redisUrl: e.REDIS_URL ?? null,
     dataDir: path.resolve(cwd, e.DATA_DIR),
   };

@@ -3,7 +3,6 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
-  IsIP,
   IsNumber,
   IsOptional,
   IsString,
@@ -19,6 +18,7 @@ import {
 } from 'class-validator';
 import { validateCronExpression } from 'cron';
 import { SLUG_PATTERN } from '@shared/platform/paths';
+import { parseAddressOrRange } from '../../common/net/address-ranges';
 import {
   BOOLEAN_MESSAGE,
   toBool,
@@ -35,6 +35,17 @@ class IsCronExpression implements ValidatorConstraintInterface {
   }
   defaultMessage(): string {
     return '$property must be a cron expression such as "0 * * * *"';
+  }
+}
+
+/** An IP address, or a CIDR range such as `10.0.0.0/8` or `fd00::/8`. */
+@ValidatorConstraint({ name: 'addressOrRange' })
+class IsAddressOrRange implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return typeof value === 'string' && parseAddressOrRange(value) !== null;
+  }
+  defaultMessage(): string {
+    return '$property must list IP addresses or CIDR ranges (10.0.0.0/8)';
   }
 }
 
@@ -129,7 +140,7 @@ export class BoardEnvironment {
 
   @IsOptional()
   @Transform(toList)
-  @IsIP(undefined, { each: true, message: '$property must list IP addresses' })
+  @Validate(IsAddressOrRange, { each: true })
   TRUSTED_PROXIES?: string[];
 
   @IsOptional()
@@ -159,6 +170,25 @@ export class BoardEnvironment {
   @Transform(toTrimmed)
   @IsIn(['demo', 'none'])
   FORGE_SEED = 'demo';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  CACHE_MAX_ENTRIES = 5000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024 * 1024, { message: '$property must be at least 1048576 (1 MB)' })
+  CACHE_MAX_BYTES = 64 * 1024 * 1024;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  ANON_MISSES_PER_MINUTE = 120;
+
+  @Transform(toBool)
+  @IsBoolean({ message: BOOLEAN_MESSAGE })
+  BOARD_PUBLIC_ONLY = false;
 
   @IsOptional()
   @Transform(toTrimmed)

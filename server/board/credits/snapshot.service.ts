@@ -7,6 +7,7 @@ import {
 } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { CronJob } from 'cron';
+import { CacheInvalidation } from '../cache/cache-invalidation';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CreditSnapshot } from '@shared/board/entities';
 import { Clock } from '../../common/clock';
@@ -57,6 +58,7 @@ export class SnapshotService implements OnApplicationBootstrap, BeforeApplicatio
     @Inject(SchedulerRegistry) private readonly scheduler: SchedulerRegistry,
     @Inject(SNAPSHOT_SCHEDULE) private readonly scheduled: boolean,
     private readonly lock: DistributedLock,
+    private readonly invalidation: CacheInvalidation,
   ) {}
 
   /**
@@ -130,6 +132,8 @@ export class SnapshotService implements OnApplicationBootstrap, BeforeApplicatio
     const now = this.clock.now();
     const orgs = await this.orgs.coveredOrgs();
     await this.backfill(orgs, now);
+    // A snapshot records balances as they are now, not as the cache last saw them.
+    await this.invalidation.creditsChanged(orgs);
     const balances = await this.source.balances(orgs);
     const recorded: CreditSnapshot[] = [];
     const failed: SnapshotRun['failed'] = [];
@@ -146,6 +150,8 @@ export class SnapshotService implements OnApplicationBootstrap, BeforeApplicatio
     }
     await this.store.upsertSnapshots(recorded);
     await this.store.pruneSnapshots(new Date(now.getTime() - RETENTION_DAYS * DAY_MS));
+    // Answers showing balances were built from the previous snapshot.
+    await this.invalidation.creditsChanged();
     this.metrics.snapshotRuns.inc();
     if (failed.length > 0) {
       this.logger.warn(

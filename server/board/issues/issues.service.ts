@@ -36,15 +36,21 @@ export class IssuesService {
       orgs = await this.orgs.coveredOrgs();
     }
     const ctx = this.orgs.mapContext;
-    const lists = await Promise.all(
-      orgs.map((org) =>
-        this.platform.listOrgIssues(org, query.state ? { state: query.state } : {}),
+    const [lists, repos] = await Promise.all([
+      Promise.all(
+        orgs.map((org) =>
+          this.platform.listOrgIssues(org, query.state ? { state: query.state } : {}),
+        ),
       ),
-    );
+      Promise.all(orgs.map((org) => this.orgs.visibleRepositories(org))),
+    ]);
+    const visible = new Set(repos.flat().map((r) => r.path));
     const handle = query.npc_handle?.toLowerCase();
     const issues = lists
       .flat()
-      .flatMap((raw) => (raw.repo ? [toIssue(raw, raw.repo.path, ctx)] : []))
+      .flatMap((raw) =>
+        raw.repo && visible.has(raw.repo.path) ? [toIssue(raw, raw.repo.path, ctx)] : [],
+      )
       .filter((issue) => query.npc === undefined || isNpcIssue(issue) === query.npc)
       .filter(
         (issue) =>
@@ -61,18 +67,23 @@ export class IssuesService {
 
   /** Issues of one repository of a covered organization, newest first. */
   async repositoryIssues(org: string, repo: string, state?: 'open' | 'closed'): Promise<Issue[]> {
-    await this.orgs.assertCovered(org);
+    await this.orgs.assertRepository(org, repo);
     const fullName = `${org}/${repo}`;
-    const raw = await this.platform.listIssues(fullName, state ? { state } : {});
+    const raw = await this.orgs.readable(fullName, () =>
+      this.platform.listIssues(fullName, state ? { state } : {}),
+    );
     const ctx = this.orgs.mapContext;
     return raw.map((r) => toIssue(r, fullName, ctx)).sort(newestFirst);
   }
 
   /** One issue with its body, for the detail dialog. */
   async issue(org: string, repo: string, number: number): Promise<Issue> {
-    await this.orgs.assertCovered(org);
+    await this.orgs.assertRepository(org, repo);
     const fullName = `${org}/${repo}`;
-    return toIssue(await this.platform.getIssue(fullName, number), fullName, this.orgs.mapContext);
+    const raw = await this.orgs.readable(`${fullName}#${number}`, () =>
+      this.platform.getIssue(fullName, number),
+    );
+    return toIssue(raw, fullName, this.orgs.mapContext);
   }
 }
 

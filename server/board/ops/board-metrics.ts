@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { PlatformResponseInfo } from '../platform/platform.options';
 
 /** The board's Prometheus metrics, in a registry of its own (one per application). */
@@ -24,7 +24,7 @@ export class BoardMetrics {
 
   readonly routeCache = new Counter({
     name: 'board_route_cache_total',
-    help: 'Answers of cached read routes by result (hit, miss, stale)',
+    help: 'Answers of cached read routes by result (hit, miss, stale, limited)',
     labelNames: ['result'] as const,
     registers: [this.registry],
   });
@@ -42,8 +42,33 @@ export class BoardMetrics {
     registers: [this.registry],
   });
 
+  private cacheSize: () => { entries: number; bytes: number } = () => ({ entries: 0, bytes: 0 });
+
+  readonly cacheEntries = new Gauge({
+    name: 'board_cache_entries',
+    help: 'Entries in the in-process cache (both layers; bounded by CACHE_MAX_ENTRIES)',
+    registers: [this.registry],
+    collect: () => {
+      this.cacheEntries.set(this.cacheSize().entries);
+    },
+  });
+
+  readonly cacheBytes = new Gauge({
+    name: 'board_cache_bytes',
+    help: 'Approximate bytes held by the in-process cache (bounded by CACHE_MAX_BYTES)',
+    registers: [this.registry],
+    collect: () => {
+      this.cacheBytes.set(this.cacheSize().bytes);
+    },
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'board_' });
+  }
+
+  /** Where the cache gauges read their figures. */
+  watchCache(size: () => { entries: number; bytes: number }): void {
+    this.cacheSize = size;
   }
 
   /** The platform client's hook: one call per HTTP attempt. */

@@ -3,11 +3,17 @@ import type { CreditSnapshot, Organization } from '@shared/board/entities';
 import { issueCounts } from '@shared/board/columns';
 import { isNpcIssue } from '@shared/board/npc';
 import { isSecret, MapContext, organizationName, toIssue } from '@shared/board/mappers';
-import { NotFoundError } from '../../common/errors';
+import type { PlatformRepository } from '@shared/platform/types';
+import { DomainError, NotFoundError } from '../../common/errors';
 import { BoardConfig } from '../config/board-config';
 import { PLATFORM_CONNECTION, PlatformConnection } from '../connection/platform-connection';
 import { PlatformClient } from '../platform/platform-client';
 import { BoardStore } from '../store/board-store';
+
+/** The one answer for a repository or issue the board cannot show, whatever the cause. */
+function unreadable(what: string): NotFoundError {
+  return new NotFoundError(`No repository or issue "${what}" that this board can show`);
+}
 
 /**
  * The organizations the board covers, and their cards: details, repository count, issue
@@ -43,6 +49,50 @@ export class OrgsService {
     if (!covered.includes(slug)) {
       throw new NotFoundError(`Organization "${slug}" is not covered by this board`);
     }
+  }
+
+  /**
+   * Repositories of a covered organization that the public pages show: never secret ones,
+   * and only public ones when `BOARD_PUBLIC_ONLY` is set.
+   */
+  async visibleRepositories(org: string): Promise<PlatformRepository[]> {
+    return (await this.platform.listRepos(org)).filter((repo) => this.isVisible(repo));
+  }
+
+  /**
+   * Throws NotFound unless `org/repo` is a visible repository of a covered organization,
+   * decided from the organization's cached repository list: asking for a repository that
+   * does not exist costs no platform call.
+   */
+  async assertRepository(org: string, repo: string): Promise<void> {
+    await this.assertCovered(org);
+    const fullName = `${org}/${repo}`;
+    const repos = await this.visibleRepositories(org);
+    if (!repos.some((r) => r.path === fullName)) throw unreadable(fullName);
+  }
+
+  /**
+   * Run a platform read of one repository or issue; a 403 or 404 from the platform becomes
+   * the board's one "not found" message, so whether something exists but is secret or
+   * private never shows.
+   */
+  async readable<T>(what: string, read: () => Promise<T>): Promise<T> {
+    try {
+      return await read();
+    } catch (error) {
+      if (
+        error instanceof DomainError &&
+        (error.kind === 'not_found' || error.kind === 'forbidden')
+      ) {
+        throw unreadable(what);
+      }
+      throw error;
+    }
+  }
+
+  private isVisible(repo: PlatformRepository): boolean {
+    if (isSecret(repo)) return false;
+    return !this.config.publicOnly || repo.visibility_level === 'Public';
   }
 
   /** One card per covered organization; one failing organization does not fail the others. */
@@ -92,10 +142,10 @@ export class OrgsService {
   ): Promise<Omit<Organization, 'credits_balance' | 'credits_recorded_at'>> {
     const [org, repos, issues] = await Promise.all([
       this.platform.getOrganization(slug),
-      this.platform.listRepos(slug),
+      this.visibleRepositories(slug),
       this.platform.listOrgIssues(slug, { state: 'open' }),
     ]);
-    const listed = new Set(repos.filter((r) => !isSecret(r)).map((r) => r.path));
+    const listed = new Set(repos.map((r) => r.path));
     const ctx = this.mapContext;
     const counted = issues.flatMap((raw) => {
       const repo = raw.repo?.path;

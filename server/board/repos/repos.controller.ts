@@ -1,17 +1,10 @@
 import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
 import type { PullRequest, Repository } from '@shared/board/entities';
-import type { PullListState } from '@shared/platform/types';
 import { RouteCacheInterceptor } from '../cache/route-cache.interceptor';
 import { FullNameParams, OrgParams, RepoParams } from '../common/params';
+import { PullsQuery } from './pulls.query';
 import { ReposService } from './repos.service';
-
-class PullsQuery {
-  @IsOptional()
-  @IsIn(['open', 'closed', 'all'], { message: '$property must be open, closed or all' })
-  state: PullListState = 'open';
-}
 
 @ApiTags('repositories')
 @Controller('api')

@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import { LRUCache } from 'lru-cache';
+import { parseQueryString } from '../common/query-string';
+import { BoardConfig } from '../config/board-config';
+import { PUBLIC_READS } from './public-reads';
+
+/** Route-layer keys start with this; upstream keys with the HTTP method. */
+export const ROUTE_KEY_PREFIX = 'route:';
+
+/**
+ * Every cache key of the board, in one place. Upstream keys are `GET <platform path><query>`;
+ * route keys are `route:<decoded path under api/>?<canonical query>`, built from the
+ * validated query, so equivalent URLs (parameter order, percent-escapes, empty values,
+ * defaults spelled out or not, `org/repo` or `org%2Frepo`) share one entry. Only the
+ * public reads have route keys.
+ */
+@Injectable()
+export class CacheKeys {
+  private readonly apiPrefix: string;
+  /** Raw URL → route key (`false`: not cacheable), so a hit costs one lookup. */
+  private readonly memo = new LRUCache<string, string | false>({ max: 2_000 });
+
+  constructor(config: BoardConfig) {
+    this.apiPrefix = `${config.basePath}api/`;
+  }
+
+  /** Key of a platform GET in the upstream layer. */
+  upstream(path: string, queryString = ''): string {
+    return `GET ${path}${queryString}`;
+  }
+
+  /** The route key of a request URL, or `null` when the URL is not a valid public read. */
+  route(url: string): string | null {
+    if (!url.startsWith(this.apiPrefix)) return null;
+    const memo = this.memo.get(url);
+    if (memo !== undefined) return memo || null;
+    const key = canonicalRouteKey(url.slice(this.apiPrefix.length));
+    this.memo.set(url, key ?? false);
+    return key;
+  }
+
+  /** Upstream entries a change to a repository's issues makes stale. */
+  issuesChangedUpstream(repo: string): string[] {
+    const [org] = repo.split('/');
+    return [
+      this.upstream(`/${org}/-/issues`),
+      this.upstream(`/${repo}/-/issues`),
+      this.upstream(`/${org}/-/repos`),
+      this.upstream(`/${repo}`),
+    ];
+  }
+
+  /** Route entries a change to a repository's issues makes stale. */
+  issuesChangedRoutes(repo: string): string[] {
+    return [
+      `${ROUTE_KEY_PREFIX}issues`,
+      `${ROUTE_KEY_PREFIX}orgs`,
+      `${ROUTE_KEY_PREFIX}repos/${repo}/`,
+    ];
+  }
+
+  /** Upstream entries holding an organization's balance. */
+  balanceUpstream(org: string): string {
+    return this.upstream(`/${org}/-/charge/`);
+  }
+
+  /** Route entries that show balances or the threshold. */
+  creditRoutes(): string[] {
+    return ['orgs', 'credits', 'meta'].map((path) => ROUTE_KEY_PREFIX + path);
+  }
+}
+
+function canonicalRouteKey(rest: string): string | null {
+  const mark = rest.indexOf('?');
+  const rawPath = mark < 0 ? rest : rest.slice(0, mark);
+  let path: string;
+  try {
+    path = rawPath.split('/').map(decodeURIComponent).join('/');
+  } catch {
+    return null;
+  }
+  const read = PUBLIC_READS.find((r) => r.pattern.test(path));
+  if (!read) return null;
+  const query = parseQueryString(mark < 0 ? '' : rest.slice(mark + 1));
+  const names = Object.keys(query);
+  if (!read.query) return names.length === 0 ? ROUTE_KEY_PREFIX + path : null;
+  if (names.some((name) => Array.isArray(query[name]))) return null;
+  const instance = plainToInstance(read.query, query);
+  const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true });
+  if (errors.length > 0) return null;
+  const canonical = Object.entries(instance)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`)
+    .join('&');
+  return ROUTE_KEY_PREFIX + path + (canonical ? `?${canonical}` : '');
+}
