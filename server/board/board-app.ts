@@ -10,6 +10,7 @@ import { RouteCacheInterceptor } from './cache/route-cache.interceptor';
 import { BoardExceptionFilter } from './common/board-exception.filter';
 import { KnownQueryGuard } from './common/known-query.guard';
 import { parseQueryString } from './common/query-string';
+import { InvalidError } from '../common/errors';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../common/json-depth';
 import { BoardConfig } from './config/board-config';
 import { PlatformConnection } from './connection/platform-connection';
@@ -134,11 +135,7 @@ function refuseDeepJson(adapter: FastifyAdapter): void {
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (jsonDepthExceeds(body as string)) {
-      const error = Object.assign(
-        new Error(`The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`),
-        { statusCode: 400 },
-      );
-      done(error, undefined);
+      done(new InvalidError(`The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`), undefined);
       return;
     }
     parse(request, body as string, done);

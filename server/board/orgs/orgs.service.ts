@@ -10,9 +10,14 @@ import { PLATFORM_CONNECTION, PlatformConnection } from '../connection/platform-
 import { PlatformClient } from '../platform/platform-client';
 import { BoardStore } from '../store/board-store';
 
-/** The one answer for a repository or issue the board cannot show, whatever the cause. */
+/**
+ * The one answer for a repository or issue the board cannot show, whatever the cause, so
+ * that missing, private and secret look alike. `what` is kept for logs, not shown.
+ */
+export const UNREADABLE_MESSAGE = 'No repository or issue at this address that this board can show';
+
 function unreadable(what: string): NotFoundError {
-  return new NotFoundError(`No repository or issue "${what}" that this board can show`);
+  return new NotFoundError(UNREADABLE_MESSAGE, { what });
 }
 
 /**
