@@ -1,5 +1,6 @@
 import type { Issue, Organization, PullRequest, Repository } from '@shared/board/entities';
 import type { PlatformRepository } from '@shared/platform/types';
+import { CacheIndex } from '../server/board/cache/cache-index';
 import { UNREADABLE_MESSAGE } from '../server/board/orgs/orgs.service';
 import { startBoard, RunningBoard } from './board-harness';
 import { forgeClient, HarnessForge, startForge } from './forge-harness';
@@ -108,6 +109,27 @@ describe('board hardening against a real forge', () => {
       expect(entries).toBeGreaterThan(250);
       expect(entries).toBeLessThanOrEqual(300);
       expect(await boardMetric(board, 'board_cache_bytes')).toBeGreaterThan(0);
+    });
+
+    it('never answers a guarded route from the cache, even with an entry under its URL', async () => {
+      const planted = {
+        status: 200,
+        body: '{"planted":true}',
+        gzip: null,
+        oldestAt: Date.now(),
+        headers: {},
+      };
+      const cache = board.get(CacheIndex);
+      for (const key of [
+        'route:/api/admin/overview',
+        'route:admin/overview',
+        'route:admin/overview?days=7',
+      ]) {
+        await cache.set(key, { ...planted, oldestAt: board.clock.now().getTime() }, 60_000);
+      }
+      const anonymous = await fetch(`${board.url}/api/admin/overview`);
+      expect(anonymous.status).toBe(401);
+      expect(await anonymous.text()).not.toContain('planted');
     });
 
     it('refuses JSON bodies nested deeper than 64 levels with a 400', async () => {

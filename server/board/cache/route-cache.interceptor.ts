@@ -6,9 +6,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { firstValueFrom, from, Observable } from 'rxjs';
 import { Clock } from '../../common/clock';
-import { DomainError, NotFoundError, RateLimitedError } from '../../common/errors';
+import { NotFoundError, RateLimitedError } from '../../common/errors';
 import { AdminAuth } from '../admin/admin-auth';
 import { boardErrorBody } from '../common/board-exception.filter';
+import { isUpstreamFailure } from '../common/upstream-failures';
 import { BoardConfig } from '../config/board-config';
 import { BoardMetrics } from '../ops/board-metrics';
 import { CacheIndex } from './cache-index';
@@ -157,7 +158,7 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     try {
       entry = toEntry(JSON.stringify(await result), scope.oldest ?? started, keptHeaders(reply));
     } catch (error) {
-      if (previous && isPlatformFailure(error)) {
+      if (previous && isUpstreamFailure(error)) {
         this.metrics.routeCache.inc({ result: 'stale' });
         return { entry: previous, state: 'STALE' };
       }
@@ -212,13 +213,6 @@ function toEntry(body: string, oldestAt: number, headers: Record<string, string>
     oldestAt,
     headers,
   };
-}
-
-/** Failures of the platform itself, as opposed to answers such as "not found". */
-function isPlatformFailure(error: unknown): boolean {
-  return (
-    error instanceof DomainError && (error.kind === 'upstream' || error.kind === 'rate_limited')
-  );
 }
 
 function keptHeaders(reply: FastifyReply): Record<string, string> {

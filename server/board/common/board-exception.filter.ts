@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, DomainErrorKind } from '../../common/errors';
+import { upstreamFailureMessage } from './upstream-failures';
 
 const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   not_found: HttpStatus.NOT_FOUND,
@@ -83,6 +84,11 @@ export class BoardExceptionFilter implements ExceptionFilter {
   }
 
   private describe(exception: unknown): { status: number; message: string } {
+    const upstream = upstreamFailureMessage(exception);
+    if (upstream !== null) {
+      this.logger.warn(`${upstream} (${(exception as Error).message})`);
+      return { status: HttpStatus.BAD_GATEWAY, message: upstream };
+    }
     if (exception instanceof DomainError) {
       return { status: STATUS_BY_KIND[exception.kind], message: exception.message };
     }

@@ -1,7 +1,9 @@
 import { Controller, Get, Header, HttpCode, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { upstreamFailureMessage } from '../common/upstream-failures';
 import { PlatformClient } from '../platform/platform-client';
+import { PlatformUnauthorizedError } from '../platform/platform.errors';
 import { BoardStore } from '../store/board-store';
 import { BoardMetrics } from './board-metrics';
 
@@ -21,13 +23,20 @@ export class OpsController {
     return { status: 'ok' };
   }
 
-  /** Ready when the platform answers and the store can be written. */
+  /**
+   * Ready when the platform answers with the board's token accepted and the store can be
+   * written. `checks.platform.auth` says whether the platform accepts the token.
+   */
   @Get('readyz')
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<object> {
     const [platform, store] = await Promise.all([
       this.platform.getCurrentUser().then(
-        () => ({ ok: true }),
-        (error: Error) => ({ ok: false, error: error.message }),
+        () => ({ ok: true, auth: 'accepted' }),
+        (error: Error) => ({
+          ok: false,
+          auth: error instanceof PlatformUnauthorizedError ? 'refused' : 'unknown',
+          error: upstreamFailureMessage(error) ?? error.message,
+        }),
       ),
       this.store.isWritable().then((ok) => ({ ok })),
     ]);

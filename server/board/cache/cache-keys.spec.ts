@@ -1,0 +1,56 @@
+import type { BoardConfig } from '../config/board-config';
+import { CacheKeys } from './cache-keys';
+
+describe('CacheKeys.route', () => {
+  const keys = new CacheKeys({ basePath: '/board/' } as BoardConfig);
+
+  it('gives equivalent URLs of a public read one key', () => {
+    const variants = [
+      '/board/api/issues?state=open&npc=true',
+      '/board/api/issues?npc=true&state=open',
+      '/board/api/issues?n%70c=true&state=op%65n',
+      '/board/api/issues?state=open&&npc=true&org=&',
+    ];
+    const found = new Set(variants.map((url) => keys.route(url)));
+    expect([...found]).toEqual(['route:issues?npc=true&state=open']);
+  });
+
+  it('spells defaults out and decodes encoded full names', () => {
+    expect(keys.route('/board/api/orgs/acme/credits')).toBe('route:orgs/acme/credits?days=7');
+    expect(keys.route('/board/api/orgs/acme/credits?days=7')).toBe(
+      'route:orgs/acme/credits?days=7',
+    );
+    expect(keys.route('/board/api/repos/acme%2Fweb/pulls')).toBe(
+      'route:repos/acme/web/pulls?state=open',
+    );
+    expect(keys.route('/board/api/repos/acme/web/issues/12')).toBe(
+      'route:repos/acme/web/issues/12',
+    );
+  });
+
+  it('has no key for invalid, unknown-parameter or repeated-parameter URLs', () => {
+    for (const url of [
+      '/board/api/issues?state=opened',
+      '/board/api/issues?colour=red',
+      '/board/api/issues?state=open&state=closed',
+      '/board/api/orgs?x=1',
+      '/board/api/orgs/acme/credits?days=8',
+      '/board/api/repos/acme/web/issues/0',
+      '/board/api/repos/%E0%A4%A/web/issues',
+    ]) {
+      expect(keys.route(url)).toBeNull();
+    }
+  });
+
+  it('never gives a key to an admin route, whatever it is decorated with', () => {
+    for (const url of [
+      '/board/api/admin/overview',
+      '/board/api/admin/overview?days=7',
+      '/board/api/admin/settings',
+      '/board/api/issues/create',
+      '/api/orgs',
+    ]) {
+      expect(keys.route(url)).toBeNull();
+    }
+  });
+});
