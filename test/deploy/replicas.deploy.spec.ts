@@ -24,7 +24,7 @@ const HOUR = 3_600_000;
 
 /**
  * Two board replicas sharing Redis behind nginx under /board/, against one forge:
- * the production shape of DESIGN section 2, with real processes.
+ * the production shape (docs/architecture.md#caching, #the-store), with real processes.
  */
 describe('several replicas behind a reverse proxy, with Redis', () => {
   let dir: string;

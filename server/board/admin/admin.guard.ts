@@ -14,7 +14,7 @@ function digest(value: string): Buffer {
 }
 
 /**
- * Admin access (DESIGN section 8): `Authorization: Bearer <ADMIN_TOKEN>` compared in
+ * Admin access (docs/architecture.md#security): `Authorization: Bearer <ADMIN_TOKEN>` compared in
  * constant time, or a trusted reverse proxy's user header naming one of `ADMIN_USERS`.
  * Repeated failures from one address are throttled. Without a token and without a
  * trusted header the admin area is disabled, never open.

@@ -4,7 +4,7 @@ import { CacheIndex } from './cache-index';
 import { ROUTE_KEY_PREFIX } from './route-cache.interceptor';
 
 /**
- * Which cached entries a write makes stale, in both layers (DESIGN section 7). Keys are
+ * Which cached entries a write makes stale, in both layers (docs/architecture.md#caching). Keys are
  * `GET <platform path>` upstream and `route:<board URL>` for answers.
  */
 @Injectable()

@@ -38,10 +38,11 @@ const KEPT_HEADERS = ['x-total-count'];
 export const ROUTE_KEY_PREFIX = 'route:';
 
 /**
- * The route layer of DESIGN section 7. Each read route's serialized answer is cached with
- * the time of its oldest upstream datum, and is fresh only while that datum is, so no
- * datum shown is older than the TTL while the platform answers. When the platform fails,
- * the last good answer is served as `X-Cache: STALE`. Sets `X-Cache` and `Age`.
+ * The route layer (docs/architecture.md#caching). Each read route's serialized answer is
+ * cached with the time of its oldest upstream datum, and is fresh only while that datum
+ * is, so no datum shown is older than the TTL while the platform answers. When the
+ * platform fails, the last good answer is served as `X-Cache: STALE`. Sets `X-Cache` and
+ * `Age`.
  */
 @Injectable()
 export class RouteCacheInterceptor extends CacheInterceptor {

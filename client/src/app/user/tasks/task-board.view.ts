@@ -3,7 +3,7 @@ import type { BoardColumn, BoardUser, Issue } from '@shared/board/entities';
 import { SortDirection, SortValue, sortRows } from '../../ui/sort';
 import { IssueSortKey } from './tasks-url-state';
 
-/** The three columns, in board order, with the names UI.md gives them. */
+/** The three columns, in board order, with the names docs/architecture.md gives them. */
 export const COLUMNS: readonly { id: BoardColumn; label: string }[] = [
   { id: 'pending', label: 'Pending pickup' },
   { id: 'in_progress', label: 'In progress' },
@@ -16,7 +16,7 @@ export function columnLabel(column: BoardColumn): string {
 
 /**
  * Issues grouped by the column the board API computed for them (the shared rule of
- * DESIGN section 5), keeping the API's order inside each column.
+ * docs/architecture.md#board-columns), keeping the API's order inside each column.
  */
 export function groupByColumn(issues: readonly Issue[]): Record<BoardColumn, Issue[]> {
   const groups: Record<BoardColumn, Issue[]> = { pending: [], in_progress: [], done: [] };
