@@ -35,6 +35,47 @@ const restrict = (...patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
 
+/**
+ * typescript-eslint's type-checked recommended rules, each file checked with the types of
+ * the TypeScript project it is built in. Left out for now, because they find code in
+ * files under change elsewhere (the cache, platform and forge modules) that wants more
+ * than a small fix: require-await (26 findings), no-unsafe-assignment (35),
+ * no-unsafe-member-access (4), no-unsafe-argument (1), no-unsafe-return (1),
+ * no-unnecessary-type-assertion (8), unbound-method (4, Angular form handlers),
+ * no-redundant-type-constituents (2), no-base-to-string (2), restrict-plus-operands (1),
+ * restrict-template-expressions (1), no-floating-promises (1) and await-thenable (1).
+ */
+const LEFT_OUT_TYPED_RULES = [
+  'require-await',
+  'no-unsafe-assignment',
+  'no-unsafe-member-access',
+  'no-unsafe-argument',
+  'no-unsafe-return',
+  'no-unnecessary-type-assertion',
+  'unbound-method',
+  'no-redundant-type-constituents',
+  'no-base-to-string',
+  'restrict-plus-operands',
+  'restrict-template-expressions',
+  'no-floating-promises',
+  'await-thenable',
+];
+const typedRules = {
+  ...Object.fromEntries(
+    tseslint.configs.recommendedTypeCheckedOnly.flatMap((config) =>
+      Object.entries(config.rules ?? {}),
+    ),
+  ),
+  ...Object.fromEntries(LEFT_OUT_TYPED_RULES.map((rule) => [`@typescript-eslint/${rule}`, 'off'])),
+};
+const typed = (files, project) => ({
+  files,
+  languageOptions: {
+    parserOptions: { project: [project], tsconfigRootDir: import.meta.dirname },
+  },
+  rules: typedRules,
+});
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.angular/', 'coverage/', 'data/'] },
   eslint.configs.recommended,
@@ -58,6 +99,11 @@ export default tseslint.config(
     files: ['**/*.spec.ts', 'test/**/*.ts', 'bench/**/*.ts'],
     languageOptions: { globals: { ...globals.jest } },
   },
+  typed(
+    ['server/**/*.ts', 'shared/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    './tsconfig.spec.json',
+  ),
+  typed(['client/src/**/*.ts'], './tsconfig.client-spec.json'),
   { files: ['server/board/**'], rules: restrict(BOARD_NOT_FORGE) },
   { files: ['server/forge/**'], rules: restrict(FORGE_NOT_BOARD) },
   { files: ['shared/**'], rules: restrict(SHARED_ALONE) },
