@@ -26,6 +26,8 @@ const config: Config = {
   // Suites start real servers; on a busy two-core machine a test or hook may need more
   // than jest's default 5 s. (A project's own testTimeout is not read.)
   testTimeout: 30_000,
+  // `npm test -- --randomize` shuffles the files as well as the tests inside each file.
+  testSequencer: '<rootDir>/test/shuffle-sequencer.mjs',
   projects: [
     nodeProject('shared', ['shared']),
     nodeProject('server', ['server', 'test']),

@@ -1,4 +1,7 @@
-/** `GET /api/admin/overview?days=7|30` (DESIGN section 6). Times are in seconds. */
+/**
+ * `GET /api/admin/overview?days=7|30` (docs/architecture.md#admin-overview-figures).
+ * Times are in seconds.
+ */
 export interface AdminOverview {
   days: 7 | 30;
   window: { from: string; to: string };

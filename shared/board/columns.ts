@@ -11,9 +11,9 @@ export interface ColumnInput {
 }
 
 /**
- * The board column of an issue (DESIGN section 5): closed is done; open with an NPC
- * assignee and either an in-progress label or a comment is in progress; every other
- * open issue waits for pickup.
+ * The board column of an issue (docs/architecture.md#board-columns): closed is done; open
+ * with an NPC assignee and either an in-progress label or a comment is in progress; every
+ * other open issue waits for pickup.
  */
 export function boardColumn(issue: ColumnInput): BoardColumn {
   if (issue.state === 'closed') return 'done';
@@ -29,7 +29,7 @@ export const BOARD_COLUMN_RULE =
   'Done: the issue is closed. In progress: open, assigned to an NPC, and either labelled ' +
   '"in progress", "in-progress", "doing" or "wip", or commented on. Pending pickup: every other open issue.';
 
-/** Open and active (open NPC) issue counts of an organization (DESIGN section 5). */
+/** Open and active (open NPC) issue counts of an organization (docs/architecture.md#counts). */
 export function issueCounts(
   issues: readonly { state: 'open' | 'closed'; column: BoardColumn; npc: boolean }[],
 ): { open_issue_count: number; active_issue_count: number } {

@@ -1,6 +1,6 @@
 import type { CreditForecastKind, CreditSnapshot } from './entities';
 
-/** Credit consumption and forecast rules of DESIGN section 5. */
+/** Credit consumption and forecast rules (docs/architecture.md#consumption-and-forecast). */
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;

@@ -1,4 +1,7 @@
-/** Dispatch rules shared by the board's API and the dispatch form (DESIGN section 5). */
+/**
+ * Dispatch rules shared by the board's API and the dispatch form
+ * (docs/architecture.md#dispatch).
+ */
 
 /** The board's limit on a requirement. */
 export const MAX_REQUIREMENT_LENGTH = 20_000;

@@ -1,6 +1,7 @@
 /**
- * Entities returned by the board's own routes (spec section 2.2, DESIGN section 4).
- * The Angular app reads exactly these shapes.
+ * Entities returned by the board's own routes
+ * (docs/architecture.md#the-data-path-of-a-read and #rules). The Angular app reads
+ * exactly these shapes.
  */
 
 export interface BoardUser {

@@ -1,4 +1,7 @@
-/** Repository health colouring (spec section 3): by the age of the last commit. */
+/**
+ * Repository health colouring (docs/architecture.md#repository-health): by the age of the
+ * last commit.
+ */
 export type HealthLevel = 'fresh' | 'yellow' | 'red';
 
 export const YELLOW_AFTER_DAYS = 7;

@@ -1,4 +1,4 @@
-/** NPC rules of DESIGN section 5. */
+/** NPC rules (docs/architecture.md#npc-detection). */
 
 export interface UserLike {
   username: string;

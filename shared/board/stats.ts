@@ -1,4 +1,7 @@
-/** Small statistics helpers for the admin overview (DESIGN section 6). */
+/**
+ * Small statistics helpers for the admin overview
+ * (docs/architecture.md#admin-overview-figures).
+ */
 
 export function mean(values: readonly number[]): number | null {
   if (values.length === 0) return null;

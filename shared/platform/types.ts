@@ -1,5 +1,5 @@
 /**
- * Wire types of the platform HTTP API (DESIGN.md section 3).
+ * Wire types of the platform HTTP API (docs/architecture.md#the-forge).
  *
  * The board's platform client and the forge both speak this contract; nothing here
  * may import Node or browser APIs, so the Angular app can use it too.
@@ -12,7 +12,7 @@ export interface PlatformErrorBody {
   errparam: Record<string, unknown>;
 }
 
-/** errcode values of spec section 7, plus the ones DESIGN section 3 adds. */
+/** errcode values of the platform (docs/architecture.md#the-forge). */
 export const ErrCode = {
   NotFound: 5,
   Forbidden: 7,

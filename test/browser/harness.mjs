@@ -185,6 +185,33 @@ export function childPids(pid) {
   return children;
 }
 
+/**
+ * Resolves once `check` resolves truthy, looking again every `everyMs`; rejects with `what`
+ * after `timeoutMs`. For conditions outside the page (a process gone, a cache entry
+ * expired), where there is no event to await.
+ */
+export async function until(check, { what, timeoutMs = 30_000, everyMs = 100 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const met = await Promise.resolve()
+      .then(check)
+      .catch(() => false);
+    if (met) return;
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs / 1000} s: ${what}`);
+    await sleep(everyMs);
+  }
+}
+
+/** True while a process with this id exists. */
+export function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** GET a board API route; returns the parsed body and the headers. */
 export async function api(board, path) {
   const response = await fetch(board.url + path, { signal: AbortSignal.timeout(30_000) });

@@ -7,15 +7,16 @@ import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 
 import { root, startBoard } from './harness.mjs';
-import { runTests } from './runner.mjs';
+import { runTests, testSeed } from './runner.mjs';
 
-import './dashboard.test.mjs';
-import './tasks.test.mjs';
+// The order of these imports does not matter: the runner shuffles the tests.
+import './a11y.test.mjs';
+import './admin.test.mjs';
 import './credits-repos.test.mjs';
+import './dashboard.test.mjs';
 import './layout.test.mjs';
 import './stale.test.mjs';
-// Last: it dispatches an issue, which the other suites' counts do not expect.
-import './admin.test.mjs';
+import './tasks.test.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -44,6 +45,8 @@ const boardLog = [];
 let board = null;
 let browser = null;
 let counts = { passed: 0, failed: 0 };
+const seed = testSeed();
+console.log(`test order seed ${seed} (TEST_SEED=${seed} repeats this order)`);
 
 async function cleanUp() {
   await browser?.close().catch(() => undefined);
@@ -58,7 +61,7 @@ try {
   console.log(`board ${board.url} (forge :${board.forgePort}, seed epoch ${board.epoch})`);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   clearOldScreenshots();
-  counts = await runTests({ browser, board, shots, filter: process.argv[2] });
+  counts = await runTests({ browser, board, shots, filter: process.argv[2], seed });
 } catch (error) {
   counts.failed += 1;
   console.log(`  ✗ setting up: ${error?.stack ?? error}`);

@@ -1,5 +1,7 @@
 // A small test runner for the browser suites: tests run one after another, each in a
-// fresh browser context whose console errors and page errors fail the test.
+// fresh browser context whose console errors and page errors fail the test. The order is
+// shuffled with a seed the run prints, so no test can lean on another having run first;
+// TEST_SEED=<seed> repeats an order.
 import assert from 'node:assert/strict';
 
 export { assert };
@@ -10,9 +12,48 @@ const tests = [];
  * Registers a test; `fn` receives `{ page, context, board, browser, shots }`.
  * `expectedConsole` lists console errors the test provokes on purpose (Chromium logs every
  * 4xx answer, such as a refused sign-in, as "Failed to load resource"); others still fail it.
+ * `contextOptions` adds to the browser context's options (a colour scheme, bypassCSP).
  */
-export function test(name, fn, { timeoutMs = 45_000, viewport, expectedConsole = [] } = {}) {
-  tests.push({ name, fn, timeoutMs, viewport, expectedConsole });
+export function test(
+  name,
+  fn,
+  { timeoutMs = 45_000, viewport, expectedConsole = [], contextOptions = {} } = {},
+) {
+  tests.push({ name, fn, timeoutMs, viewport, expectedConsole, contextOptions });
+}
+
+/** A seed for the shuffle: TEST_SEED when set, otherwise a fresh one. */
+export function testSeed(env = process.env) {
+  const given = env.TEST_SEED;
+  if (given !== undefined && given !== '') {
+    const seed = Number(given);
+    if (!Number.isSafeInteger(seed)) throw new Error(`TEST_SEED must be an integer, got ${given}`);
+    return seed;
+  }
+  return Math.floor(Math.random() * 2 ** 31);
+}
+
+/** mulberry32: a small seeded generator of numbers in [0, 1). */
+function seededRandom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A copy of `items` in the order the seed gives (Fisher–Yates). */
+export function shuffled(items, seed) {
+  const random = seededRandom(seed);
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
 }
 
 function withTimeout(promise, ms, name) {
@@ -25,16 +66,17 @@ function withTimeout(promise, ms, name) {
   ]).finally(() => clearTimeout(timer));
 }
 
-/** Runs every registered test; returns the counts. */
-export async function runTests({ browser, board, shots, filter }) {
+/** Runs the registered tests (those whose name contains `filter`) in the seed's order. */
+export async function runTests({ browser, board, shots, filter, seed }) {
   let passed = 0;
   let failed = 0;
-  for (const t of tests) {
-    if (filter && !t.name.includes(filter)) continue;
+  const chosen = tests.filter((t) => !filter || t.name.includes(filter));
+  for (const t of shuffled(chosen, seed)) {
     const context = await browser.newContext({
       viewport: t.viewport ?? { width: 1366, height: 900 },
       colorScheme: 'light',
       reducedMotion: 'reduce',
+      ...t.contextOptions,
     });
     const page = await context.newPage();
     const problems = [];

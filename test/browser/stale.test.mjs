@@ -1,7 +1,5 @@
 /* global document */
-import { setTimeout as sleep } from 'node:timers/promises';
-
-import { childPids, startBoard } from './harness.mjs';
+import { alive, childPids, startBoard, until } from './harness.mjs';
 import { open, settled } from './pages.mjs';
 import { assert, test } from './runner.mjs';
 
@@ -20,7 +18,12 @@ test(
       const forges = childPids(board.pid);
       assert.equal(forges.length, 1, 'the board runs one forge');
       process.kill(forges[0], 'SIGTERM');
-      await sleep(TTL_MS + 500);
+      await until(() => !alive(forges[0]), { what: 'the forge stops' });
+      // Once the cached answer is past its life, the board serves it as stale.
+      await until(
+        async () => (await fetch(`${board.url}api/orgs`)).headers.get('x-cache') === 'STALE',
+        { what: 'api/orgs is served stale', timeoutMs: TTL_MS + 20_000 },
+      );
 
       await page.locator('npc-data-status button[aria-label^="Refresh"]').click();
       const banner = page.locator('npc-stale-banner [role="status"]');

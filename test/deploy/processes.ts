@@ -1,5 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
+import type * as http from 'node:http';
 import * as net from 'node:net';
 import * as path from 'node:path';
 
@@ -33,6 +34,47 @@ export async function answers(url: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** Requests an HTTP server holds back until the test lets them through. */
+export interface RequestGate {
+  /** Resolves when the first held request arrives. */
+  arrived: Promise<void>;
+  /** Lets the held requests through, and every later one. */
+  release(): void;
+  /** Gives the server its own request handling back. */
+  restore(): void;
+}
+
+/**
+ * Holds the requests of an in-process server (a harness forge) whose URL `matches`, so a
+ * test can act while a client is surely waiting for the answer.
+ */
+export function holdRequests(server: http.Server, matches: (url: string) => boolean): RequestGate {
+  const handlers = server.listeners('request') as ((...args: unknown[]) => void)[];
+  const held: (() => void)[] = [];
+  let open = false;
+  let arrive!: () => void;
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  const gate = (request: http.IncomingMessage, response: http.ServerResponse): void => {
+    const pass = (): void => handlers.forEach((handler) => handler.call(server, request, response));
+    if (open || !matches(request.url ?? '')) return pass();
+    held.push(pass);
+    arrive();
+  };
+  server.removeAllListeners('request');
+  server.on('request', gate);
+  return {
+    arrived,
+    release: () => {
+      open = true;
+      held.splice(0).forEach((pass) => pass());
+    },
+    restore: () => {
+      server.off('request', gate);
+      handlers.forEach((handler) => server.on('request', handler));
+    },
+  };
 }
 
 export interface Running {

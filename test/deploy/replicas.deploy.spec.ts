@@ -10,6 +10,7 @@ import { HarnessForge, startForge } from '../forge-harness';
 import {
   answers,
   freePort,
+  holdRequests,
   ROOT,
   run,
   Running,
@@ -23,7 +24,7 @@ const HOUR = 3_600_000;
 
 /**
  * Two board replicas sharing Redis behind nginx under /board/, against one forge:
- * the production shape of DESIGN section 2, with real processes.
+ * the production shape (docs/architecture.md#caching, #the-store), with real processes.
  */
 describe('several replicas behind a reverse proxy, with Redis', () => {
   let dir: string;
@@ -181,13 +182,27 @@ describe('several replicas behind a reverse proxy, with Redis', () => {
 
   it('finishes a snapshot write it has started before it exits', async () => {
     const target = boards[1];
-    const refresh = fetch(`http://127.0.0.1:${target.port}/board/api/admin/credits/refresh`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-    });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const exited = target.stop('SIGTERM');
-    const response = await refresh;
+    // The forge holds the balance reads: the snapshot run is surely under way when the
+    // replica is told to stop, and goes on only once it is stopping.
+    const gate = holdRequests(forge.app.getHttpServer(), (url) =>
+      url.includes('/-/charge/special-amount'),
+    );
+    let exited: Promise<number | null>;
+    let response: Response;
+    try {
+      const refresh = fetch(`http://127.0.0.1:${target.port}/board/api/admin/credits/refresh`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
+      await gate.arrived;
+      exited = target.stop('SIGTERM');
+      await waitFor(async () => target.output().includes('SIGTERM received'), 20_000);
+      gate.release();
+      response = await refresh;
+    } finally {
+      gate.release();
+      gate.restore();
+    }
     expect(response.status).toBe(200);
     const { recorded_at } = (await response.json()) as { recorded_at: string };
     expect(await exited).toBe(0);

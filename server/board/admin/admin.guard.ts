@@ -12,7 +12,7 @@ export const FAILURE_WINDOW_MS = 15 * 60_000;
 const TOKEN_PREFIX_LENGTH = 4;
 
 /**
- * Guards the admin routes. Wrong tokens are counted per client address and token prefix,
+ * Guards the admin routes (docs/architecture.md#security). Wrong tokens are counted per client address and token prefix,
  * and a client past `MAX_FAILURES` in the window is turned away with 429, but the correct
  * token always passes: a stranger's guesses can never lock the real admin out. Without a
  * token and without a trusted header the admin area is disabled, never open.

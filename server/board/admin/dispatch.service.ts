@@ -14,7 +14,7 @@ import { CreateIssueDto } from './create-issue.dto';
 export const DISPATCH_LABEL = 'npc-task';
 
 /**
- * Task dispatch (DESIGN section 5): one issue on the platform, assigned to the NPC and
+ * Task dispatch (docs/architecture.md#dispatch): one issue on the platform, assigned to the NPC and
  * mentioning it (the platform triggers NPCs by mention), then the board's cached lists of
  * that organization are dropped so the new issue shows at once.
  */

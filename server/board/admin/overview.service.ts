@@ -13,7 +13,10 @@ import { AdminOverview, ResponseTimeFigures } from '@shared/board/admin';
 
 const DAY_MS = 86_400_000;
 
-/** Completion rate, NPC response time and the two rankings (DESIGN section 6). */
+/**
+ * Completion rate, NPC response time and the two rankings
+ * (docs/architecture.md#admin-overview-figures).
+ */
 @Injectable()
 export class OverviewService {
   constructor(

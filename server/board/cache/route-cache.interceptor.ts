@@ -47,7 +47,7 @@ export const STALE_RETENTION_MS = 24 * 3_600_000;
 const KEPT_HEADERS = ['x-total-count'];
 
 /**
- * The route layer of the cache (docs/architecture.md, "Caching"). Each public read's
+ * The route layer of the cache (docs/architecture.md#caching). Each public read's
  * answer is cached under its canonical key with the time of its oldest upstream datum, and
  * is fresh only while that datum is, so no datum shown is older than the TTL while the
  * platform answers. Concurrent misses for one key run the route once. A miss that would

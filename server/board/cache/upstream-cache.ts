@@ -30,9 +30,10 @@ function unpack<T>(packed: Buffer | Uint8Array): T {
 }
 
 /**
- * The upstream layer of DESIGN section 7: platform GET answers cached by method, path and
- * query for `CACHE_TTL_MS`, with single flight (concurrent misses for one key make one
- * call). Freshness is judged by the injected clock, so tests move time instead of waiting.
+ * The upstream layer (docs/architecture.md#caching): platform GET answers cached by
+ * method, path and query for `CACHE_TTL_MS`, with single flight (concurrent misses for
+ * one key make one call). Freshness is judged by the injected clock, so tests move time
+ * instead of waiting.
  */
 @Injectable()
 export class UpstreamCache {

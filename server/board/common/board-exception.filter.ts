@@ -31,7 +31,7 @@ function reasonPhrase(status: number): string {
     .join(' ');
 }
 
-/** Board error body (DESIGN section 4). */
+/** Board error body (docs/architecture.md#board-api-input). */
 export interface BoardErrorBody {
   statusCode: number;
   error: string;

@@ -3,8 +3,8 @@ import { IsIn, IsInt, Matches, Max, Min } from 'class-validator';
 import { SLUG_PATTERN } from '@shared/platform/paths';
 
 /**
- * Decorators for the board's input rules (DESIGN section 4), so every route words its
- * 400s the same way and names the parameter.
+ * Decorators for the board's input rules (docs/architecture.md#board-api-input), so every
+ * route words its 400s the same way and names the parameter.
  */
 
 const toNumberIfInteger = ({ value }: { value: unknown }): unknown =>

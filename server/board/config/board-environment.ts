@@ -53,8 +53,9 @@ const HTTP_URL = { require_tld: false, require_protocol: true, protocols: ['http
 const URL_MESSAGE = '$property must be an http(s) URL';
 
 /**
- * Every environment variable the board reads (DESIGN section 2), with its default.
- * Read through `loadBoardConfig`; nothing else in the board touches `process.env`.
+ * Every environment variable the board reads (docs/architecture.md#configuration), with
+ * its default. Read through `loadBoardConfig`; nothing else in the board touches
+ * `process.env`.
  */
 export class BoardEnvironment {
   @Transform(toInt)

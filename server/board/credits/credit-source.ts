@@ -6,7 +6,7 @@ import type { BoardStore } from '../store/board-store';
 /** One organization's balance, or why there is none. */
 export type BalanceResult = { ok: true; balance: number } | { ok: false; reason: string };
 
-/** Where balances come from (`CREDITS_SOURCE`, DESIGN section 5). */
+/** Where balances come from (`CREDITS_SOURCE`, docs/architecture.md#the-store). */
 export abstract class CreditSource {
   abstract readonly kind: 'platform' | 'file' | 'manual';
 

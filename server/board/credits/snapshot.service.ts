@@ -36,7 +36,7 @@ export interface SnapshotRun {
 }
 
 /**
- * Hourly credit snapshots (DESIGN section 5): at minute 0 of every hour (UTC), and at
+ * Hourly credit snapshots (docs/architecture.md#the-store): at minute 0 of every hour (UTC), and at
  * start-up when the current hour has none. One organization's failure records nothing for
  * it and does not stop the others; a second run in the same hour replaces, never adds.
  */

@@ -1,6 +1,6 @@
 /**
- * Git remote URLs for smart HTTP (spec 4.5): the token rides as the Basic-auth password,
- * which is how git sends it; any username works on the platform.
+ * Git remote URLs for smart HTTP (docs/architecture.md#the-forge): the token rides as the
+ * Basic-auth password, which is how git sends it; any username works on the platform.
  */
 import { encodePath } from '@shared/platform/paths';
 import { checkFullName, checkSegment } from './platform-params';

@@ -1,5 +1,5 @@
 /**
- * Organization-wide issue and pull lists, with the fallback DESIGN section 3 asks for:
+ * Organization-wide issue and pull lists, with the fallback of docs/architecture.md#the-forge:
  * when the platform answers 404 to `GET /{org}/-/issues` (or `/pulls`), list the org's
  * repositories and merge one list per repository, each item tagged with `repo.path`.
  */

@@ -1,5 +1,5 @@
 /**
- * One typed method per platform endpoint (spec 4.1–4.4 and DESIGN section 3).
+ * One typed method per platform endpoint (docs/architecture.md#the-forge).
  *
  * Every argument that goes into a URL path is checked and encoded by `route()` (see
  * platform-params.ts) before any request, so a bad value is an `InvalidError` naming

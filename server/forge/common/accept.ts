@@ -1,4 +1,4 @@
-/** Media ranges a JSON API route can satisfy (DESIGN section 3). */
+/** Media ranges a JSON API route can satisfy (docs/architecture.md#the-forge). */
 const JSON_RANGES =
   /^(?:\*\/\*|application\/\*|application\/json|application\/vnd\.[a-z0-9.+-]+\+json)$/i;
 

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { ErrCode, type PlatformErrorBody } from '@shared/platform/types';
 import type { DomainErrorKind } from '../../common/errors';
 
-/** HTTP status and errcode of each domain error kind (DESIGN section 3). */
+/** HTTP status and errcode of each domain error kind (docs/architecture.md#the-forge). */
 export const ERROR_BY_KIND: Readonly<Record<DomainErrorKind, { status: number; errcode: number }>> =
   {
     not_found: { status: 404, errcode: ErrCode.NotFound },

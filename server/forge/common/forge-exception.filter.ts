@@ -12,7 +12,7 @@ interface Described {
 
 /**
  * The forge's one exception filter: every failure leaves as `{errcode, errmsg,
- * errparam}` with the status DESIGN section 3 gives it. Unknown routes arrive here as
+ * errparam}` with the status docs/architecture.md#the-forge gives it. Unknown routes arrive here as
  * Nest's NotFoundException; body-parser failures as Fastify errors with a statusCode.
  */
 @Catch()

@@ -29,7 +29,7 @@ export function toBooleanParam({ value }: TransformFnParams): unknown {
   return value;
 }
 
-/** Query fields every list takes (DESIGN section 3). */
+/** Query fields every list takes (docs/architecture.md#the-forge). */
 export class PageQueryDto {
   @IsOptional()
   @Transform(toIntegerParam)
@@ -42,7 +42,10 @@ export class PageQueryDto {
   page_size?: number;
 }
 
-/** Clamp as DESIGN says: page below 1 is 1; page_size above 100 is 100, below 1 is the default. */
+/**
+ * Clamp as docs/architecture.md#the-forge says: page below 1 is 1; page_size above
+ * 100 is 100, below 1 is the default.
+ */
 export function toPaging(query: PageQueryDto): Paging {
   const page = Math.max(1, query.page ?? 1);
   let pageSize = query.page_size ?? PAGE_SIZE_DEFAULT;

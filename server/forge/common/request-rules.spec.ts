@@ -22,7 +22,7 @@ describe('Accept rule', () => {
 });
 
 describe('paging', () => {
-  it('clamps as DESIGN section 3 says', () => {
+  it('clamps page below 1 to 1, page_size above 100 to 100 and below 1 to the default 10', () => {
     expect(toPaging({})).toEqual({ page: 1, pageSize: 10, offset: 0 });
     expect(toPaging({ page: 0, page_size: 0 })).toEqual({ page: 1, pageSize: 10, offset: 0 });
     expect(toPaging({ page: -4, page_size: -1 })).toEqual({ page: 1, pageSize: 10, offset: 0 });

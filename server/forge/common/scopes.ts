@@ -1,5 +1,5 @@
 /**
- * Token scopes (DESIGN section 3). A scope is an area and an access level; `:rw`
+ * Token scopes (docs/architecture.md#the-forge). A scope is an area and an access level; `:rw`
  * includes `:r`.
  */
 export const SCOPE_AREAS = [

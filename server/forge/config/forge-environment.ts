@@ -16,7 +16,10 @@ import {
 } from 'class-validator';
 import { BOOLEAN_MESSAGE, toBool, toInt, toNumber, toTrimmed } from '../../common/config/env';
 
-/** Every environment variable the forge reads (DESIGN section 2), with its default. */
+/**
+ * Every environment variable the forge reads (docs/architecture.md#configuration), with
+ * its default.
+ */
 export class ForgeEnvironment {
   @Transform(toInt)
   @IsInt()

@@ -25,9 +25,10 @@ function npcDelay(rng: Prng, room: number): number {
 }
 
 /**
- * Issues of one repository spread over the board's three columns (DESIGN section 5):
- * done = closed; in progress = open, NPC-assigned, with a progress label or a comment;
- * pending = any other open issue (unassigned, a person's, or an NPC's not yet picked up).
+ * Issues of one repository spread over the board's three columns
+ * (docs/architecture.md#board-columns): done = closed; in progress = open, NPC-assigned,
+ * with a progress label or a comment; pending = any other open issue (unassigned, a
+ * person's, or an NPC's not yet picked up).
  */
 export function planIssues(
   repo: PlannedRepo,

@@ -10,7 +10,7 @@ export interface SimIssueRow {
   npc_id: number | null;
 }
 
-/** Labels that mark an issue as being worked on (DESIGN section 5). */
+/** Labels that mark an issue as being worked on (docs/architecture.md#board-columns). */
 const PROGRESS = "('in progress', 'in-progress', 'doing', 'wip')";
 
 /** The simulator's reads: which issues are waiting and which are in progress. */

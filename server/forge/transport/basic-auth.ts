@@ -1,7 +1,7 @@
 /**
  * The token in a git client's Authorization header: Basic with any username and the
- * token as password (spec 4.5), or Bearer. `undefined` when there is no header; `null`
- * when there is one the forge cannot read.
+ * token as password (docs/architecture.md#the-forge), or Bearer. `undefined` when there
+ * is no header; `null` when there is one the forge cannot read.
  */
 export function tokenFromAuthorization(header: string | undefined): string | null | undefined {
   if (header === undefined || header.trim() === '') return undefined;

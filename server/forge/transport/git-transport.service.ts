@@ -40,7 +40,7 @@ function pktLine(text: string): string {
 }
 
 /**
- * Git smart HTTP (spec 4.5): Basic auth with the token as password, then
+ * Git smart HTTP (docs/architecture.md#the-forge): Basic auth with the token as password, then
  * `upload-pack` / `receive-pack` in stateless-RPC mode with bodies streamed both ways.
  * Fetching a public repository needs no token; pushing needs `repo-code:rw` and the
  * Developer role; secret repositories refuse tokens. A push is followed by the push

@@ -37,8 +37,9 @@ export interface ServedUpload {
 }
 
 /**
- * Attachments (spec 4.1): a signed, short-lived upload URL per file; the PUT to it
- * stores the bytes; the asset path serves them; file uploads (not images) can be deleted.
+ * Attachments (docs/architecture.md#the-forge): a signed, short-lived upload URL per
+ * file; the PUT to it stores the bytes; the asset path serves them; file uploads (not
+ * images) can be deleted.
  */
 @Injectable()
 export class UploadsService {

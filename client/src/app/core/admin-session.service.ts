@@ -1,7 +1,10 @@
 import { DOCUMENT, Injectable, computed, inject, signal } from '@angular/core';
 import { Router } from '@angular/router';
 
-/** Where the admin token is kept: this browser tab's session only (DESIGN section 5). */
+/**
+ * Where the admin token is kept: this browser tab's session only
+ * (docs/architecture.md#security).
+ */
 export const ADMIN_TOKEN_KEY = 'npcBoard.adminToken';
 
 /** Why the entry page shows the sign-in form again. */

@@ -8,8 +8,8 @@ import { DataFreshnessService } from '../core/data-freshness.service';
 import { formatDateTime, relativeTime, shortAge } from '../ui/format';
 
 /**
- * The top bar's "data as of …" and refresh button (UI.md frame). The age is that of the
- * oldest datum on the page in view, from the answers' `Age` headers.
+ * The top bar's "data as of …" and refresh button (docs/architecture.md#the-app). The age
+ * is that of the oldest datum on the page in view, from the answers' `Age` headers.
  */
 @Component({
   selector: 'npc-data-status',

@@ -18,7 +18,7 @@ const exact: IsActiveMatchOptions = {
 };
 const prefix: IsActiveMatchOptions = { ...exact, paths: 'subset' };
 
-/** The four user pages, in the order of the spec's page table. */
+/** The four user pages, in the order of docs/architecture.md#the-app. */
 export const USER_LINKS: readonly NavLink[] = [
   { path: '/', label: 'Dashboard', icon: 'dashboard', match: exact },
   { path: '/tasks', label: 'Tasks', icon: 'view_kanban', match: prefix },

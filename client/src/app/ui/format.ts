@@ -1,7 +1,8 @@
 /**
- * How numbers and times read on every page (UI.md): thousands separators, credits
- * without decimals unless under 10, dates as `2026-11-22`, times relative with the
- * exact time on hover. English wording, so the locale is fixed rather than the browser's.
+ * How numbers and times read on every page (docs/architecture.md#the-app): thousands
+ * separators, credits without decimals unless under 10, dates as `2026-11-22`, times
+ * relative with the exact time on hover. English wording, so the locale is fixed rather
+ * than the browser's.
  */
 
 const LOCALE = 'en-US';

@@ -66,6 +66,14 @@ describe('renderMarkdown', () => {
     expect(html.textContent).toContain('[image not shown: far]');
   });
 
+  it("gives every kept image an alt: the author's text, or empty when they gave none", () => {
+    const html = render(
+      '![A screenshot](/a.png) ![](/b.png) <img src="/c.png"> <img src="/d.png" alt="Plan">',
+    );
+    const alts = [...html.querySelectorAll('img')].map((i) => i.getAttribute('alt'));
+    expect(alts).toEqual(['A screenshot', '', '', 'Plan']);
+  });
+
   it('opens links in a new tab without a referrer, resolving platform paths', () => {
     const html = render('[docs](https://example.org/docs) [repo](/acme/web) [mail](mailto:a@b.c)');
     const links = [...html.querySelectorAll('a')];

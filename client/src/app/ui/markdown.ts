@@ -4,9 +4,11 @@ import { Marked } from 'marked';
 /**
  * Issue descriptions come from the platform, written by anyone, and the dispatch form
  * previews what will become one: Markdown is rendered with marked, then everything that
- * could run or fetch is removed with DOMPurify (DESIGN section 8). No script, event handler or `javascript:` URL survives; images are kept only
- * when they come from the platform itself (the one image origin the CSP allows, so others
- * would fail anyway, noisily); links open in a new tab without a referrer.
+ * could run or fetch is removed with DOMPurify (docs/architecture.md, "Security"). No
+ * script, event handler or `javascript:` URL survives; images are kept only when they come
+ * from the platform itself (the one image origin the CSP allows, so others would fail
+ * anyway, noisily) and always carry an `alt` (empty when the author gave none); links open
+ * in a new tab without a referrer.
  */
 
 const markdown = new Marked({ gfm: true, breaks: false, async: false });
@@ -38,6 +40,8 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
     const src = resolveOnPlatform(node.getAttribute('src') ?? '', true);
     if (src) {
       node.setAttribute('src', src);
+      // An image without alt is read out by its file name; empty marks it decorative.
+      if (!node.hasAttribute('alt')) node.setAttribute('alt', '');
       node.setAttribute('loading', 'lazy');
       node.setAttribute('referrerpolicy', 'no-referrer');
     } else {

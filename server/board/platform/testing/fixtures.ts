@@ -1,5 +1,5 @@
 /**
- * Platform payloads shaped like DESIGN section 3, for the client's specs.
+ * Platform payloads shaped like docs/architecture.md#the-forge, for the client's specs.
  */
 import type {
   EmbeddedUser,

@@ -30,9 +30,10 @@ import {
 } from './overview.view';
 
 /**
- * `/admin/dashboard`: how the NPCs perform (DESIGN section 6). Both windows are loaded in
- * parallel: the completion cards show 7 and 30 days side by side, and the window switch
- * (in the URL as `days`) picks the one for response times and the rankings.
+ * `/admin/dashboard`: how the NPCs perform (docs/architecture.md#admin-overview-figures).
+ * Both windows are loaded in parallel: the completion cards show 7 and 30 days side by
+ * side, and the window switch (in the URL as `days`) picks the one for response times and
+ * the rankings.
  */
 @Component({
   selector: 'npc-admin-overview-page',

@@ -3,7 +3,7 @@ import type { AdminOverview, ResponseTimeFigures } from '@shared/board/admin';
 import { formatCount, formatCredits } from '../../ui/format';
 import type { RankedItem } from '../../user/charts/bar-chart-options';
 
-/** The two windows of the overview (DESIGN section 6). */
+/** The two windows of the overview (docs/architecture.md#admin-overview-figures). */
 export type OverviewDays = 7 | 30;
 
 /** How many repositories the activity ranking shows. */
@@ -18,7 +18,7 @@ export interface FigureCard {
   detail: string;
   /** The sample size, `n = …`. */
   sample: string;
-  /** How the figure is computed, in the words of DESIGN section 6. */
+  /** How the figure is computed, in the words of docs/architecture.md. */
   how: string;
 }
 

@@ -82,7 +82,7 @@ describe('DashboardPage', () => {
     expect(empties[1]).toContain('No credits were spent in the last 7 days');
   });
 
-  it('draws the trend with a table of the same figures', async () => {
+  it('places the trend chart and a table of the same figures (the browser suite sees it drawn)', async () => {
     http.expectOne('api/orgs').flush([anOrg({ slug: 'acme', name: 'Acme' })]);
     history().flush([
       { org_slug: 'acme', balance: 100, recorded_at: '2026-11-21T10:00:00Z' },

@@ -11,7 +11,7 @@ export const CARDS_PER_STEP = 40;
 
 /**
  * The three columns with their counts. Each column scrolls on its own; on a phone the
- * columns become tabs (UI.md). Without `issues` it shows skeleton columns.
+ * columns become tabs (docs/architecture.md#the-app). Without `issues` it shows skeleton columns.
  */
 @Component({
   selector: 'npc-issue-board',

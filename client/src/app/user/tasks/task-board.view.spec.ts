@@ -3,6 +3,7 @@ import {
   COLUMNS,
   groupByColumn,
   issueKey,
+  contrastRatio,
   labelColors,
   npcOf,
   npcOptions,
@@ -100,11 +101,35 @@ describe('sortIssues', () => {
 });
 
 describe('labelColors', () => {
-  it("uses the platform's colour with readable text", () => {
+  it("uses the platform's colour with whichever of white and black text contrasts more", () => {
     expect(labelColors('b60205')).toEqual({ background: '#b60205', color: '#ffffff' });
-    expect(labelColors('FBCA04')).toEqual({ background: '#fbca04', color: '#1b1b1f' });
-    expect(labelColors('a2eeef').color).toBe('#1b1b1f');
+    expect(labelColors('FBCA04')).toEqual({ background: '#fbca04', color: '#000000' });
+    expect(labelColors('a2eeef').color).toBe('#000000');
     expect(labelColors('0075ca').color).toBe('#ffffff');
+    // The seed's "bug" red: dark grey text gave 3.75:1; black gives 4.59:1 (white 4.57:1).
+    expect(labelColors('d73a4a').color).toBe('#000000');
+  });
+
+  it('gives every background text of at least 4.5:1 contrast', () => {
+    const lum = (hex: string): number => {
+      const c = (i: number): number => {
+        const v = parseInt(hex.slice(i, i + 2), 16) / 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * c(1) + 0.7152 * c(3) + 0.0722 * c(5);
+    };
+    let worst = 21;
+    // Every colour on a grid of 17 steps per channel, the seed's red among the hard ones.
+    for (let r = 0; r <= 255; r += 15) {
+      for (let g = 0; g <= 255; g += 15) {
+        for (let b = 0; b <= 255; b += 15) {
+          const hex = [r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('');
+          const { background, color } = labelColors(hex);
+          worst = Math.min(worst, contrastRatio(lum(background), lum(color)));
+        }
+      }
+    }
+    expect(worst).toBeGreaterThanOrEqual(4.5);
   });
 
   it('falls back to a neutral chip for a colour it cannot read', () => {

@@ -3,7 +3,7 @@ import type { BoardColumn, BoardUser, Issue } from '@shared/board/entities';
 import { SortDirection, SortValue, sortRows } from '../../ui/sort';
 import { IssueSortKey } from './tasks-url-state';
 
-/** The three columns, in board order, with the names UI.md gives them. */
+/** The three columns, in board order, with the names docs/architecture.md gives them. */
 export const COLUMNS: readonly { id: BoardColumn; label: string }[] = [
   { id: 'pending', label: 'Pending pickup' },
   { id: 'in_progress', label: 'In progress' },
@@ -16,7 +16,7 @@ export function columnLabel(column: BoardColumn): string {
 
 /**
  * Issues grouped by the column the board API computed for them (the shared rule of
- * DESIGN section 5), keeping the API's order inside each column.
+ * docs/architecture.md#board-columns), keeping the API's order inside each column.
  */
 export function groupByColumn(issues: readonly Issue[]): Record<BoardColumn, Issue[]> {
   const groups: Record<BoardColumn, Issue[]> = { pending: [], in_progress: [], done: [] };
@@ -79,23 +79,35 @@ export function issueKey(issue: Pick<Issue, 'repository' | 'number'>): string {
   return `${issue.repository.full_name}#${issue.number}`;
 }
 
+/** WCAG relative luminance of a `rrggbb` colour. */
+function luminance(hex: string): number {
+  const channel = (offset: number): number => {
+    const c = parseInt(hex.slice(offset, offset + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
+}
+
+/** WCAG contrast ratio of two relative luminances (1 to 21). */
+export function contrastRatio(a: number, b: number): number {
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}
+
 /**
- * Text and background of a label chip from the platform's colour (hex without `#`): dark
- * text on light colours, light text on dark ones (WCAG relative luminance).
+ * Text and background of a label chip from the platform's colour (hex without `#`): white
+ * or black text, whichever contrasts more with the background. One of the two always
+ * reaches at least 4.58:1, above the 4.5:1 that small text needs (WCAG 1.4.3).
  */
 export function labelColors(hex: string): { background: string; color: string } {
   const clean = hex.replace(/^#/, '');
   if (!/^[0-9a-fA-F]{6}$/.test(clean)) {
     return { background: 'var(--mat-sys-surface-container-highest)', color: 'inherit' };
   }
-  const channel = (offset: number): number => {
-    const c = parseInt(clean.slice(offset, offset + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  const luminance = 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
-  // Where black and white text have equal contrast on the background.
+  const background = luminance(clean);
+  const onWhite = contrastRatio(background, 1);
+  const onBlack = contrastRatio(background, 0);
   return {
     background: `#${clean.toLowerCase()}`,
-    color: luminance > 0.179 ? '#1b1b1f' : '#ffffff',
+    color: onWhite >= onBlack ? '#ffffff' : '#000000',
   };
 }
