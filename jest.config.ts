@@ -46,7 +46,8 @@ const config: Config = {
           },
         ],
       },
-      transformIgnorePatterns: ['node_modules/(?!.*\\.mjs$|marked)'],
+      // Icons are imported as SVG text from their package.
+      transformIgnorePatterns: ['node_modules/(?!.*\\.mjs$|marked|@material-symbols/)'],
     },
   ],
 };
