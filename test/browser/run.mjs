@@ -14,6 +14,7 @@ import './tasks.test.mjs';
 import './credits-repos.test.mjs';
 import './layout.test.mjs';
 import './stale.test.mjs';
+import './first-visit.test.mjs';
 // Last: it dispatches an issue, which the other suites' counts do not expect.
 import './admin.test.mjs';
 
