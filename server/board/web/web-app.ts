@@ -27,6 +27,19 @@ export const CONTENT_SECURITY_POLICY = {
 export type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
 
 /**
+ * The API answers a page asks for first, by the page's path under the base path. The
+ * index page names them in a `Link: rel=preload` header, so the browser fetches them while
+ * it downloads the app's code instead of after starting it. Only requests the app makes
+ * exactly so belong here (same URL, same-origin fetch), or the browser fetches twice.
+ */
+export const PAGE_DATA: Record<string, readonly string[]> = {
+  '': ['api/meta', 'api/orgs', 'api/credits/history?days=7'],
+  tasks: ['api/meta'],
+  credits: ['api/meta'],
+  repos: ['api/meta'],
+};
+
+/**
  * Security headers for every answer, compression of answers made in memory, the built
  * Angular app (precompressed) under the base path, and the SPA fallback: an unmatched GET
  * outside `api/` that wants HTML gets the index page, so a reload on `/tasks?org=x` works. Without a built app, the fallback explains how to build it.
@@ -77,6 +90,13 @@ export async function registerWebApp(
     // A missing script or stylesheet is a 404, not the index page.
     if (/\.[A-Za-z0-9]{1,8}$/.test(url)) return false;
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    const preload = built ? PAGE_DATA[url.slice(basePath.length)] : undefined;
+    if (preload) {
+      void reply.header(
+        'Link',
+        preload.map((p) => `<${basePath}${p}>; rel=preload; as=fetch; crossorigin`).join(', '),
+      );
+    }
     void reply
       .status(built ? 200 : 503)
       .header('Content-Type', 'text/html; charset=utf-8')
