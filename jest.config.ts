@@ -48,7 +48,8 @@ const config: Config = {
           },
         ],
       },
-      transformIgnorePatterns: ['node_modules/(?!.*\\.mjs$|marked)'],
+      // Icons are imported as SVG text from their package.
+      transformIgnorePatterns: ['node_modules/(?!.*\\.mjs$|marked|@material-symbols/)'],
     },
   ],
 };

@@ -54,6 +54,8 @@ test('credits: the table marks the organizations under the threshold', async ({
       .map((c) => c.org_slug)
       .sort(),
   );
+  // The chart is drawn once scrolled into view.
+  await page.locator('section.history').scrollIntoViewIfNeeded();
   await page.locator('npc-line-chart canvas').waitFor();
   await page.screenshot({ path: shots.path('credits-desktop.png'), fullPage: true });
 

@@ -49,7 +49,8 @@ test('dashboard: one card per organization with the numbers of api/orgs', async 
   assert.match(await first.locator('h2 a').getAttribute('href'), /tasks\?org=aurora-labs$/);
   assert.match(await first.locator('a.balance').getAttribute('href'), /credits\?org=aurora-labs$/);
 
-  // The consumption chart draws, with its table alternative.
+  // The consumption chart draws once scrolled into view, with its table alternative.
+  await page.locator('section.trend').scrollIntoViewIfNeeded();
   await page.locator('npc-line-chart canvas').waitFor();
   assert.equal(await page.locator('details.as-table tbody tr').count(), 10);
   assert.match(await page.locator('npc-data-status').textContent(), /Data as of|ago|just now/);

@@ -14,6 +14,7 @@ import './a11y.test.mjs';
 import './admin.test.mjs';
 import './credits-repos.test.mjs';
 import './dashboard.test.mjs';
+import './first-visit.test.mjs';
 import './layout.test.mjs';
 import './stale.test.mjs';
 import './tasks.test.mjs';

@@ -1,12 +1,5 @@
 import { provideHttpClient, withFetch, withInterceptors } from '@angular/common/http';
-import {
-  ApplicationConfig,
-  ErrorHandler,
-  inject,
-  provideAppInitializer,
-  provideBrowserGlobalErrorListeners,
-} from '@angular/core';
-import { MatIconRegistry } from '@angular/material/icon';
+import { ApplicationConfig, ErrorHandler, provideBrowserGlobalErrorListeners } from '@angular/core';
 import {
   TitleStrategy,
   provideRouter,
@@ -19,6 +12,7 @@ import { adminAuthInterceptor } from './core/admin-auth.interceptor';
 import { AppErrorHandler } from './core/app-error.handler';
 import { errorInterceptor } from './core/error.interceptor';
 import { PageTitleStrategy } from './shell/page-title.strategy';
+import { provideIcons } from './ui/icons';
 
 /** Zoneless is Angular 21's default, so no change-detection provider is needed. */
 export const appConfig: ApplicationConfig = {
@@ -34,12 +28,7 @@ export const appConfig: ApplicationConfig = {
     // The admin interceptor comes first, so on the way back it sees the ApiError that the
     // error interceptor made.
     provideHttpClient(withFetch(), withInterceptors([adminAuthInterceptor, errorInterceptor])),
-    // Icons come from the self-hosted Material Symbols font, not the default Material Icons.
-    provideAppInitializer(() => {
-      inject(MatIconRegistry).setDefaultFontSetClass(
-        'material-symbols-outlined',
-        'mat-ligature-font',
-      );
-    }),
+    // Icons are SVGs built into the app: only the ones it uses, no icon font.
+    provideIcons(),
   ],
 };

@@ -1,13 +1,15 @@
 import { Routes } from '@angular/router';
 
 import NotFoundPage from './shell/not-found.page';
+import userRoutes from './user/user.routes';
 
 /**
- * Both areas are lazy: a visitor of the public pages never downloads the admin code.
- * `admin` comes first so that `/admin` never loads the user area's chunk just to rule it out.
+ * The admin area is lazy: a visitor of the public pages never downloads its code. The
+ * public pages' routes are part of the app (each page is still its own lazy chunk), so
+ * opening one costs a single lazy load.
  */
 export const routes: Routes = [
   { path: 'admin', loadChildren: () => import('./admin/admin.routes') },
-  { path: '', loadChildren: () => import('./user/user.routes') },
+  ...userRoutes,
   { path: '**', title: 'Page not found', component: NotFoundPage },
 ];

@@ -1,10 +1,11 @@
-import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { negotiateEncoding, registerCompression, registerStaticAssets } from './static-assets';
 
 /** Content Security Policy of the board's pages: no inline script, nothing from elsewhere. */
 export const CONTENT_SECURITY_POLICY = {
@@ -23,15 +24,25 @@ export const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 };
 
-/** Hashed build outputs (`main-AB12CD34.js`) never change under the same name. */
-const HASHED_ASSET = /-[A-Z0-9]{8}\.(js|css|woff2?|ttf|svg|png)$/;
-
 export type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
 
 /**
- * Security headers for every answer, the built Angular app under the base path, and the
- * SPA fallback: an unmatched GET outside `api/` that wants HTML gets the index page, so a
- * reload on `/tasks?org=x` works. Without a built app, the fallback explains how to build it.
+ * The API answers a page asks for first, by the page's path under the base path. The
+ * index page names them in a `Link: rel=preload` header, so the browser fetches them while
+ * it downloads the app's code instead of after starting it. Only requests the app makes
+ * exactly so belong here (same URL, same-origin fetch), or the browser fetches twice.
+ */
+export const PAGE_DATA: Record<string, readonly string[]> = {
+  '': ['api/meta', 'api/orgs', 'api/credits/history?days=7'],
+  tasks: ['api/meta'],
+  credits: ['api/meta'],
+  repos: ['api/meta'],
+};
+
+/**
+ * Security headers for every answer, compression of answers made in memory, the built
+ * Angular app (precompressed) under the base path, and the SPA fallback: an unmatched GET
+ * outside `api/` that wants HTML gets the index page, so a reload on `/tasks?org=x` works. Without a built app, the fallback explains how to build it.
  */
 export async function registerWebApp(
   app: NestFastifyApplication,
@@ -41,36 +52,26 @@ export async function registerWebApp(
   imageOrigins: readonly string[] = [],
 ): Promise<SpaFallback> {
   const headers = securityHeaders(imageOrigins);
-  app
-    .getHttpAdapter()
-    .getInstance()
-    .addHook('onRequest', (_request, reply, done) => {
-      void reply.headers(headers);
-      done();
-    });
+  const server = app.getHttpAdapter().getInstance();
+  server.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(headers);
+    done();
+  });
 
+  registerCompression(server);
   const indexFile = path.join(clientDir, 'index.html');
   const built = fs.existsSync(indexFile);
-  if (built) {
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      prefix: basePath,
-      wildcard: false,
-      index: false,
-      decorateReply: false,
-      setHeaders: (reply, file) => {
-        void reply.header(
-          'Cache-Control',
-          HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
+  if (built) await registerStaticAssets(server, clientDir, basePath);
   const indexHtml = built
     ? fs
         .readFileSync(indexFile, 'utf8')
         .replace(/<base href="[^"]*"\s*\/?>/, `<base href="${basePath}">`)
     : notBuiltPage();
+  // Compressed once: the index page is the same for every deep link.
+  const indexBodies = {
+    br: brotliCompressSync(indexHtml),
+    gzip: gzipSync(indexHtml, { level: 9 }),
+  };
 
   const apiPrefix = `${basePath}api/`;
   return (request, reply) => {
@@ -88,11 +89,21 @@ export async function registerWebApp(
     if (!accept.includes('text/html') && !accept.includes('*/*') && accept !== '') return false;
     // A missing script or stylesheet is a 404, not the index page.
     if (/\.[A-Za-z0-9]{1,8}$/.test(url)) return false;
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    const preload = built ? PAGE_DATA[url.slice(basePath.length)] : undefined;
+    if (preload) {
+      void reply.header(
+        'Link',
+        preload.map((p) => `<${basePath}${p}>; rel=preload; as=fetch; crossorigin`).join(', '),
+      );
+    }
     void reply
       .status(built ? 200 : 503)
       .header('Content-Type', 'text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .send(indexHtml);
+      .header('Vary', 'accept-encoding');
+    if (encoding) void reply.header('Content-Encoding', encoding).send(indexBodies[encoding]);
+    else void reply.send(indexHtml);
     return true;
   };
 }

@@ -1,8 +1,8 @@
 import { ChangeDetectionStrategy, Component, computed, input, output } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
-import { MatIconModule } from '@angular/material/icon';
 
 import { ApiError } from '../core/api-error';
+import { ICON_IMPORTS, IconName } from '../ui/icons';
 
 /**
  * Shown under the top bar when the board API cannot serve data. A 503 is the board
@@ -11,10 +11,10 @@ import { ApiError } from '../core/api-error';
  */
 @Component({
   selector: 'npc-api-banner',
-  imports: [MatButtonModule, MatIconModule],
+  imports: [MatButtonModule, ICON_IMPORTS],
   template: `
     <div class="banner" [class.unavailable]="error().unavailable" role="alert">
-      <mat-icon aria-hidden="true">{{ icon() }}</mat-icon>
+      <mat-icon aria-hidden="true" [svgIcon]="icon()" />
       <p class="text">
         <strong>{{ headline() }}</strong>
         {{ error().message }}
@@ -38,7 +38,9 @@ export class ApiBannerComponent {
   /** Asks the owner to try again. */
   readonly retry = output<void>();
 
-  protected readonly icon = computed(() => (this.error().unavailable ? 'warning' : 'cloud_off'));
+  protected readonly icon = computed<IconName>(() =>
+    this.error().unavailable ? 'warning' : 'cloud_off',
+  );
   protected readonly headline = computed(() =>
     this.error().unavailable ? 'The platform is not available.' : 'Board data is unavailable.',
   );

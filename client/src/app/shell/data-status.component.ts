@@ -1,11 +1,11 @@
 import { ChangeDetectionStrategy, Component, computed, inject } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
-import { MatIconModule } from '@angular/material/icon';
 
 import { BoardMetaService } from '../core/board-meta.service';
 import { ClockService } from '../core/clock.service';
 import { DataFreshnessService } from '../core/data-freshness.service';
 import { formatDateTime, relativeTime, shortAge } from '../ui/format';
+import { ICON_IMPORTS } from '../ui/icons';
 
 /**
  * The top bar's "data as of …" and refresh button (docs/architecture.md#the-app). The age
@@ -13,7 +13,7 @@ import { formatDateTime, relativeTime, shortAge } from '../ui/format';
  */
 @Component({
   selector: 'npc-data-status',
-  imports: [MatButtonModule, MatIconModule],
+  imports: [MatButtonModule, ICON_IMPORTS],
   template: `
     @if (asOf(); as time) {
       <span class="age" [attr.title]="'Oldest data on this page: ' + exact()">
@@ -30,7 +30,7 @@ import { formatDateTime, relativeTime, shortAge } from '../ui/format';
       title="Refresh data"
       (click)="refresh()"
     >
-      <mat-icon [class.spinning]="loading()">refresh</mat-icon>
+      <mat-icon [class.spinning]="loading()" svgIcon="refresh" />
     </button>
   `,
   styles: `

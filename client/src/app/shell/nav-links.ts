@@ -1,10 +1,12 @@
 import { IsActiveMatchOptions } from '@angular/router';
 
+import { IconName } from '../ui/icons';
+
 /** One entry of the top bar. Router paths: the router resolves them under `<base href>`. */
 export interface NavLink {
   readonly path: string;
   readonly label: string;
-  readonly icon: string;
+  readonly icon: IconName;
   readonly match: IsActiveMatchOptions;
 }
 

@@ -1,10 +1,10 @@
 import { ChangeDetectionStrategy, Component, afterNextRender, viewChild } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatDividerModule } from '@angular/material/divider';
-import { MatIconModule } from '@angular/material/icon';
 import { MatMenuModule, MatMenuTrigger } from '@angular/material/menu';
 import { RouterLink, RouterLinkActive } from '@angular/router';
 
+import { ICON_IMPORTS } from '../ui/icons';
 import { ADMIN_LINK, USER_LINKS } from './nav-links';
 
 /**
@@ -17,14 +17,14 @@ import { ADMIN_LINK, USER_LINKS } from './nav-links';
   imports: [
     MatButtonModule,
     MatDividerModule,
-    MatIconModule,
+    ICON_IMPORTS,
     MatMenuModule,
     RouterLink,
     RouterLinkActive,
   ],
   template: `
     <button mat-icon-button [matMenuTriggerFor]="navMenu" aria-label="Open navigation menu">
-      <mat-icon>menu</mat-icon>
+      <mat-icon svgIcon="menu" />
     </button>
 
     <mat-menu #navMenu="matMenu">
@@ -36,7 +36,7 @@ import { ADMIN_LINK, USER_LINKS } from './nav-links';
           [routerLinkActiveOptions]="link.match"
           ariaCurrentWhenActive="page"
         >
-          <mat-icon>{{ link.icon }}</mat-icon>
+          <mat-icon [svgIcon]="link.icon" />
           <span>{{ link.label }}</span>
         </a>
       }
@@ -48,7 +48,7 @@ import { ADMIN_LINK, USER_LINKS } from './nav-links';
         [routerLinkActiveOptions]="adminLink.match"
         ariaCurrentWhenActive="page"
       >
-        <mat-icon>{{ adminLink.icon }}</mat-icon>
+        <mat-icon [svgIcon]="adminLink.icon" />
         <span>{{ adminLink.label }}</span>
       </a>
     </mat-menu>

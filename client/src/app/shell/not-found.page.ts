@@ -1,14 +1,15 @@
 import { ChangeDetectionStrategy, Component, inject } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
-import { MatIconModule } from '@angular/material/icon';
 import { Router, RouterLink } from '@angular/router';
+
+import { ICON_IMPORTS } from '../ui/icons';
 
 /** Any URL no route knows: say so, and offer the way back. */
 @Component({
   selector: 'npc-not-found-page',
-  imports: [MatButtonModule, MatIconModule, RouterLink],
+  imports: [MatButtonModule, ICON_IMPORTS, RouterLink],
   template: `
-    <mat-icon class="icon" aria-hidden="true">search_off</mat-icon>
+    <mat-icon class="icon" aria-hidden="true" svgIcon="search_off" />
     <h1>Page not found</h1>
     <p>
       There is no page at <code>{{ url }}</code>. The link may be old, or the address mistyped.

@@ -1,5 +1,6 @@
 import { ChangeDetectionStrategy, Component, input } from '@angular/core';
-import { MatIconModule } from '@angular/material/icon';
+
+import { ICON_IMPORTS } from '../ui/icons';
 
 /**
  * The honest stand-in for a page that is routed but not built: its title, what it will
@@ -7,14 +8,14 @@ import { MatIconModule } from '@angular/material/icon';
  */
 @Component({
   selector: 'npc-page-placeholder',
-  imports: [MatIconModule],
+  imports: [ICON_IMPORTS],
   template: `
     <header class="page-header">
       <h1>{{ heading() }}</h1>
       <p class="summary">{{ summary() }}</p>
     </header>
     <p class="notice" role="status">
-      <mat-icon aria-hidden="true">construction</mat-icon>
+      <mat-icon aria-hidden="true" svgIcon="construction" />
       <span><strong>Not built yet.</strong> {{ notice() }}</span>
     </p>
     <ng-content />

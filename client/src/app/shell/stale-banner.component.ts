@@ -1,9 +1,9 @@
 import { ChangeDetectionStrategy, Component, computed, inject, input, output } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
-import { MatIconModule } from '@angular/material/icon';
 
 import { ClockService } from '../core/clock.service';
 import { formatDate, formatDateTime } from '../ui/format';
+import { ICON_IMPORTS } from '../ui/icons';
 
 /**
  * Shown when the board answered from its stale copy (`X-Cache: STALE`): the platform did
@@ -11,10 +11,10 @@ import { formatDate, formatDateTime } from '../ui/format';
  */
 @Component({
   selector: 'npc-stale-banner',
-  imports: [MatButtonModule, MatIconModule],
+  imports: [MatButtonModule, ICON_IMPORTS],
   template: `
     <div class="banner" role="status">
-      <mat-icon aria-hidden="true">history</mat-icon>
+      <mat-icon aria-hidden="true" svgIcon="history" />
       <p class="text">
         <strong>Stale data.</strong>
         The platform did not answer; showing data from {{ when() }}.

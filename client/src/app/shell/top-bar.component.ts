@@ -1,10 +1,10 @@
 import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
-import { MatIconModule } from '@angular/material/icon';
 import { MatToolbarModule } from '@angular/material/toolbar';
 import { RouterLink, RouterLinkActive } from '@angular/router';
 
 import { AdminSessionService } from '../core/admin-session.service';
+import { ICON_IMPORTS } from '../ui/icons';
 import { ADMIN_LINK, USER_LINKS } from './nav-links';
 import { NavMenuComponent } from './nav-menu.component';
 
@@ -18,7 +18,7 @@ import { NavMenuComponent } from './nav-menu.component';
   selector: 'npc-top-bar',
   imports: [
     MatButtonModule,
-    MatIconModule,
+    ICON_IMPORTS,
     NavMenuComponent,
     MatToolbarModule,
     RouterLink,

@@ -1,12 +1,13 @@
 import { ChangeDetectionStrategy, Component, input } from '@angular/core';
-import { MatIconModule } from '@angular/material/icon';
+
+import { ICON_IMPORTS, IconName } from './icons';
 
 /** Nothing to show, said plainly, with room for the action that fixes it. */
 @Component({
   selector: 'npc-empty-state',
-  imports: [MatIconModule],
+  imports: [ICON_IMPORTS],
   template: `
-    <mat-icon aria-hidden="true">{{ icon() }}</mat-icon>
+    <mat-icon aria-hidden="true" [svgIcon]="icon()" />
     <p>{{ message() }}</p>
     <ng-content />
   `,
@@ -34,5 +35,5 @@ import { MatIconModule } from '@angular/material/icon';
 })
 export class EmptyStateComponent {
   readonly message = input.required<string>();
-  readonly icon = input('inbox');
+  readonly icon = input<IconName>('inbox');
 }

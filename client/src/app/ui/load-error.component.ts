@@ -1,16 +1,16 @@
 import { ChangeDetectionStrategy, Component, input, output } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
-import { MatIconModule } from '@angular/material/icon';
 
 import { ApiError } from '../core/api-error';
+import { ICON_IMPORTS } from './icons';
 
 /** A failed load: what could not be loaded, the server's words, and Retry. */
 @Component({
   selector: 'npc-load-error',
-  imports: [MatButtonModule, MatIconModule],
+  imports: [MatButtonModule, ICON_IMPORTS],
   template: `
     <div class="box" role="alert">
-      <mat-icon aria-hidden="true">error</mat-icon>
+      <mat-icon aria-hidden="true" svgIcon="error" />
       <p class="text">
         <strong>Could not load {{ what() }}.</strong>
         {{ error().message }}
@@ -19,7 +19,7 @@ import { ApiError } from '../core/api-error';
         }
       </p>
       <button mat-stroked-button type="button" [disabled]="retrying()" (click)="retry.emit()">
-        <mat-icon>refresh</mat-icon>
+        <mat-icon svgIcon="refresh" />
         {{ retrying() ? 'Retrying…' : 'Retry' }}
       </button>
     </div>

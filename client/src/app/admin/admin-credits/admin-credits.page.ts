@@ -11,7 +11,6 @@ import { toObservable, toSignal } from '@angular/core/rxjs-interop';
 import { FormControl, FormGroup, ReactiveFormsModule, Validators } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
-import { MatIconModule } from '@angular/material/icon';
 import { MatInputModule } from '@angular/material/input';
 import { MatTableModule } from '@angular/material/table';
 import type { RefreshResult } from '@shared/board/admin';
@@ -25,6 +24,7 @@ import { OrgNamesService } from '../../core/org-names.service';
 import { INITIAL_REMOTE, asApiError, loadEach } from '../../core/remote-state';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { formatCredits } from '../../ui/format';
+import { ICON_IMPORTS } from '../../ui/icons';
 import { LoadErrorComponent } from '../../ui/load-error.component';
 import { RelativeTimeComponent } from '../../ui/relative-time.component';
 import { AdminApiService } from '../admin-api.service';
@@ -42,7 +42,7 @@ import { AdminCreditRow, adminCreditRows, lastSnapshotAt } from './admin-credits
     LoadErrorComponent,
     MatButtonModule,
     MatFormFieldModule,
-    MatIconModule,
+    ICON_IMPORTS,
     MatInputModule,
     MatTableModule,
     ReactiveFormsModule,

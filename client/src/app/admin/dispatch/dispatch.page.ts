@@ -22,7 +22,6 @@ import {
 import { MatAutocompleteModule } from '@angular/material/autocomplete';
 import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
-import { MatIconModule } from '@angular/material/icon';
 import { MatInputModule } from '@angular/material/input';
 import { MatRadioModule } from '@angular/material/radio';
 import { MatSlideToggleModule } from '@angular/material/slide-toggle';
@@ -38,6 +37,7 @@ import { OrgNamesService } from '../../core/org-names.service';
 import { asApiError } from '../../core/remote-state';
 import { formatCount } from '../../ui/format';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
+import { ICON_IMPORTS } from '../../ui/icons';
 import { LoadErrorComponent } from '../../ui/load-error.component';
 import { MarkdownComponent } from '../../ui/markdown.component';
 import { AdminApiService } from '../admin-api.service';
@@ -71,7 +71,7 @@ const notBlank = (control: AbstractControl<string>): ValidationErrors | null =>
     MatAutocompleteModule,
     MatButtonModule,
     MatFormFieldModule,
-    MatIconModule,
+    ICON_IMPORTS,
     MatInputModule,
     MatRadioModule,
     MatSlideToggleModule,

@@ -1,15 +1,15 @@
 import { ChangeDetectionStrategy, Component, inject } from '@angular/core';
-import { MatIconModule } from '@angular/material/icon';
 import { ActivatedRoute, Router, RouterLink } from '@angular/router';
 
 import { AdminSessionService } from '../../core/admin-session.service';
+import { ICON_IMPORTS, IconName } from '../../ui/icons';
 import { returnUrl } from '../admin.guard';
 import { SignInFormComponent } from './sign-in-form.component';
 
 interface AdminTile {
   readonly path: string;
   readonly label: string;
-  readonly icon: string;
+  readonly icon: IconName;
   readonly text: string;
 }
 
@@ -19,7 +19,7 @@ interface AdminTile {
  */
 @Component({
   selector: 'npc-admin-entry-page',
-  imports: [MatIconModule, RouterLink, SignInFormComponent],
+  imports: [ICON_IMPORTS, RouterLink, SignInFormComponent],
   templateUrl: './admin-entry.page.html',
   styleUrl: './admin-entry.page.scss',
   changeDetection: ChangeDetectionStrategy.OnPush,

@@ -9,11 +9,11 @@ import {
 import { FormControl, FormGroup, ReactiveFormsModule, Validators } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
-import { MatIconModule } from '@angular/material/icon';
 import { MatInputModule } from '@angular/material/input';
 
 import { AdminSessionService } from '../../core/admin-session.service';
 import { asApiError } from '../../core/remote-state';
+import { ICON_IMPORTS } from '../../ui/icons';
 import { AdminApiService } from '../admin-api.service';
 import { signInErrorText, signOutNotice } from './sign-in.view';
 
@@ -23,13 +23,7 @@ import { signInErrorText, signOutNotice } from './sign-in.view';
  */
 @Component({
   selector: 'npc-sign-in-form',
-  imports: [
-    MatButtonModule,
-    MatFormFieldModule,
-    MatIconModule,
-    MatInputModule,
-    ReactiveFormsModule,
-  ],
+  imports: [MatButtonModule, MatFormFieldModule, ICON_IMPORTS, MatInputModule, ReactiveFormsModule],
   templateUrl: './sign-in-form.component.html',
   styleUrl: './sign-in-form.component.scss',
   changeDetection: ChangeDetectionStrategy.OnPush,

@@ -1,7 +1,6 @@
 import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
 import { toObservable, toSignal } from '@angular/core/rxjs-interop';
 import { MatButtonToggleModule } from '@angular/material/button-toggle';
-import { MatIconModule } from '@angular/material/icon';
 import { MatTableModule } from '@angular/material/table';
 import { ActivatedRoute, Router } from '@angular/router';
 import { forkJoin, map } from 'rxjs';
@@ -11,6 +10,7 @@ import { OrgNamesService } from '../../core/org-names.service';
 import { INITIAL_REMOTE, loadEach } from '../../core/remote-state';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { formatCount } from '../../ui/format';
+import { ICON_IMPORTS } from '../../ui/icons';
 import { LoadErrorComponent } from '../../ui/load-error.component';
 import { rankingChart } from '../../user/charts/bar-chart-options';
 import { BarChartComponent } from '../../user/charts/bar-chart.component';
@@ -43,7 +43,7 @@ import {
     FigureCardComponent,
     LoadErrorComponent,
     MatButtonToggleModule,
-    MatIconModule,
+    ICON_IMPORTS,
     MatTableModule,
   ],
   templateUrl: './overview.page.html',

@@ -1,6 +1,7 @@
 import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
 import { BaseChartDirective } from 'ng2-charts';
 
+import { registerChartParts } from './chart-parts';
 import { BarChartConfig } from './bar-chart-options';
 
 /** Room per bar, so the chart grows with its ranking instead of squeezing the bars. */
@@ -44,4 +45,8 @@ export class BarChartComponent {
   protected readonly height = computed(
     () => AXIS_PX + BAR_PX * Math.max(1, this.config().data.labels?.length ?? 0),
   );
+
+  constructor() {
+    registerChartParts();
+  }
 }

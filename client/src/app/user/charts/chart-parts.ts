@@ -1,4 +1,5 @@
 import {
+  Chart,
   BarController,
   BarElement,
   CategoryScale,
@@ -34,4 +35,17 @@ export const CHART_PARTS = [
  */
 export function provideChartParts() {
   return provideCharts({ registerables: CHART_PARTS });
+}
+
+let registered = false;
+
+/**
+ * Registers the parts with Chart.js on first use. The chart components call it, so
+ * Chart.js travels with them: a page that defers its chart downloads Chart.js only when
+ * the chart is about to be drawn.
+ */
+export function registerChartParts(): void {
+  if (registered) return;
+  registered = true;
+  Chart.register(...CHART_PARTS);
 }

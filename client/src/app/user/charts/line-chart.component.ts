@@ -1,6 +1,7 @@
 import { ChangeDetectionStrategy, Component, input } from '@angular/core';
 import { BaseChartDirective } from 'ng2-charts';
 
+import { registerChartParts } from './chart-parts';
 import { LineChartConfig } from './chart-options';
 
 /**
@@ -43,4 +44,8 @@ export class LineChartComponent {
   readonly config = input.required<LineChartConfig>();
   /** What the chart shows, for assistive technology. */
   readonly label = input.required<string>();
+
+  constructor() {
+    registerChartParts();
+  }
 }

@@ -11,7 +11,6 @@ import {
 } from '@angular/core';
 import { toObservable, toSignal } from '@angular/core/rxjs-interop';
 import { MatButtonToggleModule } from '@angular/material/button-toggle';
-import { MatIconModule } from '@angular/material/icon';
 import { MatSortModule, Sort } from '@angular/material/sort';
 import { MatTableModule } from '@angular/material/table';
 import { ActivatedRoute, Router } from '@angular/router';
@@ -25,6 +24,7 @@ import { OrgNamesService } from '../../core/org-names.service';
 import { INITIAL_REMOTE, asApiError, loadEach } from '../../core/remote-state';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { formatCredits, formatRate } from '../../ui/format';
+import { ICON_IMPORTS } from '../../ui/icons';
 import { LoadErrorComponent } from '../../ui/load-error.component';
 import { balanceChart } from '../charts/chart-options';
 import { ChartThemeService } from '../charts/chart-theme.service';
@@ -50,7 +50,7 @@ const DAY_MS = 86_400_000;
     LineChartComponent,
     LoadErrorComponent,
     MatButtonToggleModule,
-    MatIconModule,
+    ICON_IMPORTS,
     MatSortModule,
     MatTableModule,
   ],

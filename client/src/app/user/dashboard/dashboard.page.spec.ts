@@ -1,4 +1,5 @@
 import { HttpTestingController } from '@angular/common/http/testing';
+import { DeferBlockState } from '@angular/core/testing';
 import { RouterTestingHarness } from '@angular/router/testing';
 
 import { anOrg } from '../../testing/fixtures';
@@ -82,7 +83,7 @@ describe('DashboardPage', () => {
     expect(empties[1]).toContain('No credits were spent in the last 7 days');
   });
 
-  it('places the trend chart and a table of the same figures (the browser suite sees it drawn)', async () => {
+  it('places the trend chart once in view, with a table of the same figures (the browser suite sees it drawn)', async () => {
     http.expectOne('api/orgs').flush([anOrg({ slug: 'acme', name: 'Acme' })]);
     history().flush([
       { org_slug: 'acme', balance: 100, recorded_at: '2026-11-21T10:00:00Z' },
@@ -90,6 +91,11 @@ describe('DashboardPage', () => {
     ]);
     await settle(harness);
 
+    // The chart waits for its place to scroll into view, holding that place meanwhile.
+    expect(page().querySelector('npc-line-chart')).toBeNull();
+    expect(page().querySelector('.chart-placeholder')).not.toBeNull();
+    const [chart] = await harness.fixture.getDeferBlocks();
+    await chart.render(DeferBlockState.Complete);
     expect(page().querySelector('npc-line-chart canvas')).not.toBeNull();
     const row = page().querySelector('details.as-table tbody tr');
     expect(row?.querySelector('th')?.textContent).toBe('Acme');

@@ -10,7 +10,6 @@ import {
 } from '@angular/core';
 import { toObservable, toSignal } from '@angular/core/rxjs-interop';
 import { MatButtonModule } from '@angular/material/button';
-import { MatIconModule } from '@angular/material/icon';
 import { map, tap } from 'rxjs';
 
 import { ApiService } from '../../core/api.service';
@@ -21,6 +20,7 @@ import { OrgNamesService } from '../../core/org-names.service';
 import { INITIAL_REMOTE, loadEach } from '../../core/remote-state';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { formatCredits } from '../../ui/format';
+import { ICON_IMPORTS } from '../../ui/icons';
 import { LoadErrorComponent } from '../../ui/load-error.component';
 import { consumptionChart } from '../charts/chart-options';
 import { ChartThemeService } from '../charts/chart-theme.service';
@@ -42,7 +42,7 @@ const DEFAULT_SKELETONS = 6;
     LineChartComponent,
     LoadErrorComponent,
     MatButtonModule,
-    MatIconModule,
+    ICON_IMPORTS,
     OrgCardComponent,
   ],
   templateUrl: './dashboard.page.html',

@@ -1,8 +1,8 @@
 import { ChangeDetectionStrategy, Component, input } from '@angular/core';
-import { MatIconModule } from '@angular/material/icon';
 import { RouterLink } from '@angular/router';
 
 import { formatCount, formatCredits } from '../../ui/format';
+import { ICON_IMPORTS } from '../../ui/icons';
 import { OrgCardView } from './dashboard.view';
 
 /**
@@ -11,7 +11,7 @@ import { OrgCardView } from './dashboard.view';
  */
 @Component({
   selector: 'npc-org-card',
-  imports: [MatIconModule, RouterLink],
+  imports: [ICON_IMPORTS, RouterLink],
   templateUrl: './org-card.component.html',
   styleUrl: './org-card.component.scss',
   host: {

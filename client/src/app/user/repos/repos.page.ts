@@ -9,7 +9,6 @@ import {
 import { toSignal } from '@angular/core/rxjs-interop';
 import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
-import { MatIconModule } from '@angular/material/icon';
 import { MatInputModule } from '@angular/material/input';
 import { MatSelectModule } from '@angular/material/select';
 import { MatSortModule, Sort } from '@angular/material/sort';
@@ -24,6 +23,7 @@ import { DataFreshnessService } from '../../core/data-freshness.service';
 import { OrgNamesService } from '../../core/org-names.service';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { formatCount } from '../../ui/format';
+import { ICON_IMPORTS } from '../../ui/icons';
 import { LoadErrorComponent } from '../../ui/load-error.component';
 import { RelativeTimeComponent } from '../../ui/relative-time.component';
 import {
@@ -49,7 +49,7 @@ const SEARCH_DEBOUNCE_MS = 200;
     LoadErrorComponent,
     MatButtonModule,
     MatFormFieldModule,
-    MatIconModule,
+    ICON_IMPORTS,
     MatInputModule,
     MatSelectModule,
     MatSortModule,

@@ -1,8 +1,8 @@
 import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
-import { MatIconModule } from '@angular/material/icon';
 import { RouterLink } from '@angular/router';
 import type { Issue } from '@shared/board/entities';
 
+import { ICON_IMPORTS } from '../../ui/icons';
 import { RelativeTimeComponent } from '../../ui/relative-time.component';
 import { IssueLabelsComponent } from './issue-labels.component';
 import { npcOf } from './task-board.view';
@@ -13,7 +13,7 @@ import { npcOf } from './task-board.view';
  */
 @Component({
   selector: 'npc-issue-card',
-  imports: [IssueLabelsComponent, MatIconModule, RelativeTimeComponent, RouterLink],
+  imports: [IssueLabelsComponent, ICON_IMPORTS, RelativeTimeComponent, RouterLink],
   template: `
     <a
       class="card"
@@ -25,7 +25,7 @@ import { npcOf } from './task-board.view';
       <span class="title">{{ issue().title }}</span>
       <span class="ref">{{ issue().repository.full_name }} #{{ issue().number }}</span>
       <span class="meta">
-        <mat-icon aria-hidden="true">smart_toy</mat-icon>
+        <mat-icon aria-hidden="true" svgIcon="smart_toy" />
         <span class="npc">{{ npc()?.username ?? 'no NPC assigned' }}</span>
         <span aria-hidden="true">·</span>
         <npc-relative-time [time]="issue().created_at" />

@@ -2,13 +2,13 @@ import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@a
 import { toObservable, toSignal } from '@angular/core/rxjs-interop';
 import { MatButtonModule } from '@angular/material/button';
 import { MAT_DIALOG_DATA, MatDialogModule } from '@angular/material/dialog';
-import { MatIconModule } from '@angular/material/icon';
 import { map } from 'rxjs';
 
 import { ApiService } from '../../core/api.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
 import { INITIAL_REMOTE, loadEach } from '../../core/remote-state';
 import { formatCount } from '../../ui/format';
+import { ICON_IMPORTS } from '../../ui/icons';
 import { LoadErrorComponent } from '../../ui/load-error.component';
 import { MarkdownComponent } from '../../ui/markdown.component';
 import { RelativeTimeComponent } from '../../ui/relative-time.component';
@@ -34,7 +34,7 @@ export interface IssueDialogData {
     MarkdownComponent,
     MatButtonModule,
     MatDialogModule,
-    MatIconModule,
+    ICON_IMPORTS,
     RelativeTimeComponent,
   ],
   templateUrl: './issue-dialog.component.html',

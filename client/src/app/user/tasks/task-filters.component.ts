@@ -2,10 +2,10 @@ import { ChangeDetectionStrategy, Component, input, output, signal } from '@angu
 import { MatButtonModule } from '@angular/material/button';
 import { MatButtonToggleModule } from '@angular/material/button-toggle';
 import { MatFormFieldModule } from '@angular/material/form-field';
-import { MatIconModule } from '@angular/material/icon';
 import { MatSelectModule } from '@angular/material/select';
 import { BOARD_COLUMN_RULE } from '@shared/board/columns';
 
+import { ICON_IMPORTS } from '../../ui/icons';
 import { TasksUrlState } from './tasks-url-state';
 
 /** A change the filters ask for; the page writes it to the URL. */
@@ -18,7 +18,7 @@ export type TasksChange = Partial<Pick<TasksUrlState, 'org' | 'npc' | 'state' | 
     MatButtonModule,
     MatButtonToggleModule,
     MatFormFieldModule,
-    MatIconModule,
+    ICON_IMPORTS,
     MatSelectModule,
   ],
   template: `
@@ -73,10 +73,10 @@ export type TasksChange = Partial<Pick<TasksUrlState, 'org' | 'npc' | 'state' | 
         (change)="changed.emit({ view: $event.value })"
       >
         <mat-button-toggle value="board"
-          ><mat-icon aria-hidden="true">view_kanban</mat-icon> Board</mat-button-toggle
+          ><mat-icon aria-hidden="true" svgIcon="view_kanban" /> Board</mat-button-toggle
         >
         <mat-button-toggle value="list"
-          ><mat-icon aria-hidden="true">table_rows</mat-icon> List</mat-button-toggle
+          ><mat-icon aria-hidden="true" svgIcon="table_rows" /> List</mat-button-toggle
         >
       </mat-button-toggle-group>
 
@@ -89,12 +89,12 @@ export type TasksChange = Partial<Pick<TasksUrlState, 'org' | 'npc' | 'state' | 
         aria-controls="column-rule"
         (click)="ruleShown.set(!ruleShown())"
       >
-        <mat-icon>info</mat-icon>
+        <mat-icon svgIcon="info" />
       </button>
     </div>
     @if (ruleShown()) {
       <p id="column-rule" class="rule">
-        <mat-icon aria-hidden="true">info</mat-icon>
+        <mat-icon aria-hidden="true" svgIcon="info" />
         <span>{{ rule }} Only NPC issues are shown: an NPC wrote them or is assigned.</span>
       </p>
     }

@@ -1,0 +1,132 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+
+/** Hashed build outputs (`main-AB12CD34.js`) never change under the same name. */
+const HASHED_ASSET = /-[A-Z0-9]{8}\.(js|css|woff2?|ttf|svg|png)(\.br|\.gz)?$/;
+
+/** Answers smaller than this go out as they are: compressing them saves less than it costs. */
+export const COMPRESS_FROM_BYTES = 1024;
+/** Media types worth compressing; images, fonts and archives are compressed already. */
+const COMPRESSIBLE = /^(application\/(json|javascript|xml|manifest\+json)|text\/|image\/svg\+xml)/;
+/** How many distinct answers keep their compressed forms (cached answers repeat). */
+const MEMO_ENTRIES = 128;
+
+export type Encoding = 'br' | 'gzip';
+
+/**
+ * The encoding to answer `Accept-Encoding` with: brotli before gzip, a `q=0` refusal
+ * respected, `*` read as either. Null for identity.
+ */
+export function negotiateEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
+  const accepted = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)).find(Boolean);
+    accepted.set(name.trim(), q ? Number(q[1]) : 1);
+  }
+  const ok = (name: Encoding): boolean => {
+    const q = accepted.get(name) ?? accepted.get('*');
+    return q !== undefined && q > 0;
+  };
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return null;
+}
+
+/**
+ * The built app's files under `prefix`. Every text file has `.br` and `.gz` siblings
+ * written at build time (`scripts/precompress.mjs`); the one the client accepts is sent
+ * with `Content-Encoding` and `Vary: Accept-Encoding`. Hashed files are cached for a year.
+ */
+export async function registerStaticAssets(
+  server: FastifyInstance,
+  root: string,
+  prefix: string,
+): Promise<void> {
+  await server.register(fastifyStatic, {
+    root,
+    prefix,
+    wildcard: false,
+    index: false,
+    decorateReply: false,
+    preCompressed: true,
+    setHeaders: (reply, file) => {
+      void reply.header(
+        'Cache-Control',
+        HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+}
+
+/**
+ * Compresses answers made in memory (API JSON, the index page, the OpenAPI document) for
+ * clients that accept it, from `COMPRESS_FROM_BYTES` up. Answers that already carry an
+ * encoding (the route cache's gzip copies) and streamed files (precompressed above) pass
+ * as they are. The compressed forms of recent answers are kept, since cached answers are
+ * sent again and again.
+ */
+export function registerCompression(server: FastifyInstance): void {
+  const memos: Record<Encoding, Map<string, Buffer>> = { br: new Map(), gzip: new Map() };
+  const compress = (body: string | Buffer, encoding: Encoding): Buffer => {
+    const memo = memos[encoding];
+    const key = typeof body === 'string' ? body : null;
+    const known = key === null ? undefined : memo.get(key);
+    if (key !== null && known) {
+      // Most recently used last, so the oldest goes first when the memo is full.
+      memo.delete(key);
+      memo.set(key, known);
+      return known;
+    }
+    const compressed =
+      encoding === 'br'
+        ? brotliCompressSync(body, {
+            params: {
+              // Fast enough per answer, and still smaller than gzip's best.
+              [zlib.BROTLI_PARAM_QUALITY]: 5,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
+            },
+          })
+        : gzipSync(body, { level: 6 });
+    if (key !== null) {
+      memo.set(key, compressed);
+      if (memo.size > MEMO_ENTRIES) memo.delete(memo.keys().next().value!);
+    }
+    return compressed;
+  };
+
+  server.addHook(
+    'onSend',
+    async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+      if (reply.getHeader('content-encoding') !== undefined) return payload;
+      if (request.method === 'HEAD' || reply.statusCode === 204 || reply.statusCode === 304) {
+        return payload;
+      }
+      const type = String(reply.getHeader('content-type') ?? '');
+      if (!COMPRESSIBLE.test(type)) return payload;
+      if (Buffer.byteLength(payload) < COMPRESS_FROM_BYTES) return payload;
+      appendVary(reply);
+      const encoding = negotiateEncoding(request.headers['accept-encoding']);
+      if (!encoding) return payload;
+      const compressed = compress(payload, encoding);
+      void reply.header('content-encoding', encoding);
+      void reply.removeHeader('content-length');
+      return compressed;
+    },
+  );
+}
+
+function appendVary(reply: FastifyReply): void {
+  const current = reply.getHeader('vary');
+  if (current === undefined) {
+    void reply.header('vary', 'accept-encoding');
+    return;
+  }
+  const value = String(current);
+  if (value === '*' || /(^|,)\s*accept-encoding\s*(,|$)/i.test(value)) return;
+  void reply.header('vary', `${value}, accept-encoding`);
+}

@@ -1,0 +1,124 @@
+/* global document */
+// What a first visit downloads: every script, style and page compressed, icons as a few
+// SVGs instead of an icon font, and fonts within their budget.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { root } from './harness.mjs';
+import { PHONE, open, settled } from './pages.mjs';
+import { assert, test } from './runner.mjs';
+
+const CLIENT = join(root, 'dist/client/browser');
+const ICON_BUDGET = 30 * 1024;
+const FONT_BUDGET = 150 * 1024;
+const USER_PAGES = ['', 'tasks', 'credits', 'repos'];
+/** The markup every Material Symbols SVG starts its drawing with. */
+const ICON_SVG =
+  /<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*viewBox="0 -960 960 960">.*?<\/svg>/g;
+
+async function get(url, acceptEncoding) {
+  const response = await fetch(url, {
+    headers: { accept: 'text/html,*/*', 'accept-encoding': acceptEncoding },
+    signal: AbortSignal.timeout(10_000),
+  });
+  await response.arrayBuffer();
+  return response;
+}
+
+test('first visit: every script, style and page goes out compressed', async ({ board }) => {
+  const files = readdirSync(CLIENT, { recursive: true })
+    .map(String)
+    .filter((f) => /\.(js|css|html)$/.test(f));
+  assert.ok(files.some((f) => f.endsWith('.js')) && files.some((f) => f.endsWith('.css')));
+  // The files, the index page through deep links, and a large API answer.
+  const urls = [...files, '', 'tasks?view=list', 'credits', 'repos', 'admin/dashboard'].map(
+    (f) => board.url + f,
+  );
+  const plain = [];
+  for (const url of urls) {
+    const response = await get(url, 'br, gzip');
+    assert.equal(response.status, 200, url);
+    const encoding = response.headers.get('content-encoding');
+    if (encoding !== 'br') plain.push(`${url}: ${encoding ?? 'no Content-Encoding'}`);
+    assert.match(response.headers.get('vary') ?? '', /accept-encoding/i, url);
+  }
+  assert.deepEqual(plain, [], 'answers sent without brotli');
+
+  // A client that takes gzip only gets gzip; one that takes neither gets the plain file.
+  const main = files.find((f) => /^main-.*\.js$/.test(f));
+  assert.equal((await get(board.url + main, 'gzip')).headers.get('content-encoding'), 'gzip');
+  assert.equal((await get(board.url + main, 'identity')).headers.get('content-encoding'), null);
+  assert.equal((await get(board.url + 'tasks', 'gzip')).headers.get('content-encoding'), 'gzip');
+  assert.equal((await get(board.url, 'identity')).headers.get('content-encoding'), null);
+
+  const issues = await get(`${board.url}api/issues?page_size=100`, 'br, gzip');
+  assert.equal(issues.status, 200);
+  assert.ok(
+    ['br', 'gzip'].includes(issues.headers.get('content-encoding')),
+    `api/issues went out as ${issues.headers.get('content-encoding')}`,
+  );
+});
+
+test(
+  'first visit: icons are drawn from under 30 KB of SVG, fonts stay under 150 KB',
+  async ({ browser, board }) => {
+    for (const path of USER_PAGES) {
+      // A new context per page: an empty browser cache, as on a first visit.
+      const context = await browser.newContext({ viewport: PHONE });
+      const page = await context.newPage();
+      const fonts = [];
+      const scripts = [];
+      page.on('requestfinished', (request) => {
+        const type = request.resourceType();
+        if (type !== 'font' && type !== 'script') return;
+        (type === 'font' ? fonts : scripts).push(
+          request.sizes().then(async (sizes) => ({
+            url: request.url(),
+            bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+            text: type === 'script' ? await (await request.response())?.text() : '',
+          })),
+        );
+      });
+      try {
+        await open(page, board, path);
+        await settled(page);
+        const fontFiles = await Promise.all(fonts);
+        const scriptFiles = await Promise.all(scripts);
+        const fontBytes = fontFiles.reduce((sum, f) => sum + f.bytes, 0);
+        assert.ok(fontFiles.length > 0, `/${path}: no font loaded; the measure proves nothing`);
+        assert.ok(
+          fontBytes < FONT_BUDGET,
+          `/${path}: ${fontBytes} bytes of fonts (${fontFiles.map((f) => f.url).join(', ')})`,
+        );
+        assert.deepEqual(
+          fontFiles.filter((f) => /symbols|icons/i.test(f.url)).map((f) => f.url),
+          [],
+          `/${path}: an icon font was loaded`,
+        );
+        // Icons travel inside the scripts, as SVG text: count every copy of one, uncompressed.
+        const iconBytes = scriptFiles
+          .flatMap((s) => s.text.match(ICON_SVG) ?? [])
+          .reduce((sum, svg) => sum + Buffer.byteLength(svg), 0);
+        assert.ok(iconBytes > 0, `/${path}: no icon found in the scripts`);
+        assert.ok(iconBytes < ICON_BUDGET, `/${path}: ${iconBytes} bytes of icons`);
+
+        // And the icons show: every <mat-icon> holds a drawn SVG and no ligature text.
+        const icons = await page.evaluate(() =>
+          [...document.querySelectorAll('mat-icon')].map((icon) => ({
+            svg: !!icon.querySelector('svg path'),
+            text: icon.textContent.trim(),
+          })),
+        );
+        assert.ok(icons.length > 0, `/${path}: no icon on the page`);
+        assert.deepEqual(
+          icons.filter((i) => !i.svg || i.text),
+          [],
+          `/${path}: icons not drawn as SVG`,
+        );
+      } finally {
+        await context.close();
+      }
+    }
+  },
+  { timeoutMs: 120_000 },
+);
