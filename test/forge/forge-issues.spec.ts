@@ -325,6 +325,35 @@ describe('forge: issues, labels, assignees and comments', () => {
     );
   });
 
+  it('refuses triage fields in a creation below Reporter (7), creating neither issue nor label', async () => {
+    forge.createUser('stranger');
+    const stranger = forgeClient(forge, forge.createToken('stranger'));
+    const before = (await admin.listIssues(repo)).length;
+    const labelsBefore = (await call(forge, 'GET', `/${repo}/-/labels?page_size=100`)).body;
+    for (const extra of [
+      { assignees: ['npc-one'], labels: ['npc-task'] },
+      { labels: ['made-up-by-an-outsider'] },
+      { assignees: ['npc-one'] },
+      { priority: 'P0' },
+      { work_mode: true },
+    ]) {
+      for (const client of [stranger, forgeClient(forge, forge.createToken('outsider'))]) {
+        const refused = client.createIssue(repo, { title: 'Dispatched?', ...extra });
+        await expect(refused).rejects.toBeInstanceOf(PlatformForbiddenError);
+        await expect(refused).rejects.toMatchObject({
+          message: expect.stringContaining('Reporter'),
+        });
+      }
+    }
+    expect((await admin.listIssues(repo)).length).toBe(before);
+    expect((await call(forge, 'GET', `/${repo}/-/labels?page_size=100`)).body).toEqual(
+      labelsBefore,
+    );
+    // A plain issue stays open to anyone who can see the public repository.
+    expect((await stranger.createIssue(repo, { title: 'Plain report' })).assignees).toEqual([]);
+    await admin.updateIssue(repo, before + 1, { state: 'closed' });
+  });
+
   it('validates create bodies with 400 naming the field', async () => {
     for (const [body, field] of [
       [{}, 'title'],

@@ -3,6 +3,7 @@ import type { CompareFile, GitHead, PlatformCommit, PlatformCompare } from '@sha
 import { InvalidError, NotFoundError } from '../../common/errors';
 import type { Page, Paging } from '../common/paging';
 import type { Principal } from '../common/principal';
+import { ForgeConfig } from '../config/forge-config';
 import { GitAdapter, type RepoName } from '../git/git.adapter';
 import { GitHistoryAdapter } from '../git/git-history.adapter';
 import { checkRevision } from '../git/ref-name';
@@ -54,12 +55,13 @@ export class CommitsService {
     private readonly history: GitHistoryAdapter,
     private readonly renderer: CommitRenderer,
     private readonly users: UsersService,
+    private readonly config: ForgeConfig,
   ) {}
 
   /** The default branch. */
   async head(principal: Principal, owner: string, name: string): Promise<GitHead> {
     const refs = await this.git.refs(this.repoName(principal, owner, name));
-    return { name: refs.head, protected: false };
+    return { name: refs.head, protected: this.config.protectDefaultBranch };
   }
 
   /** Commits reachable from `sha` (default branch), newest first, filtered and paged. */

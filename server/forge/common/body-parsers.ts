@@ -4,6 +4,40 @@ import type { ForgeRouteConfig } from './access.decorator';
 /** Largest JSON body the forge reads (git transport and uploads stream instead). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** Deepest nesting of arrays and objects a JSON body may have. */
+export const MAX_JSON_DEPTH = 64;
+
+/** A JSON body nested past MAX_JSON_DEPTH: refused with 400 before parsing or validation. */
+export class JsonTooDeepError extends Error {
+  readonly statusCode = 400;
+  readonly code = 'FORGE_JSON_TOO_DEEP';
+
+  constructor() {
+    super(`body is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  }
+}
+
+/**
+ * Whether JSON text nests arrays and objects deeper than `limit`, found by one scan that
+ * skips strings; the parser and the validator then never recurse that deep.
+ */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
 function streams(request: FastifyRequest): boolean {
   return ((request.routeOptions.config ?? {}) as ForgeRouteConfig).stream === true;
 }
@@ -23,6 +57,7 @@ export function registerBodyParsers(fastify: FastifyInstance): void {
     readText(payload, BODY_LIMIT_BYTES).then(
       (text) => {
         if (text.trim() === '') done(null, undefined);
+        else if (nestsDeeperThan(text, MAX_JSON_DEPTH)) done(new JsonTooDeepError(), undefined);
         else parse(request, text, done);
       },
       (error: Error) => done(error, undefined),

@@ -7,6 +7,7 @@ import type { Caller, Principal } from '../common/principal';
 import { iso } from '../common/time';
 import { CommitRenderer } from '../commits/commit-renderer';
 import { EventsService } from '../events/events.service';
+import { ForgeConfig } from '../config/forge-config';
 import { GitAdapter, type RepoName } from '../git/git.adapter';
 import { GitWriteAdapter } from '../git/git-write.adapter';
 import { checkRefName, checkRevision, ZERO_OID } from '../git/ref-name';
@@ -17,6 +18,7 @@ import {
   TAG_PREFIX,
   tagNames,
   type RefEntry,
+  type RefSnapshot,
 } from '../git/ref-snapshot';
 import type { RepoContext, RepoPermission } from '../repos/repo.types';
 import { ReposService } from '../repos/repos.service';
@@ -41,7 +43,13 @@ export class RefsService {
     private readonly events: EventsService,
     private readonly users: UsersService,
     private readonly clock: Clock,
+    private readonly config: ForgeConfig,
   ) {}
+
+  /** Whether pushes below Master may not rewrite or delete this branch (only the default one is protected). */
+  private isProtected(refs: RefSnapshot, branch: string): boolean {
+    return this.config.protectDefaultBranch && branch === refs.head;
+  }
 
   /** Branches by name. */
   async listBranches(
@@ -56,7 +64,7 @@ export class RefsService {
     return {
       items: names.slice(paging.offset, paging.offset + paging.pageSize).map((branch) => ({
         name: branch,
-        protected: false,
+        protected: this.isProtected(refs, branch),
         commit: { sha: (refs.refs.get(BRANCH_PREFIX + branch) as RefEntry).commit },
       })),
       total: names.length,
@@ -73,7 +81,11 @@ export class RefsService {
     checkRevision('branch', branch);
     const { repo } = this.resolve(principal, owner, name, 'read');
     const ref = await this.requireRef(repo, BRANCH_PREFIX, branch);
-    return { name: branch, protected: false, commit: await this.renderer.one(repo, ref.commit) };
+    return {
+      name: branch,
+      protected: this.isProtected(await this.git.refs(repo), branch),
+      commit: await this.renderer.one(repo, ref.commit),
+    };
   }
 
   /** Create a branch at `start_point` (the default branch when absent). */
@@ -100,7 +112,11 @@ export class RefsService {
       );
       return resolved;
     });
-    return { name: branch, protected: false, commit: await this.renderer.one(repo, commit.sha) };
+    return {
+      name: branch,
+      protected: this.isProtected(await this.git.refs(repo), branch),
+      commit: await this.renderer.one(repo, commit.sha),
+    };
   }
 
   /** Delete a branch (never the default one). */

@@ -156,7 +156,11 @@ export class ReposService {
     }
   }
 
-  /** Repositories of a user or an organization the caller can see. */
+  /**
+   * Repositories of a user or an organization the caller can see: members see public and
+   * private ones, others public ones. Secret repositories refuse every token, so no list
+   * names them.
+   */
   list(
     principal: Principal,
     owner: string,
@@ -165,11 +169,14 @@ export class ReposService {
   ): Page<PlatformRepository> {
     const namespace = this.orgs.namespace('org', owner);
     const member = this.orgs.roleIn(principal, namespace) > 0;
-    const visibilities: CreateVisibility[] = member ? ['public', 'private', 'secret'] : ['public'];
+    const visibilities: CreateVisibility[] = member ? ['public', 'private'] : ['public'];
     return this.page({ namespaceId: namespace.id, visibilities }, query, paging);
   }
 
-  /** Repositories in the caller's own namespace and in the organizations they belong to (all, for the admin). */
+  /**
+   * Repositories in the caller's own namespace and in the organizations they belong to
+   * (every namespace, for the admin), secret ones left out as in every list.
+   */
   listForCaller(
     principal: Principal,
     query: ListReposQueryDto,
@@ -177,7 +184,7 @@ export class ReposService {
   ): Page<PlatformRepository> {
     if (!principal) throw new UnauthorizedError('Not logged in');
     const scope = principal.isAdmin ? {} : { accessibleTo: principal.userId };
-    return this.page({ ...scope, visibilities: ['public', 'private', 'secret'] }, query, paging);
+    return this.page({ ...scope, visibilities: ['public', 'private'] }, query, paging);
   }
 
   /**
