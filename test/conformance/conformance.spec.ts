@@ -11,6 +11,7 @@
  * `it.failing`: fixing one makes its test fail until it leaves the list, so the list
  * can only shrink.
  */
+import { writeFileSync } from 'node:fs';
 import { startForge, type HarnessForge } from '../forge-harness';
 import { KNOWN_GAPS } from './known-gaps';
 import {
@@ -85,6 +86,9 @@ describe('conformance of the forge to the published platform schema', () => {
       expected += outcome.expected;
       typeErrors += outcome.typeErrors;
     }
+    // CONFORMANCE_REPORT=<file> keeps every operation's problems, for working on the gaps.
+    const report = process.env['CONFORMANCE_REPORT'];
+    if (report) writeFileSync(report, JSON.stringify(Object.fromEntries(outcomes), null, 1));
     process.stdout.write(
       `\n${conform}/${operations.length} operations conform; fields present ${present}/${expected}; type errors ${typeErrors}\n`,
     );

@@ -84,8 +84,11 @@ function convert(node: Json, propertyName?: string): Json {
   const enumValues =
     (node['enum'] as unknown[] | undefined) ?? describedValues(node['description']);
   if (enumValues) {
-    // An unset priority is published as the empty string.
-    const values = propertyName === 'priority' ? [...enumValues, ''] : enumValues;
+    // An unset priority is published as the empty string, and so is a value the
+    // description says holds only for some content type ("仅当…"), where it does not apply.
+    const conditional =
+      typeof node['description'] === 'string' && node['description'].includes('仅当');
+    const values = propertyName === 'priority' || conditional ? [...enumValues, ''] : enumValues;
     out['enum'] = node['x-nullable'] ? [...values, null] : values;
   }
   const properties = node['properties'] as Record<string, Json> | undefined;

@@ -42,7 +42,7 @@ describe('forge: demo seed', () => {
       expect(org.access_role).toBe('Owner');
       expect(org.avatar).toBe(`${forge.baseUrl}/-/avatars/${org.path}.svg`);
     }
-    const avatar = await fetch(orgs[0].avatar);
+    const avatar = await fetch(orgs[0].avatar as string);
     expect(avatar.headers.get('content-type')).toContain('image/svg+xml');
   });
 

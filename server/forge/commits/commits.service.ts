@@ -15,13 +15,14 @@ import type { ListCommitsQueryDto } from './commits.dto';
 
 /** Commits listed by a compare, as on GitHub; `total_commits` counts them all. */
 const COMPARE_MAX_COMMITS = 250;
-const STATUS: Readonly<Record<string, string>> = {
+/** git's status letters as the published file statuses (a type change is a modification). */
+const STATUS: Readonly<Record<string, CompareFile['status']>> = {
   A: 'added',
-  D: 'removed',
+  D: 'deleted',
   M: 'modified',
   R: 'renamed',
   C: 'copied',
-  T: 'changed',
+  T: 'modified',
 };
 
 /** An ISO 8601 time from a query, or InvalidError naming the field. */
@@ -142,7 +143,7 @@ export class CommitsService {
       files: files.map((file): CompareFile => ({
         path: file.path,
         previous_filename: file.previousPath,
-        status: STATUS[file.status] ?? 'changed',
+        status: STATUS[file.status] ?? 'modified',
         additions: file.additions,
         deletions: file.deletions,
         patch: file.patch,
