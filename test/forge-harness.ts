@@ -38,6 +38,14 @@ export interface StartForgeOptions {
   rateLimit?: number;
   latencyMs?: number;
   faultRate?: number;
+  /** FORGE_ADMIN_TOKEN; default: generated into the data folder. */
+  adminToken?: string;
+  /** FORGE_UPLOAD_QUOTA_BYTES, FORGE_UPLOAD_MAX_FILES, FORGE_MAX_PUSH_BYTES, FORGE_PROTECT_DEFAULT_BRANCH, FORGE_EXTENSIONS. */
+  uploadQuotaBytes?: number;
+  uploadMaxFiles?: number;
+  maxPushBytes?: number;
+  protectDefaultBranch?: boolean;
+  extensions?: boolean;
   /** Injected clock (rate-limit windows, timestamps of writes) and randomness (faults). */
   clock?: Clock;
   random?: RandomSource;
@@ -170,7 +178,7 @@ function harnessConfig(
     host: '127.0.0.1',
     dataRoot: path.join(dataDir, 'forge'),
     seed,
-    adminToken: null,
+    adminToken: options.adminToken ?? null,
     publicUrl: `http://127.0.0.1:${port}`,
     seedEpoch,
     simulate: false,
@@ -178,6 +186,11 @@ function harnessConfig(
     latencyMs: options.latencyMs ?? 0,
     faultRate: options.faultRate ?? 0,
     rateLimit: options.rateLimit ?? 0,
+    uploadQuotaBytes: options.uploadQuotaBytes ?? 1024 * 1024 * 1024,
+    uploadMaxFiles: options.uploadMaxFiles ?? 1000,
+    maxPushBytes: options.maxPushBytes ?? 512 * 1024 * 1024,
+    protectDefaultBranch: options.protectDefaultBranch ?? true,
+    extensions: options.extensions ?? true,
   };
 }
 

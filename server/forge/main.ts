@@ -4,7 +4,8 @@ import { configOrExit } from '../common/config/env';
 import { runCli } from './cli/forge-cli';
 import { ForgeLogger } from './common/forge-logger';
 import { loadForgeConfig } from './config/forge-config';
-import { createForgeApp, forgeAdminToken } from './forge-app';
+import { createForgeApp } from './forge-app';
+import { ForgeBootstrap } from './forge-bootstrap';
 
 /**
  * The forge's entry: with no arguments it serves (`npm run forge`); with arguments it
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
   const app = await createForgeApp(config, { logger: new ForgeLogger() });
   await app.listen({ port: config.port, host: config.host });
   logger.log(`Forge is ready at ${config.publicUrl} (data in ${config.dataRoot})`);
-  logger.log(`Admin token (user admin): ${forgeAdminToken(app)}`);
+  logger.log(app.get(ForgeBootstrap).adminTokenNotice());
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {

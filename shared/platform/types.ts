@@ -1,9 +1,14 @@
 /**
- * Wire types of the platform HTTP API (docs/architecture.md#the-forge).
+ * Wire types of the platform HTTP API as the board reads them.
  *
- * The board's platform client and the forge both speak this contract; nothing here
- * may import Node or browser APIs, so the Angular app can use it too.
+ * Each record type is a selection of the published record of the same kind
+ * (`published.ts`, itself held to the platform's published schema by a test), so the
+ * board reads only fields the platform publishes, with their published types. The few
+ * fields only the forge sends are optional and marked as forge extensions; the board
+ * keeps a fallback for each. Nothing here may import Node or browser APIs, so the
+ * Angular app can use it too.
  */
+import type * as Pub from './published';
 
 /** Error body of every failed platform call. */
 export interface PlatformErrorBody {
@@ -12,7 +17,7 @@ export interface PlatformErrorBody {
   errparam: Record<string, unknown>;
 }
 
-/** errcode values of the platform (docs/architecture.md#the-forge). */
+/** errcode values the platform answers, plus the forge's own for invalid input, rate limits and conflicts. */
 export const ErrCode = {
   NotFound: 5,
   Forbidden: 7,
@@ -34,48 +39,38 @@ export const PAGE_SIZE_MAX = 100;
 
 // ---------------------------------------------------------------- users
 
-/** A user as embedded in issues, comments, commits and pulls. */
-export interface EmbeddedUser {
-  username: string;
-  nickname: string;
-  avatar: string;
-  email: string;
-  freeze: boolean;
-  is_npc: boolean;
-}
+/** A user as embedded in issues, comments, commits and pulls (`api.UserInfo`). */
+export type EmbeddedUser = Pub.ApiUserInfo;
 
-/** `GET /user`. `type` 3 marks a robot user. */
-export interface PlatformUser {
-  id: string;
-  username: string;
-  nickname: string;
-  avatar: string;
-  email: string;
-  bio: string;
-  created_at: string;
-  type: number;
-}
+/** `GET /user` (`dto.UsersResult`). `type` 3 marks a robot user. */
+export type PlatformUser = Pick<
+  Pub.DtoUsersResult,
+  'id' | 'username' | 'nickname' | 'avatar' | 'email' | 'bio' | 'created_at' | 'type'
+>;
 
 // ---------------------------------------------------------------- organizations
 
 export type AccessRole = 'Guest' | 'Reporter' | 'Developer' | 'Master' | 'Owner';
 
-/** `GET /{org}`, items of `GET /user/groups` and `GET /user/orgs`. */
-export interface PlatformOrganization {
-  id: string;
-  path: string;
-  name: string;
-  remark: string;
-  description: string;
-  site: string;
-  email: string;
-  avatar: string;
-  member_count: number;
-  sub_repo_count: number;
-  created_at: string;
-  updated_at: string;
-  access_role: AccessRole | string;
-}
+/** `GET /{org}`, items of `GET /user/groups` (`dto.OrganizationAccess`). */
+export type PlatformOrganization = Pick<
+  Pub.DtoOrganizationAccess,
+  | 'id'
+  | 'path'
+  | 'name'
+  | 'remark'
+  | 'description'
+  | 'site'
+  | 'email'
+  | 'member_count'
+  | 'sub_repo_count'
+  | 'created_at'
+  | 'updated_at'
+  | 'access_role'
+> & {
+  /** Forge extension: the organization's avatar URL. */
+  avatar?: string;
+};
 
 /** `POST /groups`. */
 export interface CreateOrganizationRequest {
@@ -89,29 +84,30 @@ export interface CreateOrganizationRequest {
 export type VisibilityLevel = 'Public' | 'Private' | 'Secret';
 export type CreateVisibility = 'public' | 'private' | 'secret';
 
-export interface PlatformRepository {
-  id: string;
-  name: string;
-  /** `org/name`. */
-  path: string;
-  description: string;
-  web_url: string;
-  visibility_level: VisibilityLevel;
-  created_at: string;
-  updated_at: string;
-  /** Time of the newest commit on any branch. */
-  last_updated_at: { time: string; valid: boolean };
-  open_issue_count: number;
-  open_pull_request_count: number;
-  star_count: number;
-  fork_count: number;
-  /** Comma-joined. */
-  topics: string;
-  license: string;
-  site: string;
-  /** 0 active, 1 archived. */
-  status: number;
-}
+/**
+ * A repository (`dto.Repos4User`): `path` is `org/name`, `last_updated_at` the time of
+ * the newest commit on any branch, `topics` comma-joined, `status` 0 when active.
+ */
+export type PlatformRepository = Pick<
+  Pub.DtoRepos4User,
+  | 'id'
+  | 'name'
+  | 'path'
+  | 'description'
+  | 'web_url'
+  | 'visibility_level'
+  | 'created_at'
+  | 'updated_at'
+  | 'last_updated_at'
+  | 'open_issue_count'
+  | 'open_pull_request_count'
+  | 'star_count'
+  | 'fork_count'
+  | 'topics'
+  | 'license'
+  | 'site'
+  | 'status'
+>;
 
 export interface CreateRepositoryRequest {
   name: string;
@@ -134,13 +130,8 @@ export interface ListRepositoriesQuery extends PageQuery {
 
 // ---------------------------------------------------------------- labels, issues, comments
 
-export interface PlatformLabel {
-  id: string;
-  name: string;
-  /** Hex without `#`. */
-  color: string;
-  description: string;
-}
+/** A label (`api.Label`); `color` is hex without `#`. */
+export type PlatformLabel = Pub.ApiLabel;
 
 export interface CreateLabelRequest {
   name: string;
@@ -151,25 +142,31 @@ export interface CreateLabelRequest {
 export type IssueState = 'open' | 'closed';
 export type IssueStateReason = 'open' | 'completed' | 'not_planned' | 'reopened';
 
-export interface PlatformIssue {
-  /** A string on the wire. */
-  number: string;
-  title: string;
-  state: IssueState;
-  state_reason: IssueStateReason;
-  author: EmbeddedUser;
-  assignees: EmbeddedUser[];
-  labels: PlatformLabel[];
-  comment_count: number;
-  priority: string;
-  created_at: string;
-  updated_at: string;
-  last_acted_at: string;
-  /** Always in the detail; the forge also puts it in list items. */
+/** Published issue priorities; an unset priority is the empty string. */
+export const ISSUE_PRIORITIES = ['-2P', '-1P', 'P0', 'P1', 'P2', 'P3'] as const;
+export type IssuePriority = (typeof ISSUE_PRIORITIES)[number] | '';
+
+/** An issue (`api.Issue`; the detail is `api.IssueDetail`, list items of `/user/issues` `api.UserIssue`). */
+export type PlatformIssue = Pick<
+  Pub.ApiIssue,
+  | 'number'
+  | 'title'
+  | 'state'
+  | 'state_reason'
+  | 'author'
+  | 'assignees'
+  | 'labels'
+  | 'comment_count'
+  | 'priority'
+  | 'created_at'
+  | 'updated_at'
+  | 'last_acted_at'
+> & {
+  /** In the detail; the forge also puts it in list items. */
   body?: string;
-  /** Added by organization-wide lists. */
-  repo?: { path: string };
-}
+  /** In `/user/issues` items; also added by the forge's organization-wide lists. */
+  repo?: Pick<Pub.ApiRepoInfo, 'path'>;
+};
 
 export type IssueOrderBy = 'created_at' | '-created_at' | '-updated_at' | '-last_acted_at';
 
@@ -196,7 +193,7 @@ export interface CreateIssueRequest {
   body?: string;
   labels?: string[];
   assignees?: string[];
-  priority?: string;
+  priority?: IssuePriority;
   work_mode?: boolean;
 }
 
@@ -205,7 +202,7 @@ export interface UpdateIssueRequest {
   body?: string;
   state?: IssueState;
   state_reason?: IssueStateReason;
-  priority?: string;
+  priority?: IssuePriority;
 }
 
 export interface AssigneesRequest {
@@ -216,13 +213,11 @@ export interface IssueLabelsRequest {
   labels: string[];
 }
 
-export interface PlatformComment {
-  id: string;
-  body: string;
-  author: EmbeddedUser;
-  created_at: string;
-  updated_at: string;
-}
+/** An issue comment (`api.IssueComment`). */
+export type PlatformComment = Pick<
+  Pub.ApiIssueComment,
+  'id' | 'body' | 'author' | 'created_at' | 'updated_at'
+>;
 
 export interface ListCommentsQuery extends PageQuery {
   sort?: 'created_at' | '-created_at';
@@ -236,22 +231,25 @@ export interface CreateCommentRequest {
 
 export type PullListState = 'open' | 'closed' | 'all';
 
-export interface PlatformPull {
-  number: string;
-  title: string;
-  body: string;
-  state: 'open' | 'closed' | 'merged';
-  author: EmbeddedUser;
-  assignees: EmbeddedUser[];
-  labels: PlatformLabel[];
-  base: { ref: string; sha: string };
-  head: { ref: string; sha: string };
-  comment_count: number;
-  created_at: string;
-  updated_at: string;
-  /** Added by organization-wide lists. */
-  repo?: { path: string };
-}
+/** A pull request as listed (`api.PullRequest`). */
+export type PlatformPull = Pick<
+  Pub.ApiPullRequest,
+  | 'number'
+  | 'title'
+  | 'body'
+  | 'state'
+  | 'author'
+  | 'assignees'
+  | 'labels'
+  | 'comment_count'
+  | 'created_at'
+  | 'updated_at'
+> & {
+  base: Pick<Pub.ApiPullRef, 'ref' | 'sha'>;
+  head: Pick<Pub.ApiPullRef, 'ref' | 'sha'>;
+  /** The pull's repository. */
+  repo?: Pick<Pub.ApiRepo, 'path'>;
+};
 
 export interface ListPullsQuery extends PageQuery {
   state?: PullListState;
@@ -266,29 +264,15 @@ export interface CreatePullRequest {
 
 // ---------------------------------------------------------------- git
 
-export interface GitHead {
-  name: string;
-  protected: boolean;
-}
+/** `GET /{repo}/-/git/head` (`openapi.HeadRef`). */
+export type GitHead = Pub.OpenapiHeadRef;
 
-export interface GitSignature {
-  name: string;
-  email: string;
-  date: string;
-}
+export type GitSignature = Pub.ApiSignature;
 
-export interface PlatformCommit {
-  sha: string;
-  commit: {
-    message: string;
-    author: GitSignature;
-    committer: GitSignature;
-    tree: { sha: string };
-  };
-  author: EmbeddedUser | null;
-  committer: EmbeddedUser | null;
-  parents: { sha: string }[];
-}
+/** A commit (`api.Commit`). */
+export type PlatformCommit = Pick<Pub.ApiCommit, 'sha' | 'parents' | 'author' | 'committer'> & {
+  commit: Pick<Pub.ApiCommitObject, 'message' | 'author' | 'committer' | 'tree'>;
+};
 
 export interface ListCommitsQuery extends PageQuery {
   sha?: string;
@@ -297,24 +281,22 @@ export interface ListCommitsQuery extends PageQuery {
   until?: string;
 }
 
-export interface PlatformBranch {
-  name: string;
-  protected: boolean;
+/** A branch (`api.Branch` in lists, `api.BranchDetail` with the full commit). */
+export type PlatformBranch = Pick<Pub.ApiBranch, 'name' | 'protected'> & {
   commit: { sha: string } | PlatformCommit;
-}
+};
 
 export interface CreateBranchRequest {
   name: string;
   start_point?: string;
 }
 
-export interface PlatformTag {
-  name: string;
-  target: string;
-  target_type: string;
-  commit: { sha: string } | PlatformCommit;
-  message: string;
-}
+/** A tag (`api.Tag`). */
+export type PlatformTag = Pick<Pub.ApiTag, 'name' | 'target' | 'target_type'> & {
+  commit: PlatformCommit;
+  /** Forge extension: an annotated tag's message. */
+  message?: string;
+};
 
 export interface CreateTagRequest {
   name: string;
@@ -322,15 +304,13 @@ export interface CreateTagRequest {
   message?: string;
 }
 
-export interface CompareFile {
-  path: string;
-  previous_filename: string;
-  status: string;
-  additions: number;
-  deletions: number;
-  patch: string;
-}
+/** A changed file (`api.CommitDiffFilePatch`). */
+export type CompareFile = Pick<
+  Pub.ApiCommitDiffFilePatch,
+  'path' | 'previous_filename' | 'status' | 'additions' | 'deletions' | 'patch'
+>;
 
+/** `GET /{repo}/-/git/compare/{base...head}` (`api.CompareResponse`). */
 export interface PlatformCompare {
   base_commit: PlatformCommit;
   head_commit: PlatformCommit;
@@ -342,31 +322,17 @@ export interface PlatformCompare {
 
 // ---------------------------------------------------------------- contents
 
-export interface TreeEntry {
-  type: 'blob' | 'tree';
-  path: string;
-  name: string;
-  sha: string;
-  /** 0 for directories. */
-  size: number;
-}
+/** An entry of a folder (`api.TreeEntry`). */
+export type TreeEntry = Pub.ApiTreeEntry;
 
-export interface TreeContent {
-  type: 'tree';
-  path: string;
-  sha: string;
-  entries: TreeEntry[];
-}
+/** `GET /{repo}/-/git/contents/{path}` of a folder (`api.Content` of type `tree`). */
+export type TreeContent = Pick<Pub.ApiContent, 'path' | 'sha' | 'entries'> & { type: 'tree' };
 
-export interface BlobContent {
+/** The same of a file (`api.Content` of type `blob`). */
+export type BlobContent = Pick<Pub.ApiContent, 'path' | 'name' | 'sha' | 'size' | 'content'> & {
   type: 'blob';
-  path: string;
-  name: string;
-  sha: string;
-  size: number;
   encoding: 'base64';
-  content: string;
-}
+};
 
 export type ContentResponse = TreeContent | BlobContent;
 
@@ -393,21 +359,25 @@ export interface UploadResponse {
 
 // ---------------------------------------------------------------- releases
 
-export interface PlatformRelease {
-  id: string;
-  tag_name: string;
-  target_commitish: string;
-  name: string;
-  body: string;
-  draft: boolean;
-  prerelease: boolean;
-  is_latest: boolean;
-  author: EmbeddedUser;
-  created_at: string;
-  published_at: string;
-  assets: { name: string; path: string; size: number; content_type: string }[];
-}
+/** A release (`api.Release`). */
+export type PlatformRelease = Pick<
+  Pub.ApiRelease,
+  | 'id'
+  | 'tag_name'
+  | 'tag_commitish'
+  | 'name'
+  | 'body'
+  | 'draft'
+  | 'prerelease'
+  | 'is_latest'
+  | 'author'
+  | 'created_at'
+  | 'published_at'
+> & {
+  assets: Pick<Pub.ApiReleaseAsset, 'name' | 'path' | 'size' | 'content_type'>[];
+};
 
+/** `POST /{repo}/-/releases`, as published (`make_latest`: `true`, `false` or `legacy`). */
 export interface CreateReleaseRequest {
   tag_name: string;
   target_commitish?: string;
@@ -415,6 +385,7 @@ export interface CreateReleaseRequest {
   body?: string;
   draft?: boolean;
   prerelease?: boolean;
+  make_latest?: 'true' | 'false' | 'legacy';
 }
 
 // ---------------------------------------------------------------- events
@@ -439,12 +410,10 @@ export interface PlatformEvent {
 
 // ---------------------------------------------------------------- credits
 
-/** `GET /{slug}/-/charge/special-amount`; `credit` is the organization's balance. */
-export interface SpecialAmount {
-  credit: number;
-}
+/** `GET /{slug}/-/charge/special-amount` (`dto.SpecialAmount`); `credit` is the organization's balance. */
+export type SpecialAmount = Pick<Pub.DtoSpecialAmount, 'credit'>;
 
-/** Items of the forge-only `GET /{slug}/-/charge/ledger?since=`. */
+/** Items of the forge-only `GET /{slug}/-/charge/ledger?since=` (a forge extension). */
 export interface LedgerEntry {
   id: string;
   /** Positive for a top-up, negative for spending. */

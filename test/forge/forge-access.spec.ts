@@ -150,9 +150,21 @@ describe('forge: users, organizations, repositories and access', () => {
     expect(response.status).toBe(403);
     expect(response.body).toMatchObject({ errcode: ErrCode.Forbidden });
     await expect(admin.listIssues('acme/vault')).rejects.toBeInstanceOf(PlatformForbiddenError);
+    // No token can open it, so no list names it: not the organization's, not the caller's.
+    expect((await admin.listRepos('acme')).map((repo) => repo.name)).not.toContain('vault');
     expect(
-      (await admin.listRepos('acme')).find((repo) => repo.name === 'vault')?.visibility_level,
-    ).toBe('Secret');
+      ((await call(forge, 'GET', '/user/repos')).body as { name: string }[]).map(
+        (repo) => repo.name,
+      ),
+    ).not.toContain('vault');
+    forge.createUser('guest-of-acme');
+    forge.setRole('acme', 'guest-of-acme', 'Guest');
+    const guest = forge.createToken('guest-of-acme');
+    for (const route of ['/acme/-/repos', '/user/repos']) {
+      const listed = (await call(forge, 'GET', route, { token: guest })).body as { name: string }[];
+      expect(listed.length).toBeGreaterThan(0);
+      expect(listed.map((repo) => repo.name)).not.toContain('vault');
+    }
   });
 
   it('checks token scopes (7) and organization roles (7)', async () => {

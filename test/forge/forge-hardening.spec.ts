@@ -6,6 +6,7 @@ import {
   PlatformUpstreamError,
 } from '../../server/board/platform/platform.errors';
 import { ManualClock, RandomSource } from '../../server/forge/common/clock';
+import { ForgeBootstrap } from '../../server/forge/forge-bootstrap';
 import { forgeClient, startForge, type HarnessForge } from '../forge-harness';
 import { call, rawRequest } from './http';
 
@@ -153,6 +154,31 @@ describe('forge: errors, hostile input and operational behaviour', () => {
     expect(proto.status).toBe(400);
     expect(await forgeClient(forge).listIssues('acme/web')).toEqual([]);
   });
+
+  it('refuses JSON nested deeper than 64 levels with 400 before validation', async () => {
+    // About 1 MB of brackets: parsed naively, this overflows the stack.
+    const hostile = `{"title":"x","a":${'['.repeat(500_000)}${']'.repeat(500_000)}}`;
+    const deep = await call(forge, 'POST', '/acme/web/-/issues', { rawBody: hostile });
+    expect(deep.status).toBe(400);
+    expect(deep.body).toMatchObject({
+      errcode: 400,
+      errmsg: 'body is nested deeper than 64 levels',
+    });
+    const nested = (levels: number): string =>
+      `{"title":"x","a":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
+    const past = await call(forge, 'POST', '/acme/web/-/issues', { rawBody: nested(65) });
+    expect(past.body).toMatchObject({ errmsg: 'body is nested deeper than 64 levels' });
+    // At the limit the body reaches validation, which names the unknown field instead.
+    const atLimit = await call(forge, 'POST', '/acme/web/-/issues', { rawBody: nested(64) });
+    expect(atLimit.status).toBe(400);
+    expect((atLimit.body as { errmsg: string }).errmsg).not.toContain('nested');
+    // Brackets inside strings are text, not nesting.
+    const text = await call(forge, 'POST', '/acme/web/-/issues', {
+      rawBody: JSON.stringify({ title: '['.repeat(100), body: '{\\"['.repeat(100) }),
+    });
+    expect(text.status).toBe(201);
+    expect(await forge.requestCount({ status: 500 })).toBe(0);
+  });
 });
 
 describe('forge: rate limit', () => {
@@ -210,15 +236,22 @@ describe('forge: injected faults and latency', () => {
     }
   });
 
-  it('delays API calls by FORGE_LATENCY_MS, not health checks', async () => {
+  it('delays API calls by FORGE_LATENCY_MS, not health checks or metrics', async () => {
     const forge = await startForge({ seed: 'none', latencyMs: 150 });
+    const injected = async (): Promise<number> => {
+      const text = await (await fetch(`${forge.baseUrl}/metrics`)).text();
+      const line = /^forge_injected_delay_milliseconds_total (\d+)$/m.exec(text);
+      return Number(line?.[1] ?? NaN);
+    };
     try {
-      let started = performance.now();
+      expect(await injected()).toBe(0);
       await call(forge, 'GET', '/user');
-      expect(performance.now() - started).toBeGreaterThanOrEqual(145);
-      started = performance.now();
+      expect(await injected()).toBe(150);
       await call(forge, 'GET', '/healthz');
-      expect(performance.now() - started).toBeLessThan(145);
+      await call(forge, 'GET', '/healthz');
+      expect(await injected()).toBe(150);
+      await call(forge, 'GET', '/user');
+      expect(await injected()).toBe(300);
     } finally {
       await forge.stop();
     }
@@ -232,6 +265,27 @@ describe('forge: injected faults and latency', () => {
       );
     } finally {
       await forge.stop();
+    }
+  });
+});
+
+describe('forge: the admin token in the start-up log', () => {
+  it('prints the token it generated, and never one the operator supplied', async () => {
+    const supplied = 'operator-supplied-token-0123456789';
+    const given = await startForge({ seed: 'none', adminToken: supplied });
+    try {
+      const notice = given.app.get(ForgeBootstrap).adminTokenNotice();
+      expect(notice).not.toContain(supplied);
+      expect(notice).toContain('FORGE_ADMIN_TOKEN');
+      expect((await call(given, 'GET', '/user', { token: supplied })).status).toBe(200);
+    } finally {
+      await given.stop();
+    }
+    const generated = await startForge({ seed: 'none' });
+    try {
+      expect(generated.app.get(ForgeBootstrap).adminTokenNotice()).toContain(generated.adminToken);
+    } finally {
+      await generated.stop();
     }
   });
 });

@@ -44,9 +44,9 @@ describe('forge: issues, labels, assignees and comments', () => {
       title: 'Login fails on Safari',
       labels: ['bug'],
       assignees: ['npc-one'],
-      priority: '2',
+      priority: 'P2',
     });
-    await create(erin, { title: 'Add dark mode', labels: ['enhancement'], priority: '1' });
+    await create(erin, { title: 'Add dark mode', labels: ['enhancement'], priority: 'P1' });
     await create(admin, {
       title: 'Crash on empty config',
       labels: ['bug', 'urgent'],
@@ -84,7 +84,12 @@ describe('forge: issues, labels, assignees and comments', () => {
       body: '',
     });
     expect(issue.labels).toEqual([
-      { id: expect.any(String), name: 'brand-new', color: 'ededed', description: '' },
+      expect.objectContaining({
+        id: expect.any(String),
+        name: 'brand-new',
+        color: 'ededed',
+        description: '',
+      }),
     ]);
     expect(issue.assignees.map((user) => user.username)).toEqual(['erin']);
     expect(issue.author).toMatchObject({ username: 'admin', is_npc: false, freeze: false });
@@ -119,8 +124,8 @@ describe('forge: issues, labels, assignees and comments', () => {
     expect(await list({ assignees: 'npc-one' })).toEqual([4, 1]);
     expect(await list({ assignees: '-' })).toEqual([5, 2]);
     expect(await list({ assignees: 'erin,-' })).toEqual([6, 5, 4, 3, 2]);
-    expect(await list({ priority: '2' })).toEqual([1]);
-    expect(await list({ priority: '1,2' })).toEqual([2, 1]);
+    expect(await list({ priority: 'P2' })).toEqual([1]);
+    expect(await list({ priority: 'P1,P2' })).toEqual([2, 1]);
   });
 
   it('filters by update and close days (UTC, both ends inclusive)', async () => {
@@ -310,7 +315,7 @@ describe('forge: issues, labels, assignees and comments', () => {
     await expect(guest.updateIssue(repo, 1, { title: 'hijack' })).rejects.toBeInstanceOf(
       PlatformForbiddenError,
     );
-    await expect(guest.updateIssue(repo, own.number, { priority: '3' })).rejects.toBeInstanceOf(
+    await expect(guest.updateIssue(repo, own.number, { priority: 'P3' })).rejects.toBeInstanceOf(
       PlatformForbiddenError,
     );
     await expect(guest.addIssueLabels(repo, 1, ['x'])).rejects.toBeInstanceOf(
@@ -323,6 +328,35 @@ describe('forge: issues, labels, assignees and comments', () => {
     await expect(readOnly.createComment(repo, 1, 'x')).rejects.toBeInstanceOf(
       PlatformForbiddenError,
     );
+  });
+
+  it('refuses triage fields in a creation below Reporter (7), creating neither issue nor label', async () => {
+    forge.createUser('stranger');
+    const stranger = forgeClient(forge, forge.createToken('stranger'));
+    const before = (await admin.listIssues(repo)).length;
+    const labelsBefore = (await call(forge, 'GET', `/${repo}/-/labels?page_size=100`)).body;
+    for (const extra of [
+      { assignees: ['npc-one'], labels: ['npc-task'] },
+      { labels: ['made-up-by-an-outsider'] },
+      { assignees: ['npc-one'] },
+      { priority: 'P0' as const },
+      { work_mode: true },
+    ]) {
+      for (const client of [stranger, forgeClient(forge, forge.createToken('outsider'))]) {
+        const refused = client.createIssue(repo, { title: 'Dispatched?', ...extra });
+        await expect(refused).rejects.toBeInstanceOf(PlatformForbiddenError);
+        await expect(refused).rejects.toMatchObject({
+          message: expect.stringContaining('Reporter'),
+        });
+      }
+    }
+    expect((await admin.listIssues(repo)).length).toBe(before);
+    expect((await call(forge, 'GET', `/${repo}/-/labels?page_size=100`)).body).toEqual(
+      labelsBefore,
+    );
+    // A plain issue stays open to anyone who can see the public repository.
+    expect((await stranger.createIssue(repo, { title: 'Plain report' })).assignees).toEqual([]);
+    await admin.updateIssue(repo, before + 1, { state: 'closed' });
   });
 
   it('validates create bodies with 400 naming the field', async () => {

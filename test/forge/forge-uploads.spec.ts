@@ -25,6 +25,7 @@ describe('forge: uploads', () => {
   let forge: HarnessForge;
   let admin: PlatformClient;
   let outsider: PlatformClient;
+  let developer: PlatformClient;
   const clock = new ManualClock(new Date());
 
   beforeAll(async () => {
@@ -35,6 +36,9 @@ describe('forge: uploads', () => {
     await admin.createRepo('acme', { name: 'app', visibility: 'private' });
     forge.createUser('outsider');
     outsider = forgeClient(forge, forge.createToken('outsider'));
+    forge.createUser('dev');
+    forge.setRole('acme', 'dev', 'Developer');
+    developer = forgeClient(forge, forge.createToken('dev'));
   });
   afterAll(() => forge.stop());
 
@@ -111,8 +115,11 @@ describe('forge: uploads', () => {
   });
 
   it('deletes file uploads only, and only for the uploader or a Reporter', async () => {
-    const file = await outsider.createUploadUrl('acme/web', 'files', { name: 'mine.txt', size: 3 });
-    await outsider.uploadBytes(file.upload_url, Buffer.from('abc'));
+    const file = await developer.createUploadUrl('acme/web', 'files', {
+      name: 'mine.txt',
+      size: 3,
+    });
+    await developer.uploadBytes(file.upload_url, Buffer.from('abc'));
     const image = await admin.createUploadUrl('acme/web', 'imgs', {
       name: 'p.png',
       size: PNG.length,
@@ -134,9 +141,29 @@ describe('forge: uploads', () => {
     await expect(admin.deleteAttachment('acme/web', imageKey, imageName)).rejects.toBeInstanceOf(
       PlatformNotFoundError,
     );
-    await outsider.deleteAttachment('acme/web', fileKey, fileName);
+    await developer.deleteAttachment('acme/web', fileKey, fileName);
     expect((await fetch(forge.baseUrl + file.assets.path)).status).toBe(404);
     expect((await fetch(forge.baseUrl + image.assets.path)).status).toBe(200);
+  });
+
+  it('refuses uploads below the Developer role (7), even to a public repository', async () => {
+    forge.createUser('guest');
+    forge.setRole('acme', 'guest', 'Reporter');
+    const reporter = forgeClient(forge, forge.createToken('guest'));
+    for (const client of [outsider, reporter]) {
+      for (const kind of ['files', 'imgs'] as const) {
+        const refused = client.createUploadUrl('acme/web', kind, { name: 'x.png', size: 1 });
+        await expect(refused).rejects.toBeInstanceOf(PlatformForbiddenError);
+        await expect(refused).rejects.toMatchObject({
+          message: expect.stringContaining('Developer'),
+        });
+      }
+    }
+    const ticket = await developer.createUploadUrl('acme/web', 'files', {
+      name: 'ok.txt',
+      size: 2,
+    });
+    expect((await put(ticket.upload_url, Buffer.from('ok'))).status).toBe(200);
   });
 
   it('keeps private uploads private', async () => {
@@ -151,5 +178,50 @@ describe('forge: uploads', () => {
     await expect(
       outsider.createUploadUrl('acme/app', 'files', { name: 'x.txt', size: 1 }),
     ).rejects.toBeInstanceOf(PlatformForbiddenError);
+  });
+});
+
+describe('forge: upload quota per repository', () => {
+  let forge: HarnessForge;
+  let admin: PlatformClient;
+
+  beforeAll(async () => {
+    forge = await startForge({ seed: 'none', uploadQuotaBytes: 10, uploadMaxFiles: 3 });
+    admin = forgeClient(forge);
+    await admin.createGroup({ path: 'acme' });
+    await admin.createRepo('acme', { name: 'web', visibility: 'public' });
+    await admin.createRepo('acme', { name: 'other', visibility: 'public' });
+  });
+  afterAll(() => forge.stop());
+
+  const request = (repo: string, name: string, size: number) =>
+    call(forge, 'POST', `/${repo}/-/upload/files`, { body: { name, size } });
+
+  it('answers 413 with a message past the byte quota, counting URLs handed out but not yet used', async () => {
+    const first = (await request('acme/web', 'a.bin', 6)).body as UploadResponse;
+    const second = (await request('acme/web', 'b.bin', 4)).body as UploadResponse;
+    expect((await put(first.upload_url, Buffer.alloc(6))).status).toBe(200);
+    const over = await request('acme/web', 'c.bin', 5);
+    expect(over.status).toBe(413);
+    expect(over.body).toMatchObject({ errcode: 413, errmsg: expect.stringContaining('quota') });
+    // A URL issued before the quota filled is checked again when its bytes arrive.
+    const late = (await request('acme/web', 'd.bin', 4)).body as UploadResponse;
+    expect((await put(second.upload_url, Buffer.alloc(4))).status).toBe(200);
+    const refused = await put(late.upload_url, Buffer.alloc(4));
+    expect(refused.status).toBe(413);
+    expect(((await refused.json()) as { errmsg: string }).errmsg).toContain('quota');
+    expect((await fetch(forge.baseUrl + late.assets.path)).status).toBe(404);
+    // The quota is per repository.
+    expect((await request('acme/other', 'e.bin', 5)).status).toBe(200);
+  });
+
+  it('answers 413 past the file count', async () => {
+    for (const name of ['1', '2', '3']) {
+      const ticket = (await request('acme/other', `${name}.txt`, 1)).body as UploadResponse;
+      expect((await put(ticket.upload_url, Buffer.from('x'))).status).toBe(200);
+    }
+    const over = await request('acme/other', '4.txt', 1);
+    expect(over.status).toBe(413);
+    expect(over.body).toMatchObject({ errmsg: expect.stringContaining('attachments') });
   });
 });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { PlatformCommit } from '@shared/platform/types';
+import type { ApiCommit } from '@shared/platform/published';
 import { ForgeConfig } from '../config/forge-config';
 import { GitAdapter, type RepoName } from '../git/git.adapter';
 import type { GitCommit } from '../git/git-objects';
@@ -16,17 +16,17 @@ export class CommitRenderer {
   ) {}
 
   /** The commits of these ids, rendered, in the same order. */
-  async render(repo: RepoName, shas: readonly string[]): Promise<PlatformCommit[]> {
+  async render(repo: RepoName, shas: readonly string[]): Promise<ApiCommit[]> {
     return this.toWire(await this.git.commits(repo, shas));
   }
 
   /** One commit, rendered. */
-  async one(repo: RepoName, sha: string): Promise<PlatformCommit> {
+  async one(repo: RepoName, sha: string): Promise<ApiCommit> {
     return (await this.render(repo, [sha]))[0];
   }
 
   /** Render parsed commits (one user query for the whole list). */
-  toWire(commits: readonly GitCommit[]): PlatformCommit[] {
+  toWire(commits: readonly GitCommit[]): ApiCommit[] {
     const users = this.users.byEmails(
       commits.flatMap((commit) => [commit.author.email, commit.committer.email]),
     );

@@ -3,6 +3,7 @@ import type { CompareFile, GitHead, PlatformCommit, PlatformCompare } from '@sha
 import { InvalidError, NotFoundError } from '../../common/errors';
 import type { Page, Paging } from '../common/paging';
 import type { Principal } from '../common/principal';
+import { ForgeConfig } from '../config/forge-config';
 import { GitAdapter, type RepoName } from '../git/git.adapter';
 import { GitHistoryAdapter } from '../git/git-history.adapter';
 import { checkRevision } from '../git/ref-name';
@@ -14,13 +15,14 @@ import type { ListCommitsQueryDto } from './commits.dto';
 
 /** Commits listed by a compare, as on GitHub; `total_commits` counts them all. */
 const COMPARE_MAX_COMMITS = 250;
-const STATUS: Readonly<Record<string, string>> = {
+/** git's status letters as the published file statuses (a type change is a modification). */
+const STATUS: Readonly<Record<string, CompareFile['status']>> = {
   A: 'added',
-  D: 'removed',
+  D: 'deleted',
   M: 'modified',
   R: 'renamed',
   C: 'copied',
-  T: 'changed',
+  T: 'modified',
 };
 
 /** An ISO 8601 time from a query, or InvalidError naming the field. */
@@ -54,12 +56,13 @@ export class CommitsService {
     private readonly history: GitHistoryAdapter,
     private readonly renderer: CommitRenderer,
     private readonly users: UsersService,
+    private readonly config: ForgeConfig,
   ) {}
 
   /** The default branch. */
   async head(principal: Principal, owner: string, name: string): Promise<GitHead> {
     const refs = await this.git.refs(this.repoName(principal, owner, name));
-    return { name: refs.head, protected: false };
+    return { name: refs.head, protected: this.config.protectDefaultBranch };
   }
 
   /** Commits reachable from `sha` (default branch), newest first, filtered and paged. */
@@ -140,7 +143,7 @@ export class CommitsService {
       files: files.map((file): CompareFile => ({
         path: file.path,
         previous_filename: file.previousPath,
-        status: STATUS[file.status] ?? 'changed',
+        status: STATUS[file.status] ?? 'modified',
         additions: file.additions,
         deletions: file.deletions,
         patch: file.patch,

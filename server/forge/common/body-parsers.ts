@@ -1,8 +1,19 @@
 import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../../common/json-depth';
 import type { ForgeRouteConfig } from './access.decorator';
 
 /** Largest JSON body the forge reads (git transport and uploads stream instead). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** A JSON body nested past MAX_JSON_DEPTH: refused with 400 before parsing or validation. */
+export class JsonTooDeepError extends Error {
+  readonly statusCode = 400;
+  readonly code = 'FORGE_JSON_TOO_DEEP';
+
+  constructor() {
+    super(`body is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  }
+}
 
 function streams(request: FastifyRequest): boolean {
   return ((request.routeOptions.config ?? {}) as ForgeRouteConfig).stream === true;
@@ -23,6 +34,7 @@ export function registerBodyParsers(fastify: FastifyInstance): void {
     readText(payload, BODY_LIMIT_BYTES).then(
       (text) => {
         if (text.trim() === '') done(null, undefined);
+        else if (jsonDepthExceeds(text)) done(new JsonTooDeepError(), undefined);
         else parse(request, text, done);
       },
       (error: Error) => done(error, undefined),

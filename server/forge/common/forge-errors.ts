@@ -1,6 +1,12 @@
 import type { FastifyReply } from 'fastify';
 import { ErrCode, type PlatformErrorBody } from '@shared/platform/types';
-import type { DomainErrorKind } from '../../common/errors';
+import { InvalidError, type DomainErrorKind } from '../../common/errors';
+
+/**
+ * Input refused for its size (a quota, a file count): an invalid request that answers
+ * 413 instead of 400.
+ */
+export class PayloadTooLargeError extends InvalidError {}
 
 /** HTTP status and errcode of each domain error kind (docs/architecture.md#the-forge). */
 export const ERROR_BY_KIND: Readonly<Record<DomainErrorKind, { status: number; errcode: number }>> =

@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../common/errors';
-import { ERROR_BY_KIND, errcodeForStatus, sendError } from './forge-errors';
+import { ERROR_BY_KIND, errcodeForStatus, PayloadTooLargeError, sendError } from './forge-errors';
 
 interface Described {
   status: number;
@@ -37,6 +37,9 @@ export class ForgeExceptionFilter implements ExceptionFilter {
   }
 
   private describe(exception: unknown): Described {
+    if (exception instanceof PayloadTooLargeError) {
+      return { status: 413, errcode: 413, message: exception.message, param: exception.detail };
+    }
     if (exception instanceof DomainError) {
       const { status, errcode } = ERROR_BY_KIND[exception.kind];
       return { status, errcode, message: exception.message, param: exception.detail };
@@ -72,6 +75,8 @@ function describeFastifyError(error: Error & { code?: string }): string {
       return 'body is larger than the 1 MiB limit';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'body must be application/json';
+    case 'FORGE_JSON_TOO_DEEP':
+      return error.message;
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'body must be a JSON object, not empty';
     default:

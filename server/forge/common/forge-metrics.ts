@@ -11,6 +11,7 @@ export const UNMATCHED_ROUTE = '(unmatched)';
 export class ForgeMetrics {
   readonly registry = new Registry();
   private readonly requests: Counter<'route' | 'method' | 'status'>;
+  private readonly delays: Counter;
 
   constructor() {
     this.requests = new Counter({
@@ -19,6 +20,16 @@ export class ForgeMetrics {
       labelNames: ['route', 'method', 'status'],
       registers: [this.registry],
     });
+    this.delays = new Counter({
+      name: 'forge_injected_delay_milliseconds_total',
+      help: 'Delay injected before API requests (FORGE_LATENCY_MS), summed',
+      registers: [this.registry],
+    });
+  }
+
+  /** Record a delay injected before a request. */
+  delayed(ms: number): void {
+    this.delays.inc(ms);
   }
 
   /** Count one answered request. */

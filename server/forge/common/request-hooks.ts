@@ -70,7 +70,10 @@ export function registerRequestHooks(fastify: FastifyInstance, deps: RequestHook
         );
       }
     }
-    if (config.latencyMs > 0) await sleep(config.latencyMs);
+    if (config.latencyMs > 0) {
+      await sleep(config.latencyMs);
+      metrics.delayed(config.latencyMs);
+    }
     if (config.faultRate > 0 && random.next() < config.faultRate) {
       const status = random.next() < 0.5 ? 500 : 503;
       return sendError(reply, status, status, 'Injected fault (FORGE_FAULT_RATE)', {});

@@ -25,6 +25,19 @@ export abstract class ForgeConfig {
   abstract readonly faultRate: number;
   /** API requests per minute per token; 0 is off. */
   abstract readonly rateLimit: number;
+  /** Bytes of attachments one repository may hold. */
+  abstract readonly uploadQuotaBytes: number;
+  /** Attachments one repository may hold. */
+  abstract readonly uploadMaxFiles: number;
+  /** Largest pack a single git push may send. */
+  abstract readonly maxPushBytes: number;
+  /** Only Master and up may force-push to or delete a repository's default branch. */
+  abstract readonly protectDefaultBranch: boolean;
+  /**
+   * Routes the real platform does not publish (the credit ledger, organization-wide
+   * issue and pull request lists); off, the forge answers only what the platform does.
+   */
+  abstract readonly extensions: boolean;
 }
 
 /** Validate the environment and build the forge's configuration (throws ConfigError). */
@@ -43,5 +56,10 @@ export function loadForgeConfig(env: Environment, cwd = process.cwd()): ForgeCon
     latencyMs: e.FORGE_LATENCY_MS,
     faultRate: e.FORGE_FAULT_RATE,
     rateLimit: e.FORGE_RATE_LIMIT,
+    uploadQuotaBytes: e.FORGE_UPLOAD_QUOTA_BYTES,
+    uploadMaxFiles: e.FORGE_UPLOAD_MAX_FILES,
+    maxPushBytes: e.FORGE_MAX_PUSH_BYTES,
+    protectDefaultBranch: e.FORGE_PROTECT_DEFAULT_BRANCH,
+    extensions: e.FORGE_EXTENSIONS,
   };
 }

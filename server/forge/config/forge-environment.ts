@@ -16,10 +16,7 @@ import {
 } from 'class-validator';
 import { BOOLEAN_MESSAGE, toBool, toInt, toNumber, toTrimmed } from '../../common/config/env';
 
-/**
- * Every environment variable the forge reads (docs/architecture.md#configuration), with
- * its default.
- */
+/** Every environment variable the forge reads, with its default. */
 export class ForgeEnvironment {
   @Transform(toInt)
   @IsInt()
@@ -88,4 +85,27 @@ export class ForgeEnvironment {
   @IsInt()
   @Min(0)
   FORGE_RATE_LIMIT = 0;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  FORGE_UPLOAD_QUOTA_BYTES = 1024 * 1024 * 1024;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  FORGE_UPLOAD_MAX_FILES = 1000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024)
+  FORGE_MAX_PUSH_BYTES = 512 * 1024 * 1024;
+
+  @Transform(toBool)
+  @IsBoolean({ message: BOOLEAN_MESSAGE })
+  FORGE_PROTECT_DEFAULT_BRANCH = true;
+
+  @Transform(toBool)
+  @IsBoolean({ message: BOOLEAN_MESSAGE })
+  FORGE_EXTENSIONS = true;
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
+import type { ApiContent } from '@shared/platform/published';
 import type {
   BlobContent,
   ContentResponse,
@@ -69,7 +70,7 @@ export class ContentsService {
     }
     const blob = await this.git.read(repo, info.sha);
     if (!blob) throw new NotFoundError(`No file ${path}`, { field: 'path' });
-    const content: BlobContent = {
+    const content: ApiContent & BlobContent = {
       type: 'blob',
       path,
       name: path.slice(path.lastIndexOf('/') + 1),
@@ -77,6 +78,11 @@ export class ContentsService {
       size: blob.size,
       encoding: 'base64',
       content: blob.data.toString('base64'),
+      entries: [],
+      // The forge stores no LFS objects: the LFS fields are empty.
+      lfs_download_url: '',
+      lfs_oid: '',
+      lfs_size: 0,
     };
     return content;
   }
@@ -159,7 +165,21 @@ export class ContentsService {
       sha: entry.sha,
       size: sizes[index],
     }));
-    return { type: 'tree', path, sha, entries };
+    // A folder has no content, encoding or LFS object: those fields are empty.
+    const tree: ApiContent & TreeContent = {
+      type: 'tree',
+      path,
+      name: path.slice(path.lastIndexOf('/') + 1),
+      sha,
+      size: 0,
+      entries,
+      content: '',
+      encoding: '',
+      lfs_download_url: '',
+      lfs_oid: '',
+      lfs_size: 0,
+    };
+    return tree;
   }
 
   private async splitRefAndPath(

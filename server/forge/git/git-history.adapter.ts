@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Readable } from 'node:stream';
 import { UpstreamError } from '../../common/errors';
 import { GitAdapter, type RepoName } from './git.adapter';
 import { GitRunner } from './git-runner';
@@ -54,6 +55,40 @@ export class GitHistoryAdapter {
     private readonly adapter: GitAdapter,
     private readonly git: GitRunner,
   ) {}
+
+  /** Paths of every file in a commit's tree. */
+  async fileNames(repo: RepoName, commit: string): Promise<string[]> {
+    const { stdout } = await this.git.run(
+      ['ls-tree', '-r', '-z', '--name-only', requireId(commit)],
+      { cwd: this.adapter.dir(repo) },
+    );
+    return stdout
+      .toString('utf8')
+      .split('\0')
+      .filter((name) => name !== '');
+  }
+
+  /**
+   * `git archive` of a commit (optionally only some paths), as zip or tar.gz, streamed.
+   * Paths must already be checked and are passed after `--`.
+   */
+  archive(
+    repo: RepoName,
+    commit: string,
+    format: 'zip' | 'tar.gz',
+    prefix: string,
+    paths: readonly string[] = [],
+  ): Readable {
+    const process = this.git.spawn(
+      ['archive', `--format=${format}`, `--prefix=${prefix}`, requireId(commit), '--', ...paths],
+      { cwd: this.adapter.dir(repo), timeoutMs: 10 * 60_000 },
+    );
+    process.child.stdin.end();
+    void process.exit.then(({ code }) => {
+      if (code !== 0) process.child.stdout.destroy(new Error('git archive failed'));
+    });
+    return process.child.stdout;
+  }
 
   /** Ids of the commits matching the filter, newest first. */
   async commitIds(repo: RepoName, filter: CommitFilter): Promise<string[]> {

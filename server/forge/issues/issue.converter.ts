@@ -1,4 +1,10 @@
-import type { PlatformComment, PlatformIssue, PlatformLabel } from '@shared/platform/types';
+import type {
+  ApiIssueComment,
+  ApiIssueDetail,
+  ApiLabelInfo,
+  ApiUserInfo,
+} from '@shared/platform/published';
+import { ISSUE_PRIORITIES, type IssuePriority, type PlatformLabel } from '@shared/platform/types';
 import { toEmbeddedUser } from '../users/user.converter';
 import type { EmbeddedUserRow } from '../users/user.types';
 import type { CommentRow, IssueRow, LabelRow } from './issue.types';
@@ -8,24 +14,59 @@ export function toPlatformLabel(row: LabelRow): PlatformLabel {
   return { id: String(row.id), name: row.name, color: row.color, description: row.description };
 }
 
-/** An issue on the wire; organization-wide lists add `repo.path`. */
+/** No user: the published empty form, for who-did-it fields the forge does not record. */
+export const NO_USER: ApiUserInfo = {
+  username: '',
+  nickname: '',
+  email: '',
+  avatar: '',
+  freeze: false,
+  is_npc: false,
+};
+
+/**
+ * A label on an issue (`api.LabelInfo`). The forge does not record who created a label
+ * or applied it to the issue, so `creator` and `applied_by` are the empty user.
+ */
+export function toLabelInfo(row: LabelRow): ApiLabelInfo {
+  return { ...toPlatformLabel(row), creator: NO_USER, applied_by: NO_USER };
+}
+
+/** A stored priority as published: one of the published values, or `""` when unset. */
+export function toPriority(stored: string): IssuePriority {
+  return (ISSUE_PRIORITIES as readonly string[]).includes(stored) ? (stored as IssuePriority) : '';
+}
+
+/** The forge's issue record: the published detail, plus `repo` in lists that span repositories. */
+export type ForgeIssue = ApiIssueDetail & { repo?: { path: string } };
+
+/**
+ * An issue on the wire (`api.IssueDetail`, which list items extend); lists spanning
+ * repositories add `repo.path`. The forge keeps no planned start or end dates, hidden
+ * issues or custom properties: `started_at`/`ended_at` are empty, `invisible` false,
+ * `properties` empty.
+ */
 export function toPlatformIssue(
   row: IssueRow,
   labels: readonly LabelRow[],
   assignees: readonly EmbeddedUserRow[],
   publicUrl: string,
   withRepo: boolean,
-): PlatformIssue {
-  const issue: PlatformIssue = {
+): ForgeIssue {
+  const issue: ForgeIssue = {
     number: String(row.number),
     title: row.title,
     state: row.state,
     state_reason: row.state_reason,
     author: toEmbeddedUser(row.author, publicUrl),
     assignees: assignees.map((user) => toEmbeddedUser(user, publicUrl)),
-    labels: labels.map(toPlatformLabel),
+    labels: labels.map(toLabelInfo),
     comment_count: row.comment_count,
-    priority: row.priority,
+    priority: toPriority(row.priority),
+    started_at: '',
+    ended_at: '',
+    invisible: false,
+    properties: [],
     created_at: row.created_at,
     updated_at: row.updated_at,
     last_acted_at: row.last_acted_at,
@@ -35,13 +76,14 @@ export function toPlatformIssue(
   return issue;
 }
 
-/** A comment on the wire. */
-export function toPlatformComment(row: CommentRow, publicUrl: string): PlatformComment {
+/** A comment on the wire (`api.IssueComment`); the forge keeps no reactions. */
+export function toPlatformComment(row: CommentRow, publicUrl: string): ApiIssueComment {
   return {
     id: String(row.id),
     body: row.body,
     author: toEmbeddedUser(row.author, publicUrl),
     created_at: row.created_at,
     updated_at: row.updated_at,
+    reactions: [],
   };
 }

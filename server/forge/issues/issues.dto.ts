@@ -10,6 +10,7 @@ import {
   Matches,
   MaxLength,
 } from 'class-validator';
+import { ISSUE_PRIORITIES, type IssuePriority } from '@shared/platform/types';
 import type {
   AssigneesRequest,
   CreateCommentRequest,
@@ -33,6 +34,9 @@ const USERNAME_MESSAGE = 'each of assignees must be a username';
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const DAY_MESSAGE = '$property must be a date as YYYY-MM-DD';
 const MAX_BODY = 65_536;
+/** The published priorities, and `""` to unset one. */
+const PRIORITY_VALUES: readonly string[] = [...ISSUE_PRIORITIES, ''];
+const PRIORITY_MESSAGE = `priority must be one of ${ISSUE_PRIORITIES.join(', ')} or empty`;
 
 const upper = ({ value }: TransformFnParams): unknown =>
   typeof value === 'string' ? value.toUpperCase() : value;
@@ -63,9 +67,8 @@ export class CreateIssueDto implements CreateIssueRequest {
   assignees?: string[];
 
   @IsOptional()
-  @IsString()
-  @MaxLength(32)
-  priority?: string;
+  @IsIn(PRIORITY_VALUES, { message: PRIORITY_MESSAGE })
+  priority?: IssuePriority;
 
   @IsOptional()
   @IsBoolean()
@@ -94,9 +97,8 @@ export class UpdateIssueDto implements UpdateIssueRequest {
   state_reason?: IssueStateReason;
 
   @IsOptional()
-  @IsString()
-  @MaxLength(32)
-  priority?: string;
+  @IsIn(PRIORITY_VALUES, { message: PRIORITY_MESSAGE })
+  priority?: IssuePriority;
 }
 
 /** Query of `GET /{repo}/-/issues` and `GET /{org}/-/issues`. */

@@ -112,10 +112,15 @@ export class IssuesService {
     return this.reader.toWire([this.reader.require(repo.id, number)], false)[0];
   }
 
-  /** Open an issue; unknown labels are created, assignees must have a role in the organization. */
+  /**
+   * Open an issue; unknown labels are created, assignees must have a role in the
+   * organization. Labels, assignees, priority and work mode are triage fields: setting
+   * them at creation needs the Reporter role, as changing them afterwards does.
+   */
   create(principal: Principal, owner: string, name: string, input: CreateIssueDto): PlatformIssue {
     const context = this.repos.resolve(principal, owner, name, 'participate');
     const caller = principal as NonNullable<Principal>;
+    this.checkMayTriageOnCreate(context, input);
     const assigneeIds = this.assignable.resolve(context, input.assignees ?? []);
     const at = iso(this.clock.now());
     const { number } = this.issues.transaction(() => {
@@ -188,6 +193,22 @@ export class IssuesService {
       });
     });
     return this.reader.render(context.repo.id, issue.number);
+  }
+
+  /** Refuses triage fields in a creation by a caller below Reporter, before anything is written. */
+  private checkMayTriageOnCreate(context: RepoContext, input: CreateIssueDto): void {
+    if (context.role >= ROLE_LEVELS.Reporter) return;
+    const fields = [
+      (input.labels ?? []).length > 0 ? 'labels' : null,
+      (input.assignees ?? []).length > 0 ? 'assignees' : null,
+      input.priority !== undefined ? 'priority' : null,
+      input.work_mode !== undefined ? 'work_mode' : null,
+    ].filter((field): field is string => field !== null);
+    if (fields.length === 0) return;
+    throw new ForbiddenError(
+      `Setting ${fields.join(', ')} needs the Reporter role in ${context.namespace.path}`,
+      { role: 'Reporter', field: fields[0] },
+    );
   }
 
   /** Authors may edit their issue's text and state; triage (Reporter and up) may edit anything. */

@@ -1,14 +1,15 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { isSlug } from '@shared/platform/paths';
-import type { PlatformOrganization } from '@shared/platform/types';
+import type { DtoOrganizationUnion } from '@shared/platform/published';
+import type { ForgeOrganization } from './org.converter';
 import { NotFoundError } from '../../common/errors';
 import { Access, RawResponse } from '../common/access.decorator';
 import { PageQueryDto, toPaging } from '../common/paging';
 import { sendPage } from '../common/send-page';
 import { CurrentPrincipal, type Principal } from '../common/principal';
 import { avatarSvg } from './avatar-svg';
-import { CreateGroupDto } from './orgs.dto';
+import { CreateGroupDto, SubGroupsQueryDto } from './orgs.dto';
 import { OrgsService } from './orgs.service';
 
 /** Organizations: the caller's, one by path, and creation. */
@@ -23,7 +24,7 @@ export class OrgsController {
     @CurrentPrincipal() principal: Principal,
     @Query() query: PageQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): PlatformOrganization[] {
+  ): ForgeOrganization[] {
     return sendPage(reply, this.orgs.listMine(principal, toPaging(query)));
   }
 
@@ -34,8 +35,34 @@ export class OrgsController {
     @CurrentPrincipal() principal: Principal,
     @Query() query: PageQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): PlatformOrganization[] {
+  ): ForgeOrganization[] {
     return sendPage(reply, this.orgs.listMine(principal, toPaging(query)));
+  }
+
+  /** Groups under `slug` the caller can reach: forge organizations have no sub-groups. */
+  @Get('user/groups/:slug')
+  @Access({ scope: 'group-resource:r' })
+  groupsUnder(
+    @CurrentPrincipal() principal: Principal,
+    @Param('slug') slug: string,
+    @Query() query: SubGroupsQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): ForgeOrganization[] {
+    this.orgs.get(principal, slug);
+    return sendPage(reply, { items: [], total: 0 });
+  }
+
+  /** Sub-groups of an organization: forge organizations are flat, so there are none. */
+  @Get(':org/-/sub-groups')
+  @Access({ scope: 'group-resource:r' })
+  subGroups(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Query() query: SubGroupsQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): DtoOrganizationUnion[] {
+    this.orgs.get(principal, org);
+    return sendPage(reply, { items: [], total: 0 });
   }
 
   /** Create an organization; the caller becomes its Owner. */
@@ -45,7 +72,7 @@ export class OrgsController {
   create(
     @CurrentPrincipal() principal: Principal,
     @Body() body: CreateGroupDto,
-  ): PlatformOrganization {
+  ): ForgeOrganization {
     return this.orgs.create(principal, body);
   }
 
@@ -63,7 +90,7 @@ export class OrgsController {
   /** One organization. */
   @Get(':org')
   @Access({ scope: 'group-resource:r' })
-  get(@CurrentPrincipal() principal: Principal, @Param('org') org: string): PlatformOrganization {
+  get(@CurrentPrincipal() principal: Principal, @Param('org') org: string): ForgeOrganization {
     return this.orgs.get(principal, org);
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AccessRole, PlatformOrganization } from '@shared/platform/types';
+import type { AccessRole } from '@shared/platform/types';
 import {
   ForbiddenError,
   InvalidError,
@@ -14,7 +14,7 @@ import { ROLE_LEVELS, parseRole } from '../common/roles';
 import { iso } from '../common/time';
 import { ForgeConfig } from '../config/forge-config';
 import { UsersService } from '../users/users.service';
-import { toPlatformOrganization } from './org.converter';
+import { toPlatformOrganization, type ForgeOrganization } from './org.converter';
 import type { NamespaceRow } from './org.types';
 import type { CreateGroupDto } from './orgs.dto';
 import { OrgsRepository } from './orgs.repository';
@@ -30,7 +30,7 @@ export class OrgsService {
   ) {}
 
   /** Create an organization owned by the caller. */
-  create(principal: Principal, input: CreateGroupDto): PlatformOrganization {
+  create(principal: Principal, input: CreateGroupDto): ForgeOrganization {
     const caller = this.requireCaller(principal);
     const path = checkName('path', input.path, { namespace: true });
     this.orgs.insert(
@@ -50,7 +50,7 @@ export class OrgsService {
   }
 
   /** An organization's record, with the caller's role in it. */
-  get(principal: Principal, path: string): PlatformOrganization {
+  get(principal: Principal, path: string): ForgeOrganization {
     const caller = this.requireCaller(principal);
     checkPathName('org', path);
     const row = this.orgs.byPath(path, caller.userId);
@@ -60,7 +60,7 @@ export class OrgsService {
   }
 
   /** The organizations the caller has a role in. */
-  listMine(principal: Principal, paging: Paging): Page<PlatformOrganization> {
+  listMine(principal: Principal, paging: Paging): Page<ForgeOrganization> {
     const caller = this.requireCaller(principal);
     const rows = this.orgs.listForMember(caller.userId, paging.pageSize, paging.offset);
     return {

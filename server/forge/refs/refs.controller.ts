@@ -1,12 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { PlatformBranch, PlatformTag } from '@shared/platform/types';
+import type { ApiBranch, ApiBranchDetail } from '@shared/platform/published';
 import { Access } from '../common/access.decorator';
 import { PageQueryDto, toPaging } from '../common/paging';
 import { CurrentPrincipal, type Principal } from '../common/principal';
 import { sendPage } from '../common/send-page';
 import { CreateBranchDto, CreateTagDto } from './refs.dto';
-import { RefsService } from './refs.service';
+import { RefsService, type ForgeTag } from './refs.service';
 
 /** Spec 4.2: branches and tags. Names may hold `/` (sent literally or as %2F). */
 @Controller()
@@ -22,7 +22,7 @@ export class RefsController {
     @Param('repo') repo: string,
     @Query() query: PageQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<PlatformBranch[]> {
+  ): Promise<ApiBranch[]> {
     return sendPage(reply, await this.refs.listBranches(principal, org, repo, toPaging(query)));
   }
 
@@ -35,7 +35,7 @@ export class RefsController {
     @Param('org') org: string,
     @Param('repo') repo: string,
     @Body() body: CreateBranchDto,
-  ): Promise<PlatformBranch> {
+  ): Promise<ApiBranchDetail> {
     return this.refs.createBranch(principal, org, repo, body);
   }
 
@@ -47,7 +47,7 @@ export class RefsController {
     @Param('org') org: string,
     @Param('repo') repo: string,
     @Param('*') branch: string,
-  ): Promise<PlatformBranch> {
+  ): Promise<ApiBranchDetail> {
     return this.refs.getBranch(principal, org, repo, branch);
   }
 
@@ -73,7 +73,7 @@ export class RefsController {
     @Param('repo') repo: string,
     @Query() query: PageQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<PlatformTag[]> {
+  ): Promise<ForgeTag[]> {
     return sendPage(reply, await this.refs.listTags(principal, org, repo, toPaging(query)));
   }
 
@@ -86,7 +86,7 @@ export class RefsController {
     @Param('org') org: string,
     @Param('repo') repo: string,
     @Body() body: CreateTagDto,
-  ): Promise<PlatformTag> {
+  ): Promise<ForgeTag> {
     return this.refs.createTag(principal, org, repo, body);
   }
 
@@ -98,7 +98,7 @@ export class RefsController {
     @Param('org') org: string,
     @Param('repo') repo: string,
     @Param('*') tag: string,
-  ): Promise<PlatformTag> {
+  ): Promise<ForgeTag> {
     return this.refs.getTag(principal, org, repo, tag);
   }
 

@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import type { PlatformBranch, PlatformTag } from '@shared/platform/types';
+import type { ApiBranch, ApiBranchDetail, ApiCommit, ApiTag } from '@shared/platform/published';
 import { ConflictError, InvalidError, NotFoundError } from '../../common/errors';
 import { Clock } from '../common/clock';
 import type { Page, Paging } from '../common/paging';
 import type { Caller, Principal } from '../common/principal';
 import { iso } from '../common/time';
 import { CommitRenderer } from '../commits/commit-renderer';
+import { UNSIGNED } from '../commits/commit.converter';
 import { EventsService } from '../events/events.service';
+import { ForgeConfig } from '../config/forge-config';
 import { GitAdapter, type RepoName } from '../git/git.adapter';
 import { GitWriteAdapter } from '../git/git-write.adapter';
 import { checkRefName, checkRevision, ZERO_OID } from '../git/ref-name';
@@ -17,6 +19,7 @@ import {
   TAG_PREFIX,
   tagNames,
   type RefEntry,
+  type RefSnapshot,
 } from '../git/ref-snapshot';
 import type { RepoContext, RepoPermission } from '../repos/repo.types';
 import { ReposService } from '../repos/repos.service';
@@ -30,6 +33,25 @@ interface Resolved {
   actor: Caller;
 }
 
+/** A tag as the forge sends it: the published record, plus an annotated tag's message. */
+export type ForgeTag = ApiTag & { message: string };
+
+/** A tag on something other than a commit names no commit: the published record's empty form. */
+const EMPTY_COMMIT: ApiCommit = {
+  sha: '',
+  parents: [],
+  author: { username: '', nickname: '', email: '', avatar: '', freeze: false, is_npc: false },
+  committer: { username: '', nickname: '', email: '', avatar: '', freeze: false, is_npc: false },
+  commit: {
+    message: '',
+    author: { name: '', email: '', date: '' },
+    committer: { name: '', email: '', date: '' },
+    tree: { sha: '' },
+    comment_count: 0,
+    verification: UNSIGNED,
+  },
+};
+
 /** Branches and tags: list, read, create (from a start point), delete; each write is an event. */
 @Injectable()
 export class RefsService {
@@ -41,7 +63,13 @@ export class RefsService {
     private readonly events: EventsService,
     private readonly users: UsersService,
     private readonly clock: Clock,
+    private readonly config: ForgeConfig,
   ) {}
+
+  /** Whether pushes below Master may not rewrite or delete this branch (only the default one is protected). */
+  private isProtected(refs: RefSnapshot, branch: string): boolean {
+    return this.config.protectDefaultBranch && branch === refs.head;
+  }
 
   /** Branches by name. */
   async listBranches(
@@ -49,14 +77,15 @@ export class RefsService {
     owner: string,
     name: string,
     paging: Paging,
-  ): Promise<Page<PlatformBranch>> {
+  ): Promise<Page<ApiBranch>> {
     const { repo } = this.resolve(principal, owner, name, 'read');
     const refs = await this.git.refs(repo);
     const names = branchNames(refs);
     return {
       items: names.slice(paging.offset, paging.offset + paging.pageSize).map((branch) => ({
         name: branch,
-        protected: false,
+        protected: this.isProtected(refs, branch),
+        locked: false,
         commit: { sha: (refs.refs.get(BRANCH_PREFIX + branch) as RefEntry).commit },
       })),
       total: names.length,
@@ -69,11 +98,16 @@ export class RefsService {
     owner: string,
     name: string,
     branch: string,
-  ): Promise<PlatformBranch> {
+  ): Promise<ApiBranchDetail> {
     checkRevision('branch', branch);
     const { repo } = this.resolve(principal, owner, name, 'read');
     const ref = await this.requireRef(repo, BRANCH_PREFIX, branch);
-    return { name: branch, protected: false, commit: await this.renderer.one(repo, ref.commit) };
+    return {
+      name: branch,
+      protected: this.isProtected(await this.git.refs(repo), branch),
+      locked: false,
+      commit: await this.renderer.one(repo, ref.commit),
+    };
   }
 
   /** Create a branch at `start_point` (the default branch when absent). */
@@ -82,7 +116,7 @@ export class RefsService {
     owner: string,
     name: string,
     input: CreateBranchDto,
-  ): Promise<PlatformBranch> {
+  ): Promise<ApiBranchDetail> {
     const branch = checkRefName('name', input.name);
     const start =
       input.start_point === undefined ? undefined : checkRevision('start_point', input.start_point);
@@ -100,7 +134,12 @@ export class RefsService {
       );
       return resolved;
     });
-    return { name: branch, protected: false, commit: await this.renderer.one(repo, commit.sha) };
+    return {
+      name: branch,
+      protected: this.isProtected(await this.git.refs(repo), branch),
+      locked: false,
+      commit: await this.renderer.one(repo, commit.sha),
+    };
   }
 
   /** Delete a branch (never the default one). */
@@ -129,7 +168,7 @@ export class RefsService {
     owner: string,
     name: string,
     paging: Paging,
-  ): Promise<Page<PlatformTag>> {
+  ): Promise<Page<ForgeTag>> {
     const { repo } = this.resolve(principal, owner, name, 'read');
     const refs = await this.git.refs(repo);
     const names = tagNames(refs);
@@ -141,12 +180,7 @@ export class RefsService {
   }
 
   /** One tag. */
-  async getTag(
-    principal: Principal,
-    owner: string,
-    name: string,
-    tag: string,
-  ): Promise<PlatformTag> {
+  async getTag(principal: Principal, owner: string, name: string, tag: string): Promise<ForgeTag> {
     checkRevision('tag', tag);
     const { repo } = this.resolve(principal, owner, name, 'read');
     return this.toTag(repo, tag, await this.requireRef(repo, TAG_PREFIX, tag));
@@ -158,7 +192,7 @@ export class RefsService {
     owner: string,
     name: string,
     input: CreateTagDto,
-  ): Promise<PlatformTag> {
+  ): Promise<ForgeTag> {
     const tag = checkRefName('name', input.name);
     const target = input.target === undefined ? undefined : checkRevision('target', input.target);
     const { context, repo, actor } = this.resolve(principal, owner, name, 'develop');
@@ -214,13 +248,15 @@ export class RefsService {
     });
   }
 
-  private async toTag(repo: RepoName, tag: string, ref: RefEntry): Promise<PlatformTag> {
+  private async toTag(repo: RepoName, tag: string, ref: RefEntry): Promise<ForgeTag> {
     const object = ref.type === 'tag' ? await this.git.tagObject(repo, ref.sha) : null;
     return {
       name: tag,
       target: ref.sha,
       target_type: ref.type,
-      commit: { sha: ref.commit },
+      commit: ref.commit ? await this.renderer.one(repo, ref.commit) : EMPTY_COMMIT,
+      // The forge checks no signatures: every tag carries the unsigned form.
+      verification: UNSIGNED,
       message: object?.message.trim() ?? '',
     };
   }

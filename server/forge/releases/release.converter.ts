@@ -11,7 +11,7 @@ export function toPlatformRelease(
   return {
     id: String(row.id),
     tag_name: row.tag_name,
-    target_commitish: row.target_commitish,
+    tag_commitish: row.target_commitish,
     name: row.name,
     body: row.body,
     draft: row.draft === 1,

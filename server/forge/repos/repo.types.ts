@@ -20,6 +20,11 @@ export interface RepoRow {
   last_commit_at: string | null;
   open_issue_count: number;
   open_pull_count: number;
+  /** Pull requests opened by NPC users, and those of them merged. */
+  npc_created_pull_count: number;
+  npc_merged_pull_count: number;
+  /** `username\nnickname` of the author of the newest push, or null. */
+  last_pusher: string | null;
 }
 
 export type RepoOrder = 'last_updated_at' | 'created_at' | 'stars' | 'slug_path';

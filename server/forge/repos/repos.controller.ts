@@ -11,7 +11,7 @@ import {
   Res,
 } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { PlatformRepository } from '@shared/platform/types';
+import type { DtoRepos4User } from '@shared/platform/published';
 import { Access } from '../common/access.decorator';
 import { toPaging } from '../common/paging';
 import { CurrentPrincipal, type Principal } from '../common/principal';
@@ -27,24 +27,24 @@ export class ReposController {
   /** Repositories the caller can reach. */
   @Get('user/repos')
   @Access({ scope: 'repo-code:r' })
-  mine(
+  async mine(
     @CurrentPrincipal() principal: Principal,
     @Query() query: ListReposQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): PlatformRepository[] {
-    return sendPage(reply, this.repos.listForCaller(principal, query, toPaging(query)));
+  ): Promise<DtoRepos4User[]> {
+    return sendPage(reply, await this.repos.listForCaller(principal, query, toPaging(query)));
   }
 
   /** Repositories of a user or an organization. */
   @Get(':org/-/repos')
   @Access({ scope: 'repo-code:r', anonymous: true })
-  list(
+  async list(
     @CurrentPrincipal() principal: Principal,
     @Param('org') org: string,
     @Query() query: ListReposQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): PlatformRepository[] {
-    return sendPage(reply, this.repos.list(principal, org, query, toPaging(query)));
+  ): Promise<DtoRepos4User[]> {
+    return sendPage(reply, await this.repos.list(principal, org, query, toPaging(query)));
   }
 
   /** Create a repository. */
@@ -55,7 +55,7 @@ export class ReposController {
     @CurrentPrincipal() principal: Principal,
     @Param('org') org: string,
     @Body() body: CreateRepoDto,
-  ): Promise<PlatformRepository> {
+  ): Promise<DtoRepos4User> {
     return this.repos.create(principal, org, body);
   }
 
@@ -66,7 +66,7 @@ export class ReposController {
     @CurrentPrincipal() principal: Principal,
     @Param('org') org: string,
     @Param('repo') repo: string,
-  ): PlatformRepository {
+  ): Promise<DtoRepos4User> {
     return this.repos.get(principal, org, repo);
   }
 
@@ -78,7 +78,7 @@ export class ReposController {
     @Param('org') org: string,
     @Param('repo') repo: string,
     @Body() body: UpdateRepoDto,
-  ): PlatformRepository {
+  ): Promise<DtoRepos4User> {
     return this.repos.update(principal, org, repo, body);
   }
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { GitModule } from '../git/git.module';
 import { OrgsModule } from '../orgs/orgs.module';
+import { RepoLanguages } from './repo-languages';
 import { ReposController } from './repos.controller';
 import { ReposRepository } from './repos.repository';
 import { ReposService } from './repos.service';
@@ -9,7 +10,7 @@ import { ReposService } from './repos.service';
 @Module({
   imports: [OrgsModule, GitModule],
   controllers: [ReposController],
-  providers: [ReposRepository, ReposService],
+  providers: [ReposRepository, ReposService, RepoLanguages],
   exports: [ReposService],
 })
 export class ReposModule {}

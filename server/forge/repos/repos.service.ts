@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { AccessRole, CreateVisibility, PlatformRepository } from '@shared/platform/types';
+import type { DtoRepos4User } from '@shared/platform/published';
+import type { AccessRole, CreateVisibility } from '@shared/platform/types';
 import {
   ConflictError,
   ForbiddenError,
@@ -15,6 +16,7 @@ import { iso } from '../common/time';
 import { ForgeConfig } from '../config/forge-config';
 import { GitAdapter } from '../git/git.adapter';
 import { OrgsService } from '../orgs/orgs.service';
+import { RepoLanguages } from './repo-languages';
 import { toPlatformRepository } from './repo.converter';
 import type { RepoContext, RepoOrder, RepoPermission, RepoRow } from './repo.types';
 import type { CreateRepoDto, ListReposQueryDto, UpdateRepoDto } from './repos.dto';
@@ -41,6 +43,7 @@ export class ReposService {
     private readonly git: GitAdapter,
     private readonly clock: Clock,
     private readonly config: ForgeConfig,
+    private readonly languages: RepoLanguages,
   ) {}
 
   /**
@@ -83,18 +86,15 @@ export class ReposService {
   }
 
   /** One repository's record. */
-  get(principal: Principal, owner: string, name: string): PlatformRepository {
+  get(principal: Principal, owner: string, name: string): Promise<DtoRepos4User> {
     return this.toWire(
+      principal,
       this.repos.byId(this.resolve(principal, owner, name, 'read').repo.id) as RepoRow,
     );
   }
 
   /** Create a repository: the git folder first, then the record (removed again if the record fails). */
-  async create(
-    principal: Principal,
-    owner: string,
-    input: CreateRepoDto,
-  ): Promise<PlatformRepository> {
+  async create(principal: Principal, owner: string, input: CreateRepoDto): Promise<DtoRepos4User> {
     const namespace = this.orgs.namespace('org', owner);
     this.orgs.requireRole(principal, namespace, 'Master', 'Creating a repository');
     const name = checkName('name', input.name);
@@ -122,7 +122,7 @@ export class ReposService {
       }
       throw error;
     }
-    return this.toWire(this.repos.byId(id) as RepoRow);
+    return this.toWire(principal, this.repos.byId(id) as RepoRow);
   }
 
   /** Change description, site, topics or licence. */
@@ -131,7 +131,7 @@ export class ReposService {
     owner: string,
     name: string,
     input: UpdateRepoDto,
-  ): PlatformRepository {
+  ): Promise<DtoRepos4User> {
     const { repo } = this.resolve(principal, owner, name, 'manage');
     this.repos.update(repo.id, {
       description: input.description,
@@ -140,7 +140,7 @@ export class ReposService {
       license: input.license,
       updatedAt: iso(this.clock.now()),
     });
-    return this.toWire(this.repos.byId(repo.id) as RepoRow);
+    return this.toWire(principal, this.repos.byId(repo.id) as RepoRow);
   }
 
   /** Delete the record (and everything in it), then the git folder. */
@@ -156,28 +156,35 @@ export class ReposService {
     }
   }
 
-  /** Repositories of a user or an organization the caller can see. */
+  /**
+   * Repositories of a user or an organization the caller can see: members see public and
+   * private ones, others public ones. Secret repositories refuse every token, so no list
+   * names them.
+   */
   list(
     principal: Principal,
     owner: string,
     query: ListReposQueryDto,
     paging: Paging,
-  ): Page<PlatformRepository> {
+  ): Promise<Page<DtoRepos4User>> {
     const namespace = this.orgs.namespace('org', owner);
     const member = this.orgs.roleIn(principal, namespace) > 0;
-    const visibilities: CreateVisibility[] = member ? ['public', 'private', 'secret'] : ['public'];
-    return this.page({ namespaceId: namespace.id, visibilities }, query, paging);
+    const visibilities: CreateVisibility[] = member ? ['public', 'private'] : ['public'];
+    return this.page(principal, { namespaceId: namespace.id, visibilities }, query, paging);
   }
 
-  /** Repositories in the caller's own namespace and in the organizations they belong to (all, for the admin). */
+  /**
+   * Repositories in the caller's own namespace and in the organizations they belong to
+   * (every namespace, for the admin), secret ones left out as in every list.
+   */
   listForCaller(
     principal: Principal,
     query: ListReposQueryDto,
     paging: Paging,
-  ): Page<PlatformRepository> {
+  ): Promise<Page<DtoRepos4User>> {
     if (!principal) throw new UnauthorizedError('Not logged in');
     const scope = principal.isAdmin ? {} : { accessibleTo: principal.userId };
-    return this.page({ ...scope, visibilities: ['public', 'private', 'secret'] }, query, paging);
+    return this.page(principal, { ...scope, visibilities: ['public', 'private'] }, query, paging);
   }
 
   /**
@@ -197,11 +204,12 @@ export class ReposService {
     this.repos.setLastCommit(repoId, at ? iso(at) : null);
   }
 
-  private page(
+  private async page(
+    principal: Principal,
     scope: { namespaceId?: number; accessibleTo?: number; visibilities: CreateVisibility[] },
     query: ListReposQueryDto,
     paging: Paging,
-  ): Page<PlatformRepository> {
+  ): Promise<Page<DtoRepos4User>> {
     const orderBy: RepoOrder = query.order_by ?? 'created_at';
     const { rows, total } = this.repos.list({
       ...scope,
@@ -212,10 +220,16 @@ export class ReposService {
       limit: paging.pageSize,
       offset: paging.offset,
     });
-    return { items: rows.map((row) => this.toWire(row)), total };
+    return { items: await Promise.all(rows.map((row) => this.toWire(principal, row))), total };
   }
 
-  private toWire(row: RepoRow): PlatformRepository {
-    return toPlatformRepository(row, this.config.publicUrl);
+  private async toWire(principal: Principal, row: RepoRow): Promise<DtoRepos4User> {
+    const role = this.orgs.roleIn(principal, {
+      id: row.namespace_id,
+      path: row.owner_path,
+      kind: row.owner_kind,
+    });
+    const languages = await this.languages.of({ owner: row.owner_path, name: row.name });
+    return toPlatformRepository(row, this.config.publicUrl, { role, languages });
   }
 }

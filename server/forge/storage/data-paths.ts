@@ -29,6 +29,11 @@ export class DataPaths {
     return this.resolve('repos');
   }
 
+  /** Git hooks the forge installs for pushes (`core.hooksPath` of receive-pack). */
+  get hooksRoot(): string {
+    return this.resolve('hooks');
+  }
+
   /** Secret that signs upload URLs (generated once, mode 0600). */
   get uploadSecretFile(): string {
     return this.resolve('upload-secret');

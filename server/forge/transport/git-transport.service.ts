@@ -3,7 +3,9 @@ import { PassThrough, pipeline, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../common/errors';
 import type { Caller } from '../common/principal';
+import { ROLE_LEVELS } from '../common/roles';
 import { scopeAllows } from '../common/scopes';
+import { ForgeConfig } from '../config/forge-config';
 import { GitAdapter, type RepoName } from '../git/git.adapter';
 import type { GitProcess } from '../git/git-runner';
 import { GitTransportAdapter, type GitService } from '../git/git-transport.adapter';
@@ -56,6 +58,7 @@ export class GitTransportService {
     private readonly git: GitAdapter,
     private readonly transport: GitTransportAdapter,
     private readonly recorder: PushRecorder,
+    private readonly config: ForgeConfig,
   ) {}
 
   /** `GET info/refs?service=…`: the ref advertisement. */
@@ -93,7 +96,11 @@ export class GitTransportService {
     void this.git
       .exclusive(repo, async () => {
         const before = await this.git.freshRefs(repo);
-        const process = this.transport.exchange(repo, service, request.protocol);
+        const process = this.transport.exchange(repo, service, request.protocol, {
+          maxBytes: this.config.maxPushBytes,
+          protectDefaultBranch:
+            this.config.protectDefaultBranch && context.role < ROLE_LEVELS.Master,
+        });
         this.run(process, input, out, false);
         await process.exit;
         // Even a failed push may have moved some refs (non-atomic pushes): record what changed.

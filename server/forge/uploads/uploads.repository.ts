@@ -33,6 +33,16 @@ export class UploadsRepository {
     ]);
   }
 
+  /** How many attachments a repository holds and their total size in bytes. */
+  usage(repoId: number): { files: number; bytes: number } {
+    return (
+      this.db.get<{ files: number; bytes: number }>(
+        'SELECT COUNT(*) AS files, COALESCE(SUM(size), 0) AS bytes FROM uploads WHERE repo_id = ?',
+        [repoId],
+      ) ?? { files: 0, bytes: 0 }
+    );
+  }
+
   /** Forget an upload. */
   delete(id: number): void {
     this.db.run('DELETE FROM uploads WHERE id = ?', [id]);

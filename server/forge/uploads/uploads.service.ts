@@ -8,6 +8,7 @@ import { contentTypeFor, isImageName, looksLikeImage } from '../common/content-t
 import type { Caller, Principal } from '../common/principal';
 import { ROLE_LEVELS } from '../common/roles';
 import { iso } from '../common/time';
+import { PayloadTooLargeError } from '../common/forge-errors';
 import { ForgeConfig } from '../config/forge-config';
 import { ReposService } from '../repos/repos.service';
 import type { UploadRequestDto } from './uploads.dto';
@@ -69,7 +70,9 @@ export class UploadsService {
       throw new InvalidError('name must end in .png, .jpg, .jpeg, .gif, .webp or .bmp', {
         field: 'name',
       });
-    const context = this.repos.resolve(principal, owner, name, 'participate');
+    // Attachments are served from the repository's files: writing them is a Developer's right.
+    const context = this.repos.resolve(principal, owner, name, 'develop');
+    this.checkQuota(context.repo.id, input.size);
     const key = randomBytes(16).toString('hex');
     const contentType = contentTypeFor(fileName);
     const token = this.signer.sign({
@@ -99,6 +102,8 @@ export class UploadsService {
     const ticket = this.signer.verify(token, this.clock.now());
     if (ticket.key !== key)
       throw new ForbiddenError('The upload URL is not valid', { field: 'token' });
+    // Several URLs may be handed out before any is used: the quota holds when the bytes arrive.
+    this.checkQuota(ticket.repoId, ticket.size);
     await this.store.write(ticket.kind, ticket.key, body, ticket.size, (head) => {
       if (ticket.kind === 'imgs' && !looksLikeImage(ticket.name, head))
         throw new InvalidError(`The content is not the image ${ticket.name} claims to be`, {
@@ -145,6 +150,21 @@ export class UploadsService {
       });
     this.uploads.delete(row.id);
     await this.store.remove(row.kind, row.key);
+  }
+
+  /** PayloadTooLargeError when one more attachment of `size` bytes would pass the repository's quota. */
+  private checkQuota(repoId: number, size: number): void {
+    const { files, bytes } = this.uploads.usage(repoId);
+    if (files + 1 > this.config.uploadMaxFiles)
+      throw new PayloadTooLargeError(
+        `The repository already holds ${files} attachments, the most allowed (${this.config.uploadMaxFiles})`,
+        { field: 'size', quota_files: this.config.uploadMaxFiles },
+      );
+    if (bytes + size > this.config.uploadQuotaBytes)
+      throw new PayloadTooLargeError(
+        `This upload would pass the repository's attachment quota of ${this.config.uploadQuotaBytes} bytes (${bytes} used)`,
+        { field: 'size', quota_bytes: this.config.uploadQuotaBytes },
+      );
   }
 
   private find(

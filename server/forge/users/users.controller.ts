@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import type { PlatformUser } from '@shared/platform/types';
+import type { DtoUsersResult } from '@shared/platform/published';
 import { Access } from '../common/access.decorator';
 import { CurrentPrincipal, type Principal } from '../common/principal';
 import { UsersService } from './users.service';
@@ -12,7 +12,7 @@ export class UsersController {
   /** The user the token belongs to. */
   @Get('user')
   @Access({})
-  current(@CurrentPrincipal() principal: Principal): PlatformUser {
+  current(@CurrentPrincipal() principal: Principal): DtoUsersResult {
     return this.users.current(principal);
   }
 }

@@ -27,6 +27,18 @@ const USER_COLUMNS = 'id, username, nickname, email, bio, is_npc, is_admin, froz
 export class UsersRepository {
   constructor(private readonly db: ForgeDatabase) {}
 
+  /** Organizations a user has a role in, and the repositories of the user's own namespace. */
+  counts(userId: number): { groups: number; repos: number; publicRepos: number } {
+    return (
+      this.db.get<{ groups: number; repos: number; publicRepos: number }>(
+        `SELECT (SELECT COUNT(*) FROM memberships WHERE user_id = ?) AS groups,
+           (SELECT COUNT(*) FROM repos WHERE namespace_id = ? AND visibility != 'secret') AS repos,
+           (SELECT COUNT(*) FROM repos WHERE namespace_id = ? AND visibility = 'public') AS publicRepos`,
+        [userId, userId, userId],
+      ) ?? { groups: 0, repos: 0, publicRepos: 0 }
+    );
+  }
+
   /** Insert a user and its namespace; ConflictError when the name is taken by a user or an org. */
   insert(user: InsertUser): UserRow {
     return this.db.transaction(() => {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
-import type { PlatformUser } from '@shared/platform/types';
+import type { DtoUsersResult } from '@shared/platform/published';
 import { InvalidError, NotFoundError, UnauthorizedError } from '../../common/errors';
 import { Clock } from '../common/clock';
 import { checkName } from '../common/names';
@@ -132,8 +132,9 @@ export class UsersService {
   }
 
   /** `GET /user`. */
-  current(principal: Principal): PlatformUser {
+  current(principal: Principal): DtoUsersResult {
     if (!principal) throw new UnauthorizedError('Not logged in');
-    return toPlatformUser(this.require(principal.username), this.config.publicUrl);
+    const row = this.require(principal.username);
+    return toPlatformUser(row, this.config.publicUrl, this.users.counts(row.id));
   }
 }

@@ -123,7 +123,7 @@ export function release(tag: string): PlatformRelease {
   return {
     id: `rel-${tag}`,
     tag_name: tag,
-    target_commitish: 'main',
+    tag_commitish: 'main',
     name: tag,
     body: '',
     draft: false,
