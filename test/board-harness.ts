@@ -26,11 +26,13 @@ export interface BoardHarnessOptions {
   now?: string | Date;
   /** Platform client settings (e.g. an injected `sleep`). */
   platform?: Partial<PlatformClientOptions>;
+  /** Start the snapshot schedule and the start-up snapshot (default false: tests drive runs). */
+  schedule?: boolean;
 }
 
 /**
  * Start the board in this process against a platform (normally a harness forge), on a
- * free port, with a temporary DATA_DIR, a manual clock and no snapshot schedule.
+ * free port, with a temporary DATA_DIR, a manual clock and (unless asked) no snapshot schedule.
  */
 export async function startBoard(
   platform: { baseUrl: string; token: string },
@@ -56,7 +58,7 @@ export async function startBoard(
   const app = await createBoardApp(config, connection, {
     logger: false,
     clock,
-    schedule: false,
+    schedule: options.schedule ?? false,
     platform: options.platform,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

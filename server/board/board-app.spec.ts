@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createBoardApp } from './board-app';
-import type { BoardErrorBody } from './common/board-exception.filter';
+import type { BoardErrorBody } from '@shared/board/entities';
 import { loadBoardConfig } from './config/board-config';
 import { PlatformConnection } from './connection/platform-connection';
 

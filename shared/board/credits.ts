@@ -3,6 +3,11 @@ import type { CreditForecastKind, CreditSnapshot } from './entities';
 /** Credit consumption and forecast rules (docs/architecture.md#consumption-and-forecast). */
 
 const DAY_MS = 86_400_000;
+
+/** Below the alert threshold, strictly: a balance equal to it is not yet an alert. */
+export function isBelowThreshold(balance: number | null, threshold: number | null): boolean {
+  return balance !== null && threshold !== null && balance < threshold;
+}
 const HOUR_MS = 3_600_000;
 
 /** Snapshots ordered by time, oldest first. */

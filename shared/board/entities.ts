@@ -104,3 +104,14 @@ export interface BoardMeta {
   platform_web_url: string;
   covered_orgs: string[];
 }
+
+/**
+ * Body of every board error answer. `message` names the problem (a bad parameter, what
+ * the platform did); `request_id` is the one in the board's logs.
+ */
+export interface BoardErrorBody {
+  statusCode: number;
+  error: string;
+  message: string;
+  request_id: string;
+}

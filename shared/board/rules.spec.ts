@@ -3,6 +3,7 @@ import {
   averageDailyConsumption,
   dailySpending,
   forecastExhaustion,
+  isBelowThreshold,
   spendingSteps,
 } from './credits';
 import type { CreditSnapshot } from './entities';
@@ -127,5 +128,14 @@ describe('statistics', () => {
   it('averages, with no mean for no values', () => {
     expect(mean([1, 2, 6])).toBe(3);
     expect(mean([])).toBeNull();
+  });
+});
+
+describe('isBelowThreshold', () => {
+  it('is strict: a balance equal to the threshold is not an alert', () => {
+    expect(isBelowThreshold(49.9, 50)).toBe(true);
+    expect(isBelowThreshold(50, 50)).toBe(false);
+    expect(isBelowThreshold(null, 50)).toBe(false);
+    expect(isBelowThreshold(10, null)).toBe(false);
   });
 });

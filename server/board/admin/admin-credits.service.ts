@@ -1,3 +1,4 @@
+import { isBelowThreshold } from '@shared/board/credits';
 import { Injectable } from '@nestjs/common';
 import type { AdminSettings, RefreshResult } from '@shared/board/admin';
 import { CacheInvalidation } from '../cache/cache-invalidation';
@@ -44,7 +45,7 @@ export class AdminCreditsService {
         return {
           org_slug: org,
           balance,
-          below_threshold: balance !== null && balance < threshold,
+          below_threshold: isBelowThreshold(balance, threshold),
           ...(failed.has(org) ? { reason: failed.get(org) } : {}),
         };
       }),

@@ -11,13 +11,14 @@ import {
   MinLength,
 } from 'class-validator';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { DispatchRequest } from '@shared/board/admin';
 import { MAX_REQUIREMENT_LENGTH, MAX_TITLE_LENGTH } from '@shared/board/dispatch';
 
 const trim = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' ? value.trim() : value;
 
 /** Body of `POST /api/issues/create`: dispatch a requirement to an NPC. */
-export class CreateIssueDto {
+export class CreateIssueDto implements DispatchRequest {
   @ApiProperty({ example: 'acme/web', description: 'Target repository, <org>/<repo>' })
   @IsString({ message: 'repo must be a string' })
   @Matches(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\/[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { spendingSteps } from '@shared/board/credits';
 import type { Issue } from '@shared/board/entities';
 import { toIssue } from '@shared/board/mappers';
-import { isNpcIssue } from '@shared/board/npc';
+import { isNpcIssue, isNpcUser } from '@shared/board/npc';
 import { mean, percentile } from '@shared/board/stats';
 import { Clock } from '../../common/clock';
 import { OrgsService } from '../orgs/orgs.service';
@@ -74,9 +74,7 @@ export class OverviewService {
         const npcs = new Set(issue.assignees.filter((a) => a.is_npc).map((a) => a.username));
         const ctx = this.orgs.mapContext;
         const first = comments
-          .filter(
-            (c) => c.author && (c.author.is_npc || ctx.npcHandles.includes(c.author.username)),
-          )
+          .filter((c) => c.author && isNpcUser(c.author, ctx.npcHandles))
           .map((c) => Date.parse(c.created_at))
           .sort((a, b) => a - b)[0];
         const seconds = first === undefined ? null : (first - Date.parse(issue.created_at)) / 1000;

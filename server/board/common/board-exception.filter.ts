@@ -7,6 +7,7 @@ import {
   Logger,
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { BoardErrorBody } from '@shared/board/entities';
 import { DomainError, DomainErrorKind } from '../../common/errors';
 import { upstreamFailureMessage } from './upstream-failures';
 
@@ -29,14 +30,6 @@ function reasonPhrase(status: number): string {
     .split('_')
     .map((word) => word.charAt(0) + word.slice(1).toLowerCase())
     .join(' ');
-}
-
-/** Board error body (docs/architecture.md#board-api-input). */
-export interface BoardErrorBody {
-  statusCode: number;
-  error: string;
-  message: string;
-  request_id: string;
 }
 
 /** The board's error body for `status`, with the request's id. */

@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { averageDailyConsumption, forecastExhaustion, sortSnapshots } from '@shared/board/credits';
+import {
+  averageDailyConsumption,
+  forecastExhaustion,
+  sortSnapshots,
+  isBelowThreshold,
+} from '@shared/board/credits';
 import type { CreditSnapshot, OrgCredits } from '@shared/board/entities';
 import { Clock } from '../../common/clock';
 import { BoardConfig } from '../config/board-config';
@@ -51,7 +56,7 @@ export class CreditsService {
       balance,
       ...(balance === null ? { balance_unknown_reason: reason ?? 'no snapshot recorded yet' } : {}),
       threshold,
-      below_threshold: balance !== null && balance < threshold,
+      below_threshold: isBelowThreshold(balance, threshold),
       avg_daily_consumption: average === null ? null : Math.round(average * 100) / 100,
       predicted_exhaustion_date: forecast.date,
       forecast: forecast.kind,

@@ -5,8 +5,8 @@ import {
   OnApplicationBootstrap,
   BeforeApplicationShutdown,
 } from '@nestjs/common';
-import { SchedulerRegistry } from '@nestjs/schedule';
-import { CronJob } from 'cron';
+import { Cron, SchedulerRegistry } from '@nestjs/schedule';
+import { CronTime } from 'cron';
 import { CacheInvalidation } from '../cache/cache-invalidation';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CreditSnapshot } from '@shared/board/entities';
@@ -68,13 +68,10 @@ export class SnapshotService implements OnApplicationBootstrap, BeforeApplicatio
    */
   async onApplicationBootstrap(): Promise<void> {
     if (!this.scheduled) return;
-    const job = CronJob.from({
-      cronTime: this.config.snapshotCron,
-      timeZone: 'UTC',
-      onTick: () =>
-        void this.recordScheduled().catch((e) => this.logger.error(`Snapshot run failed: ${e}`)),
-    });
-    this.scheduler.addCronJob(SNAPSHOT_JOB, job);
+    // `@Cron` takes a constant: the job is declared with the default hour and re-timed
+    // from SNAPSHOT_CRON here, then started.
+    const job = this.scheduler.getCronJob(SNAPSHOT_JOB);
+    job.setTime(new CronTime(this.config.snapshotCron, 'UTC'));
     job.start();
     const startup = this.recordIfHourMissing().catch((e) =>
       this.logger.warn(`Start-up snapshot failed: ${e}`),
@@ -84,8 +81,23 @@ export class SnapshotService implements OnApplicationBootstrap, BeforeApplicatio
 
   /** Stop the schedule and let a run in progress finish writing before the store closes. */
   async beforeApplicationShutdown(): Promise<void> {
-    if (this.scheduler.doesExist('cron', SNAPSHOT_JOB)) this.scheduler.deleteCronJob(SNAPSHOT_JOB);
+    if (this.scheduler.doesExist('cron', SNAPSHOT_JOB)) {
+      await this.scheduler.getCronJob(SNAPSHOT_JOB).stop();
+    }
     await this.settled();
+  }
+
+  /**
+   * The hourly tick. Declared disabled: `onApplicationBootstrap` starts it when the board
+   * schedules snapshots (tests drive runs themselves).
+   */
+  @Cron('0 * * * *', { name: SNAPSHOT_JOB, timeZone: 'UTC', disabled: true })
+  async onSchedule(): Promise<void> {
+    try {
+      await this.recordScheduled();
+    } catch (error) {
+      this.logger.error(`Snapshot run failed: ${String(error)}`);
+    }
   }
 
   /** Why an organization has no balance, if the last attempt failed. */

@@ -3,7 +3,8 @@
  * timeout, a concurrency limit, retries (axios-retry drives the loop; the rules are in
  * retry-policy.ts), typed errors, paged lists, and redacted logs.
  */
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { HttpService } from '@nestjs/axios';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import axios, {
   type AxiosAdapter,
   type AxiosError,
@@ -83,19 +84,28 @@ export class PlatformHttp {
   /** Delay chosen by the retry condition, read back in onRetry (both get the same error). */
   private readonly plannedDelays = new WeakMap<object, number>();
 
-  constructor(@Inject(PLATFORM_OPTIONS) options: PlatformClientOptions) {
+  /**
+   * In the board, Nest's `HttpModule` (@nestjs/axios) provides the axios instance, so the
+   * platform's HTTP service is an injectable like any other; standalone (the forge
+   * harness, unit tests), the client makes its own.
+   */
+  constructor(
+    @Inject(PLATFORM_OPTIONS) options: PlatformClientOptions,
+    @Optional() http?: HttpService,
+  ) {
     this.options = resolvePlatformOptions(options);
     this.limiter = new ConcurrencyLimiter(this.options.concurrency);
     const transport = axios.getAdapter('http');
-    this.axios = axios.create({
-      baseURL: this.options.baseUrl.replace(/\/+$/, ''),
-      timeout: this.options.timeoutMs,
-      headers: { Accept: 'application/json' },
-      // Report our timeout as ETIMEDOUT rather than the ambiguous ECONNABORTED.
-      transitional: { clarifyTimeoutError: true },
-      // Each attempt, retries included, takes a slot; waiting between retries does not.
-      adapter: (config) => this.limiter.run(() => this.timed(transport, config)),
-    });
+    this.axios = http?.axiosRef ?? axios.create();
+    const defaults = this.axios.defaults;
+    defaults.baseURL = this.options.baseUrl.replace(/\/+$/, '');
+    defaults.timeout = this.options.timeoutMs;
+    defaults.headers.common['Accept'] = 'application/json';
+    // Report our timeout as ETIMEDOUT rather than the ambiguous ECONNABORTED.
+    defaults.transitional = { ...defaults.transitional, clarifyTimeoutError: true };
+    // Each attempt, retries included, takes a slot; waiting between retries does not.
+    defaults.adapter = (config: InternalAxiosRequestConfig) =>
+      this.limiter.run(() => this.timed(transport, config));
     axiosRetry(this.axios, {
       retries: this.options.retries,
       // The timeout bounds each attempt; retries are few and timeouts are not retried.

@@ -13,6 +13,7 @@ import {
   type ModuleMetadata,
   type Provider,
 } from '@nestjs/common';
+import { HttpModule } from '@nestjs/axios';
 import { PlatformClient } from './platform-client';
 import { PlatformHttp } from './platform-http';
 import { PLATFORM_OPTIONS, type PlatformClientOptions } from './platform.options';
@@ -46,7 +47,9 @@ export class PlatformModule {
     return {
       module: PlatformModule,
       global: true,
-      imports,
+      // An axios instance of the platform's own: its defaults, limiter and retries apply
+      // to platform calls only.
+      imports: [...imports, HttpModule.register({})],
       providers: [optionsProvider, PlatformHttp, PlatformClient],
       exports: [PlatformClient],
     };

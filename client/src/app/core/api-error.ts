@@ -46,9 +46,8 @@ function retryAfterOf(raw: string | null): number | undefined {
 }
 
 function messageOf(response: HttpErrorResponse, body: BoardErrorBody | null): string {
-  const serverMessage = Array.isArray(body?.message) ? body.message.join('; ') : body?.message;
-  if (serverMessage) {
-    return serverMessage;
+  if (body?.message) {
+    return body.message;
   }
   if (response.status === 0) {
     return 'The board server could not be reached.';
@@ -72,9 +71,11 @@ function parseBody(raw: unknown): BoardErrorBody | null {
   if (typeof value !== 'object' || value === null || !('message' in value)) {
     return null;
   }
+  // A list of messages (as some proxies and older answers send) reads as one.
   const message = (value as { message: unknown }).message;
-  const okMessage =
-    typeof message === 'string' ||
-    (Array.isArray(message) && message.every((m) => typeof m === 'string'));
-  return okMessage ? (value as BoardErrorBody) : null;
+  if (typeof message === 'string') return value as BoardErrorBody;
+  if (Array.isArray(message) && message.every((m) => typeof m === 'string')) {
+    return { ...(value as BoardErrorBody), message: message.join('; ') };
+  }
+  return null;
 }

@@ -5,13 +5,7 @@
  */
 export type { BoardMeta } from '@shared/board/entities';
 
-/** Body of every board error answer. Nest's validation pipe sends `message` as a list. */
-export interface BoardErrorBody {
-  statusCode: number;
-  error: string;
-  message: string | string[];
-  request_id?: string;
-}
+export type { BoardErrorBody } from '@shared/board/entities';
 
 /** Where an answer came from, per the board's `X-Cache` header. */
 export type CacheState = 'HIT' | 'MISS' | 'STALE';

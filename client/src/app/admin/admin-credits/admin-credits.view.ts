@@ -1,7 +1,7 @@
 import type { RefreshResult } from '@shared/board/admin';
 import type { Organization } from '@shared/board/entities';
 
-import { isBelowThreshold } from '../../user/dashboard/dashboard.view';
+import { isBelowThreshold } from '@shared/board/credits';
 
 /** One organization on the admin credits page. */
 export interface AdminCreditRow {

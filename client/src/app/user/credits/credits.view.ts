@@ -3,7 +3,7 @@ import type { CreditForecastKind, OrgCredits } from '@shared/board/entities';
 import { ApiError } from '../../core/api-error';
 import { SortDirection, SortValue, sortRows } from '../../ui/sort';
 import { BalanceSeries } from '../charts/chart-options';
-import { isBelowThreshold } from '../dashboard/dashboard.view';
+import { isBelowThreshold } from '@shared/board/credits';
 
 /** One organization in the credits monitor. */
 export interface CreditRow {

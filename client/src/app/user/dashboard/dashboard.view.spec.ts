@@ -1,7 +1,7 @@
 import type { CreditSnapshot } from '@shared/board/entities';
 
 import { anOrg } from '../../testing/fixtures';
-import { consumptionSeries, isBelowThreshold, orgCards } from './dashboard.view';
+import { consumptionSeries, orgCards } from './dashboard.view';
 
 describe('orgCards', () => {
   it('shows the counts and balance the board sent, and marks balances under the threshold', () => {
@@ -34,14 +34,6 @@ describe('orgCards', () => {
 
   it('falls back to the slug for a missing name', () => {
     expect(orgCards([anOrg({ slug: 'x', name: '' })], 50)[0].name).toBe('x');
-  });
-});
-
-describe('isBelowThreshold', () => {
-  it('is strict: a balance equal to the threshold is not an alert', () => {
-    expect(isBelowThreshold(49.9, 50)).toBe(true);
-    expect(isBelowThreshold(50, 50)).toBe(false);
-    expect(isBelowThreshold(null, 50)).toBe(false);
   });
 });
 

@@ -1,3 +1,4 @@
+import { isBelowThreshold } from '@shared/board/credits';
 import type { CreditSnapshot, Organization } from '@shared/board/entities';
 import { dailySpending } from '@shared/board/credits';
 
@@ -20,11 +21,6 @@ export interface OrgCardView {
 
 /** Days of consumption the dashboard's chart covers. */
 export const TREND_DAYS = 7;
-
-/** Below the threshold, strictly: a balance equal to it is not yet an alert. */
-export function isBelowThreshold(balance: number | null, threshold: number | null): boolean {
-  return balance !== null && threshold !== null && balance < threshold;
-}
 
 /** One card per organization, in the order the board sends them. */
 export function orgCards(orgs: readonly Organization[], threshold: number | null): OrgCardView[] {
