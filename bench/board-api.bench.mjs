@@ -4,7 +4,16 @@
 //  - cold GET /api/orgs and GET /api/issues latency with FORGE_LATENCY_MS=100 vs one round trip;
 //  - upstream calls made by 200 concurrent cold requests vs the distinct upstream keys.
 import { createServer } from 'node:http';
-import { forgeRequestCount, freePort, report, rps, sleep, startBoard, startForge } from './lib.mjs';
+import {
+  forgeRequestCount,
+  freePort,
+  report,
+  rps,
+  rssMb,
+  sleep,
+  startBoard,
+  startForge,
+} from './lib.mjs';
 
 const LATENCY_MS = 100;
 
@@ -127,10 +136,44 @@ async function concurrentCold(forge) {
   }
 }
 
+/**
+ * 15,000 distinct valid queries (the shape of an attempt to grow the board's memory):
+ * the bounded cache keeps the board's RSS growth flat however many variants arrive.
+ */
+async function distinctVariants(forge) {
+  const board = await startBoard(forge, BOARD_ENV);
+  await sleep(1000);
+  try {
+    await (await fetch(`${board.url}/api/issues`)).arrayBuffer();
+    const before = rssMb(board.pid);
+    const total = 15_000;
+    for (let start = 0; start < total; start += 25) {
+      await Promise.all(
+        Array.from({ length: 25 }, (_, k) => {
+          const i = start + k;
+          const query = `page=${1 + (i % 150)}&page_size=${1 + Math.floor(i / 150)}`;
+          return fetch(`${board.url}/api/issues?${query}`).then((r) => r.arrayBuffer());
+        }),
+      );
+    }
+    const after = rssMb(board.pid);
+    const metrics = await (await fetch(`${board.url}/metrics`)).text();
+    const entries = /^board_cache_entries (\S+)$/m.exec(metrics)?.[1];
+    console.log(
+      `board RSS after ${total} distinct /api/issues queries: +${(after - before).toFixed(0)} MB ` +
+        `(${before.toFixed(0)} -> ${after.toFixed(0)} MB), ${entries} cache entries; ` +
+        `target: growth < 100 MB, entries <= CACHE_MAX_ENTRIES (5000)`,
+    );
+  } finally {
+    await board.stop();
+  }
+}
+
 const fast = await startForge();
 try {
   await cachedOrgs(fast);
   await concurrentCold(fast);
+  await distinctVariants(fast);
 } finally {
   await fast.stop();
 }

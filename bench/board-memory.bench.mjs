@@ -2,10 +2,10 @@
 // issues (100,000 issues) fetched through every read route, against the same board's RSS
 // right after start-up. Target: under 250 MB. Prints; never fails.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { forgeEntry, forgeModules, freePort, startBoard } from './lib.mjs';
+import { forgeEntry, forgeModules, freePort, rssMb, startBoard } from './lib.mjs';
 
 const ORGS = 10;
 const REPOS = 50;
@@ -87,11 +87,6 @@ function buildDatabase(dataRoot) {
     }
   });
   db.close();
-}
-
-function rssMb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) / 1024;
 }
 
 async function waitFor(url, timeoutMs = 60_000) {

@@ -138,6 +138,12 @@ export async function startBoard(forge, env = {}) {
   };
 }
 
+/** Resident memory of a process, in MB. */
+export function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) / 1024;
+}
+
 /** Requests per second of `url` over `seconds`. */
 export async function rps(url, { connections = 10, seconds = 5, headers = {} } = {}) {
   const result = await autocannon({ url, connections, duration: seconds, headers });
