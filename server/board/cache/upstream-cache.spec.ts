@@ -4,6 +4,7 @@ import { BoundedMemoryStore } from './memory-store';
 import { ManualClock } from '../../common/clock';
 import type { BoardConfig } from '../config/board-config';
 import { CacheIndex } from './cache-index';
+import { CacheKeys } from './cache-keys';
 import { LocalLock } from './distributed-lock';
 import { withFreshness } from './freshness';
 import { UpstreamCache } from './upstream-cache';
@@ -21,6 +22,7 @@ describe('UpstreamCache', () => {
       clock,
       { cacheTtlMs: ttl } as BoardConfig,
       new LocalLock(),
+      new CacheKeys({ basePath: '/' } as BoardConfig),
     );
   });
 

@@ -4,6 +4,7 @@ import { Clock } from '../../common/clock';
 import { BoardConfig } from '../config/board-config';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CacheIndex } from './cache-index';
+import { CacheKeys } from './cache-keys';
 import { DistributedLock } from './distributed-lock';
 
 /** How long one replica may hold an upstream key while it fetches. */
@@ -43,7 +44,13 @@ export class UpstreamCache {
     private readonly clock: Clock,
     private readonly config: BoardConfig,
     private readonly lock: DistributedLock,
+    private readonly keys: CacheKeys,
   ) {}
+
+  /** A platform GET of `path` and `queryString`, from the cache or from `load`. */
+  cachedGet<T>(path: string, queryString: string, load: () => Promise<T>): Promise<T> {
+    return this.getOrLoad(this.keys.upstream(path, queryString), load);
+  }
 
   /** The cached value for `key`, or what `load` gives (then cached). */
   async getOrLoad<T>(key: string, load: () => Promise<T>): Promise<T> {

@@ -132,7 +132,7 @@ export class PlatformHttp {
       return this.send<T>(req);
     }
     const { path } = typeof req.at === 'string' ? fixed(req.at) : req.at;
-    return cache.getOrLoad(`GET ${path}${toQueryString(req.query)}`, async () => {
+    return cache.cachedGet(path, toQueryString(req.query), async () => {
       const response = await this.send<T>(req);
       // Of the headers, paging is all a cached answer needs.
       return {

@@ -43,9 +43,12 @@ export interface PlatformClientOptions {
   random?: () => number;
 }
 
-/** A cache of JSON GET answers; concurrent misses for one key should make one call. */
+/**
+ * A cache of JSON GET answers, keyed by the cache from the path and query string;
+ * concurrent misses for one key should make one call.
+ */
 export interface PlatformResponseCache {
-  getOrLoad<T>(key: string, load: () => Promise<T>): Promise<T>;
+  cachedGet<T>(path: string, queryString: string, load: () => Promise<T>): Promise<T>;
 }
 
 export type ResolvedPlatformOptions = Required<
