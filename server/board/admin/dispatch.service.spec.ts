@@ -1,0 +1,88 @@
+import { loadBoardConfig } from '../config/board-config';
+import type { CacheInvalidation } from '../cache/cache-invalidation';
+import type { OrgsService } from '../orgs/orgs.service';
+import { PlatformClient } from '../platform/platform-client';
+import { PlatformHttp } from '../platform/platform-http';
+import { issue, npc } from '../platform/testing/fixtures';
+import { RecordingServer, reply } from '../platform/testing/recording-server';
+import { DispatchService } from './dispatch.service';
+
+/**
+ * Dispatch against a platform that refuses `assignees` on create (as some platforms do):
+ * the real platform client over HTTP to a scripted server, since no forge refuses that.
+ */
+describe('DispatchService fallback', () => {
+  let server: RecordingServer;
+  const dropped: string[] = [];
+
+  beforeAll(async () => {
+    server = await RecordingServer.start();
+  });
+  afterAll(() => server.close());
+  beforeEach(() => {
+    server.reset();
+    dropped.length = 0;
+  });
+
+  function service(): DispatchService {
+    const platform = new PlatformClient(
+      new PlatformHttp({ baseUrl: server.url, token: 't', gitBaseUrl: server.url, retries: 0 }),
+    );
+    const orgs = {
+      coveredOrgs: async () => ['acme'],
+      mapContext: { npcHandles: ['npc-builder'], webUrl: server.url },
+    } as unknown as OrgsService;
+    const invalidation = {
+      issuesChanged: async (repo: string) => void dropped.push(repo),
+    } as unknown as CacheInvalidation;
+    return new DispatchService(platform, orgs, loadBoardConfig({}), invalidation);
+  }
+
+  it('creates without assignees, then assigns, when create refuses them', async () => {
+    server.on('POST', '/acme/web/-/issues', (req, res) => {
+      const body = req.json as { assignees?: string[] };
+      if (body.assignees) {
+        reply(res, 400, { errcode: 400, errmsg: 'assignees not allowed', errparam: {} });
+      } else {
+        reply(res, 201, issue(7, { title: 'Fix the login page' }));
+      }
+    });
+    server.json('POST', '/acme/web/-/issues/7/assignees', issue(7, { assignees: [npc] }), 201);
+    server.json('GET', '/acme/web/-/issues/7', issue(7, { assignees: [npc] }));
+
+    const created = await service().dispatch({
+      repo: 'acme/web',
+      requirement: 'Fix the login page',
+      npc: 'npc-builder',
+      work_mode: true,
+    });
+
+    expect(server.seen()).toEqual([
+      'POST /acme/web/-/issues',
+      'POST /acme/web/-/issues',
+      'POST /acme/web/-/issues/7/assignees',
+      'GET /acme/web/-/issues/7',
+    ]);
+    const [withAssignees, without, assign] = server.requests.map((r) => r.json);
+    expect(withAssignees).toMatchObject({ assignees: ['npc-builder'], labels: ['npc-task'] });
+    expect(without).not.toHaveProperty('assignees');
+    expect(without).toMatchObject({ body: 'Fix the login page\n\n@npc-builder' });
+    expect(assign).toEqual({ assignees: ['npc-builder'] });
+    expect(created.assignees.map((a) => a.username)).toEqual([npc.username]);
+    expect(dropped).toEqual(['acme/web']);
+  });
+
+  it('does not fall back on other failures', async () => {
+    server.json('POST', '/acme/web/-/issues', { errcode: 5, errmsg: 'no repo', errparam: {} }, 404);
+    await expect(
+      service().dispatch({
+        repo: 'acme/web',
+        requirement: 'Anything',
+        npc: 'npc-builder',
+        work_mode: false,
+      }),
+    ).rejects.toThrow(/404/);
+    expect(server.seen()).toEqual(['POST /acme/web/-/issues']);
+    expect(dropped).toEqual([]);
+  });
+});
