@@ -122,3 +122,25 @@ test(
   },
   { timeoutMs: 120_000 },
 );
+
+test('first visit: the dashboard fetches its data once, preloaded with the code', async ({
+  page,
+  board,
+}) => {
+  const requests = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  const response = await page.goto(board.url, { waitUntil: 'load' });
+  await settled(page);
+  const link = (await response.allHeaders()).link ?? '';
+  for (const api of ['/api/meta', '/api/orgs', '/api/credits/history']) {
+    assert.match(link, new RegExp(`<${api}[^>]*>; rel=preload; as=fetch`), `${api} preloaded`);
+    assert.equal(requests.filter((p) => p === api).length, 1, `${api} requested once`);
+  }
+  // The page's own chunk is named in the index page and fetched once.
+  const html = await (await fetch(board.url, { headers: { accept: 'text/html' } })).text();
+  const preloaded = [...html.matchAll(/rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+  assert.ok(preloaded.length > 0);
+  for (const file of preloaded) {
+    assert.equal(requests.filter((p) => p === `/${file}`).length, 1, `${file} fetched once`);
+  }
+});

@@ -9,8 +9,10 @@ const HASHED_ASSET = /-[A-Z0-9]{8}\.(js|css|woff2?|ttf|svg|png)(\.br|\.gz)?$/;
 export const COMPRESS_FROM_BYTES = 1024;
 /** Media types worth compressing; images, fonts and archives are compressed already. */
 const COMPRESSIBLE = /^(application\/(json|javascript|xml|manifest\+json)|text\/|image\/svg\+xml)/;
-/** How many distinct answers keep their compressed forms (cached answers repeat). */
+/** How many distinct answers keep their compressed forms (cached answers repeat)... */
 const MEMO_ENTRIES = 128;
+/** ...of at most this size, so the kept copies stay within a few megabytes. */
+const MEMO_MAX_BYTES = 64 * 1024;
 
 export type Encoding = 'br' | 'gzip';
 
@@ -73,7 +75,7 @@ export function registerCompression(server: FastifyInstance): void {
   const memos: Record<Encoding, Map<string, Buffer>> = { br: new Map(), gzip: new Map() };
   const compress = (body: string | Buffer, encoding: Encoding): Buffer => {
     const memo = memos[encoding];
-    const key = typeof body === 'string' ? body : null;
+    const key = typeof body === 'string' && body.length <= MEMO_MAX_BYTES ? body : null;
     const known = key === null ? undefined : memo.get(key);
     if (key !== null && known) {
       // Most recently used last, so the oldest goes first when the memo is full.

@@ -4,7 +4,7 @@ import helmet from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { bodyFor, indexAnswers } from './index-page';
 import { negotiateEncoding, registerCompression, registerStaticAssets } from './static-assets';
 
 /** Content Security Policy of the board's pages: no inline script, nothing from elsewhere. */
@@ -25,19 +25,6 @@ export const CONTENT_SECURITY_POLICY = {
 };
 
 export type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
-
-/**
- * The API answers a page asks for first, by the page's path under the base path. The
- * index page names them in a `Link: rel=preload` header, so the browser fetches them while
- * it downloads the app's code instead of after starting it. Only requests the app makes
- * exactly so belong here (same URL, same-origin fetch), or the browser fetches twice.
- */
-export const PAGE_DATA: Record<string, readonly string[]> = {
-  '': ['api/meta', 'api/orgs', 'api/credits/history?days=7'],
-  tasks: ['api/meta'],
-  credits: ['api/meta'],
-  repos: ['api/meta'],
-};
 
 /**
  * Security headers for every answer, compression of answers made in memory, the built
@@ -67,11 +54,7 @@ export async function registerWebApp(
         .readFileSync(indexFile, 'utf8')
         .replace(/<base href="[^"]*"\s*\/?>/, `<base href="${basePath}">`)
     : notBuiltPage();
-  // Compressed once: the index page is the same for every deep link.
-  const indexBodies = {
-    br: brotliCompressSync(indexHtml),
-    gzip: gzipSync(indexHtml, { level: 9 }),
-  };
+  const indexFor = indexAnswers(indexHtml, built ? clientDir : null, basePath);
 
   const apiPrefix = `${basePath}api/`;
   return (request, reply) => {
@@ -90,20 +73,15 @@ export async function registerWebApp(
     // A missing script or stylesheet is a 404, not the index page.
     if (/\.[A-Za-z0-9]{1,8}$/.test(url)) return false;
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
-    const preload = built ? PAGE_DATA[url.slice(basePath.length)] : undefined;
-    if (preload) {
-      void reply.header(
-        'Link',
-        preload.map((p) => `<${basePath}${p}>; rel=preload; as=fetch; crossorigin`).join(', '),
-      );
-    }
+    const index = indexFor(url.slice(basePath.length));
+    if (index.link) void reply.header('Link', index.link);
     void reply
       .status(built ? 200 : 503)
       .header('Content-Type', 'text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'accept-encoding');
-    if (encoding) void reply.header('Content-Encoding', encoding).send(indexBodies[encoding]);
-    else void reply.send(indexHtml);
+    if (encoding) void reply.header('Content-Encoding', encoding);
+    void reply.send(bodyFor(index, encoding));
     return true;
   };
 }
