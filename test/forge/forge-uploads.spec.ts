@@ -25,9 +25,11 @@ describe('forge: uploads', () => {
   let forge: HarnessForge;
   let admin: PlatformClient;
   let outsider: PlatformClient;
-  const clock = new ManualClock(new Date());
+  let clock: ManualClock;
 
-  beforeAll(async () => {
+  // A fresh forge and clock per test: a test that lets upload URLs expire leaves no trace.
+  beforeEach(async () => {
+    clock = new ManualClock(new Date());
     forge = await startForge({ seed: 'none', clock });
     admin = forgeClient(forge);
     await admin.createGroup({ path: 'acme' });
@@ -36,7 +38,7 @@ describe('forge: uploads', () => {
     forge.createUser('outsider');
     outsider = forgeClient(forge, forge.createToken('outsider'));
   });
-  afterAll(() => forge.stop());
+  afterEach(() => forge.stop());
 
   it('round-trips a file: signed URL, PUT, GET at the asset path, one PUT only', async () => {
     const ticket = await admin.createUploadUrl('acme/web', 'files', {
