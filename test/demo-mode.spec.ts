@@ -41,8 +41,10 @@ describe('demo mode (npm start without PLATFORM_BASE_URL)', () => {
   let forgeUrl: string;
   let output = '';
 
-  beforeAll(async () => {
+  // A board of its own for each test: one of them stops it.
+  beforeEach(async () => {
     buildServerIfStale();
+    output = '';
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'board-demo-'));
     const [port, forgePort] = [await freePort(), await freePort()];
     boardUrl = `http://127.0.0.1:${port}`;
@@ -63,8 +65,12 @@ describe('demo mode (npm start without PLATFORM_BASE_URL)', () => {
     await waitUntil(() => answers(`${boardUrl}/healthz`), 90_000);
   }, 180_000);
 
-  afterAll(async () => {
-    if (board.exitCode === null) board.kill('SIGKILL');
+  afterEach(async () => {
+    if (board.exitCode === null && board.signalCode === null) {
+      const exited = new Promise((resolve) => board.once('exit', resolve));
+      board.kill('SIGTERM');
+      await exited;
+    }
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -14,6 +14,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
+import type * as http from 'node:http';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -143,6 +144,9 @@ export async function startForge(options: StartForgeOptions = {}): Promise<Harne
     setRole: (org, username, role) => running.get(OrgsService).setRole(org, username, role),
     gitSpawns: () => running.get(GitRunner).spawnCount,
     stop: async () => {
+      // A test is over when its stop is called: a keep-alive connection a client still
+      // holds (a large upload's, say) must not keep the server from closing.
+      (running.getHttpServer() as http.Server).closeAllConnections();
       await running.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

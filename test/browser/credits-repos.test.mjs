@@ -147,7 +147,7 @@ test('repositories: rows coloured by last commit, sortable oldest first', async 
 });
 
 test(
-  'credits and repositories: phone screenshots',
+  'credits and repositories: a phone loads both pages without errors (screenshots)',
   async ({ page, board, shots }) => {
     await open(page, board, 'credits');
     await settled(page);

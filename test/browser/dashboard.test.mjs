@@ -86,7 +86,7 @@ test('dashboard: the card links open the organization’s tasks and credits row'
 });
 
 test(
-  'dashboard: phone screenshot',
+  'dashboard: a phone loads the cards and the chart without errors (screenshots)',
   async ({ page, board, shots }) => {
     await open(page, board, '');
     await settled(page);

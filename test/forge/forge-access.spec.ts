@@ -16,7 +16,7 @@ describe('forge: users, organizations, repositories and access', () => {
   let forge: HarnessForge;
   let admin: PlatformClient;
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     forge = await startForge({ seed: 'none' });
     admin = forgeClient(forge);
     await admin.createGroup({ path: 'acme', remark: 'Acme Inc', description: 'Test org' });
@@ -24,7 +24,10 @@ describe('forge: users, organizations, repositories and access', () => {
     forge.createUser('npc-one', { npc: true });
     forge.setRole('acme', 'erin', 'Reporter');
   });
-  afterAll(() => forge.stop());
+  afterEach(() => forge.stop());
+
+  /** Each test starts from a fresh forge; those that need the public `acme/web` make it. */
+  const publicRepo = () => admin.createRepo('acme', { name: 'web', visibility: 'public' });
 
   it('describes the token user, and refuses a missing or unknown token with errcode 16', async () => {
     const me = await admin.getCurrentUser();
@@ -127,6 +130,7 @@ describe('forge: users, organizations, repositories and access', () => {
   });
 
   it('keeps private repositories from anonymous callers (16) and from non-members (7)', async () => {
+    await publicRepo();
     await admin.createRepo('acme', { name: 'internal', visibility: 'private' });
     expect((await call(forge, 'GET', '/acme/web', { token: null })).status).toBe(200);
     const anonymous = await call(forge, 'GET', '/acme/internal', { token: null });
@@ -168,6 +172,7 @@ describe('forge: users, organizations, repositories and access', () => {
   });
 
   it('checks token scopes (7) and organization roles (7)', async () => {
+    await publicRepo();
     const readOnly = forgeClient(forge, forge.createToken('admin', ['repo-code:r']));
     expect((await readOnly.getRepo('acme/web')).name).toBe('web');
     await expect(
@@ -232,6 +237,7 @@ describe('forge: users, organizations, repositories and access', () => {
   });
 
   it('lists the repositories of the caller and of a user namespace', async () => {
+    await admin.createGroup({ path: 'listing' });
     const erinClient = forgeClient(forge, forge.createToken('erin'));
     expect((await erinClient.listUserRepos()).every((repo) => repo.path.startsWith('acme/'))).toBe(
       true,
@@ -245,6 +251,7 @@ describe('forge: users, organizations, repositories and access', () => {
   });
 
   it('serves avatars and health without a token, and counts API routes by pattern', async () => {
+    await publicRepo();
     const avatar = await call(forge, 'GET', '/-/avatars/acme.svg', {
       token: null,
       headers: { accept: 'image/*' },

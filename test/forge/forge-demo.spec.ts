@@ -26,13 +26,13 @@ describe('forge: demo seed', () => {
   let epoch: number;
   const issuesByOrg = new Map<string, PlatformIssue[]>();
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     forge = await startForge({ seedEpoch: new Date('2025-06-01T12:00:00.000Z') });
     admin = forgeClient(forge);
     epoch = (forge.seedEpoch as Date).getTime();
     for (const org of ORG_PATHS) issuesByOrg.set(org, await admin.listOrgIssues(org));
   });
-  afterAll(() => forge.stop());
+  afterEach(() => forge.stop());
 
   it('has ten organizations with display names and avatars served by the forge, all owned by admin', async () => {
     const orgs = await admin.listUserGroups();

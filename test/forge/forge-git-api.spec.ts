@@ -25,7 +25,7 @@ describe('forge: contents, history, branches, tags and releases over a pushed re
   let mainSha: string;
   let featureSha: string;
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     forge = await startForge({ seed: 'none' });
     admin = forgeClient(forge);
     git = new GitClient();
@@ -61,7 +61,7 @@ describe('forge: contents, history, branches, tags and releases over a pushed re
     mainSha = (await git.ok(['rev-parse', 'main'], work)).trim();
     featureSha = (await git.ok(['rev-parse', 'feature/x'], work)).trim();
   });
-  afterAll(async () => {
+  afterEach(async () => {
     git.cleanup();
     await forge.stop();
   });
@@ -298,6 +298,10 @@ describe('forge: contents, history, branches, tags and releases over a pushed re
     const [pull] = await admin.listPulls('acme/web');
     expect(pull.base).toEqual({ ref: 'main', sha: mainSha });
     expect(pull.head).toEqual({ ref: 'feature/x', sha: featureSha });
+    // Besides the push and the pull of the set-up: a branch made and deleted, a release.
+    await admin.createBranch('acme/web', { name: 'short-lived', start_point: 'main' });
+    await admin.deleteBranch('acme/web', 'short-lived');
+    await admin.createRelease('acme/web', { tag_name: 'v1.0', name: 'One' });
     const today = new Date().toISOString().slice(0, 10);
     const events = await admin.getEvents('acme/web', today);
     const kinds = new Set(events.map((event) => event.type));

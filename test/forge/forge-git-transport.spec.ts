@@ -13,7 +13,7 @@ describe('forge: git over smart HTTP', () => {
   let readOnlyToken: string;
   let outsiderToken: string;
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     forge = await startForge({ seed: 'none' });
     admin = forgeClient(forge);
     git = new GitClient();
@@ -40,7 +40,7 @@ describe('forge: git over smart HTTP', () => {
     });
     await git.ok(['push', '-q', remoteUrl(forge, 'acme/web', devToken), 'main'], work);
   });
-  afterAll(async () => {
+  afterEach(async () => {
     git.cleanup();
     await forge.stop();
   });
@@ -90,7 +90,8 @@ describe('forge: git over smart HTTP', () => {
   });
 
   it('refuses pushes from read-only tokens, outsiders and to secret repositories', async () => {
-    const work = git.dir('public-v2');
+    const work = git.dir('pusher');
+    await git.ok(['clone', '-q', remoteUrl(forge, 'acme/web'), work]);
     git.write(work, 'more.txt', 'more\n');
     await git.ok(['add', '-A'], work);
     await git.ok(['commit', '-q', '-m', 'More'], work);

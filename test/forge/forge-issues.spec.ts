@@ -15,13 +15,15 @@ const DAY = 86_400_000;
 const numbers = (issues: PlatformIssue[]): number[] => issues.map((issue) => Number(issue.number));
 
 describe('forge: issues, labels, assignees and comments', () => {
-  const clock = new ManualClock(T0);
+  let clock: ManualClock;
   let forge: HarnessForge;
   let admin: PlatformClient;
   let erin: PlatformClient;
   const repo = 'acme/tracker';
 
-  beforeAll(async () => {
+  // Every test gets the same fixture on a fresh forge and clock: six issues, whatever ran before.
+  beforeEach(async () => {
+    clock = new ManualClock(T0);
     forge = await startForge({ seed: 'none', clock });
     admin = forgeClient(forge);
     await admin.createGroup({ path: 'acme' });
@@ -64,20 +66,27 @@ describe('forge: issues, labels, assignees and comments', () => {
     await admin.createComment(repo, 3, 'Looking into it');
     clock.set(new Date(Date.parse(T0) + 3 * DAY));
     await admin.updateIssue(repo, 1, { title: 'Login fails on Safari 17' });
+    await admin.createIssue(repo, {
+      title: 'Fresh',
+      labels: ['brand-new'],
+      assignees: ['erin'],
+      work_mode: true,
+    });
+    await admin.updateIssue(repo, 6, { state: 'closed', state_reason: 'not_planned' });
   });
-  afterAll(() => forge.stop());
+  afterEach(() => forge.stop());
 
   const list = async (query: object): Promise<number[]> =>
     numbers(await admin.listIssues(repo, query));
 
   it('creates issues (201) with labels created on the fly and assignees with a role', async () => {
     const created = await call(forge, 'POST', `/${repo}/-/issues`, {
-      body: { title: 'Fresh', labels: ['brand-new'], assignees: ['erin'], work_mode: true },
+      body: { title: 'Newer', labels: ['brand-new-too'], assignees: ['erin'], work_mode: true },
     });
     expect(created.status).toBe(201);
     const issue = created.body as PlatformIssue;
     expect(issue).toMatchObject({
-      number: '6',
+      number: '7',
       state: 'open',
       state_reason: 'open',
       comment_count: 0,
@@ -86,15 +95,14 @@ describe('forge: issues, labels, assignees and comments', () => {
     expect(issue.labels).toEqual([
       expect.objectContaining({
         id: expect.any(String),
-        name: 'brand-new',
+        name: 'brand-new-too',
         color: 'ededed',
         description: '',
       }),
     ]);
     expect(issue.assignees.map((user) => user.username)).toEqual(['erin']);
     expect(issue.author).toMatchObject({ username: 'admin', is_npc: false, freeze: false });
-    expect((await admin.getIssue(repo, 6)).title).toBe('Fresh');
-    await admin.updateIssue(repo, 6, { state: 'closed', state_reason: 'not_planned' });
+    expect((await admin.getIssue(repo, 7)).title).toBe('Newer');
   });
 
   it('filters by state (no state means every state)', async () => {

@@ -16,14 +16,14 @@ describe('forge: pull requests', () => {
   let forge: HarnessForge;
   let admin: PlatformClient;
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     forge = await startForge({ seed: 'none' });
     admin = forgeClient(forge);
     await admin.createGroup({ path: 'acme' });
     await admin.createRepo('acme', { name: 'web', visibility: 'public' });
     await admin.createRepo('acme', { name: 'backend', visibility: 'private' });
   });
-  afterAll(() => forge.stop());
+  afterEach(() => forge.stop());
 
   it('records pulls (201) and lists them by state, per repository and organization-wide', async () => {
     const first = await admin.createPull('acme/web', {
@@ -49,6 +49,8 @@ describe('forge: pull requests', () => {
   });
 
   it('refuses a duplicate open pull (10009), a bad branch (400) and callers below Developer (7)', async () => {
+    await admin.createPull('acme/web', { base: 'main', head: 'feature/login', title: 'Login' });
+    await admin.createPull('acme/backend', { base: 'main', head: 'fix/crash', title: 'Fix crash' });
     await expect(
       admin.createPull('acme/web', { base: 'main', head: 'feature/login', title: 'Again' }),
     ).rejects.toBeInstanceOf(PlatformConflictError);

@@ -26,9 +26,11 @@ describe('forge: uploads', () => {
   let admin: PlatformClient;
   let outsider: PlatformClient;
   let developer: PlatformClient;
-  const clock = new ManualClock(new Date());
+  let clock: ManualClock;
 
-  beforeAll(async () => {
+  // A fresh forge and clock per test: a test that lets upload URLs expire leaves no trace.
+  beforeEach(async () => {
+    clock = new ManualClock(new Date());
     forge = await startForge({ seed: 'none', clock });
     admin = forgeClient(forge);
     await admin.createGroup({ path: 'acme' });
@@ -40,7 +42,7 @@ describe('forge: uploads', () => {
     forge.setRole('acme', 'dev', 'Developer');
     developer = forgeClient(forge, forge.createToken('dev'));
   });
-  afterAll(() => forge.stop());
+  afterEach(() => forge.stop());
 
   it('round-trips a file: signed URL, PUT, GET at the asset path, one PUT only', async () => {
     const ticket = await admin.createUploadUrl('acme/web', 'files', {

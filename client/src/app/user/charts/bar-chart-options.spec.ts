@@ -12,7 +12,7 @@ describe('rankingChart', () => {
   ];
   const { data, options } = rankingChart(items, 'commits', formatCount, DEFAULT_CHART_THEME);
 
-  it('draws one horizontal bar per item, in the order given', () => {
+  it('gives the chart one horizontal bar per item, in the order given', () => {
     expect(options.indexAxis).toBe('y');
     expect(data.labels).toEqual(['acme/api', 'acme/web']);
     expect(data.datasets).toHaveLength(1);

@@ -28,7 +28,7 @@ describe('consumptionChart', () => {
     },
   ];
 
-  it('draws one line per organization over the days', () => {
+  it('gives the chart one line per organization over the days', () => {
     const { data } = consumptionChart(series, THEME);
 
     expect(data.labels).toEqual(['2026-11-21', '2026-11-22']);
@@ -106,7 +106,7 @@ describe('balanceChart', () => {
     ]);
   });
 
-  it('draws the threshold as a dashed line in the alert colour across the window', () => {
+  it('gives the chart the threshold as a dashed line in the alert colour across the window', () => {
     const { data } = balanceChart(series, 50, window, THEME);
     const threshold = data.datasets.at(-1)!;
 
