@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import type { Readable } from 'node:stream';
+import type { ApiCommitDiffFilePatch } from '@shared/platform/published';
 import type { CompareFile, GitHead, PlatformCommit, PlatformCompare } from '@shared/platform/types';
 import { InvalidError, NotFoundError } from '../../common/errors';
 import type { Page, Paging } from '../common/paging';
@@ -15,6 +17,23 @@ import type { ListCommitsQueryDto } from './commits.dto';
 
 /** Commits listed by a compare, as on GitHub; `total_commits` counts them all. */
 const COMPARE_MAX_COMMITS = 250;
+export type ArchiveFormat = 'zip' | 'tar.gz';
+
+const ARCHIVE_TYPES: Readonly<Record<ArchiveFormat, string>> = {
+  zip: 'application/zip',
+  'tar.gz': 'application/gzip',
+};
+
+/** git's id of the empty tree: what a root commit is compared against. */
+const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
+
+/** An archive to send: its bytes streamed from git. */
+export interface ArchiveAnswer {
+  fileName: string;
+  contentType: string;
+  body: Readable;
+}
+
 /** git's status letters as the published file statuses (a type change is a modification). */
 const STATUS: Readonly<Record<string, CompareFile['status']>> = {
   A: 'added',
@@ -110,6 +129,77 @@ export class CommitsService {
   }
 
   /** Commits and per-file patches between two revisions. */
+  /**
+   * `git archive` of a ref (`<ref>.zip`, `<ref>.tar.gz`; the ref may hold `/`), as the
+   * archive download of the repository at that ref.
+   */
+  async archive(
+    principal: Principal,
+    owner: string,
+    name: string,
+    refWithFormat: string,
+  ): Promise<ArchiveAnswer> {
+    const match = /^(.+?)\.(zip|tar\.gz)$/.exec(refWithFormat);
+    if (!match)
+      throw new InvalidError('name the archive as <ref>.zip or <ref>.tar.gz', {
+        field: 'ref_with_path',
+      });
+    const ref = checkRevision('ref_with_path', match[1]);
+    const format = match[2] as ArchiveFormat;
+    const repo = this.repoName(principal, owner, name);
+    const commit = await this.git.resolveCommit(repo, ref);
+    const base = `${name}-${ref.replace(/\//g, '-')}`;
+    return {
+      fileName: `${base}.${format}`,
+      contentType: ARCHIVE_TYPES[format],
+      body: this.history.archive(repo, commit.sha, format, `${base}/`),
+    };
+  }
+
+  /**
+   * A zip of the files a commit changed (against its first parent) or a comparison
+   * changed (`base...head`), as they are in the newer commit; deleted files are absent.
+   */
+  async changedFilesArchive(
+    principal: Principal,
+    owner: string,
+    name: string,
+    range: { commit: string } | { basehead: string },
+  ): Promise<ArchiveAnswer> {
+    const repo = this.repoName(principal, owner, name);
+    let from: string;
+    let to: string;
+    if ('commit' in range) {
+      const commit = await this.git.resolveCommit(repo, checkRevision('sha1', range.commit));
+      const parsed = await this.git.commit(repo, commit.sha);
+      to = commit.sha;
+      from = parsed.parents[0] ?? EMPTY_TREE;
+    } else {
+      const { base, head, threeDot } = parseBaseHead(range.basehead);
+      const [baseCommit, headCommit] = await Promise.all([
+        this.git.resolveCommit(repo, base),
+        this.git.resolveCommit(repo, head),
+      ]);
+      const mergeBase = threeDot
+        ? await this.history.mergeBase(repo, baseCommit.sha, headCommit.sha)
+        : baseCommit.sha;
+      if (!mergeBase)
+        throw new NotFoundError(`${base} and ${head} share no history`, { field: 'base_head' });
+      from = mergeBase;
+      to = headCommit.sha;
+    }
+    const paths = (await this.history.diff(repo, from, to))
+      .filter((file) => file.status !== 'D')
+      .map((file) => file.path);
+    if (paths.length === 0)
+      throw new NotFoundError('No file that still exists was changed', { field: 'files' });
+    return {
+      fileName: `${name}-${to.slice(0, 12)}-changed-files.zip`,
+      contentType: ARCHIVE_TYPES.zip,
+      body: this.history.archive(repo, to, 'zip', '', paths),
+    };
+  }
+
   async compare(
     principal: Principal,
     owner: string,
@@ -140,8 +230,11 @@ export class CommitsService {
       head_commit: rendered[1],
       merge_base_commit: rendered[2],
       commits: rendered.slice(3),
-      files: files.map((file): CompareFile => ({
+      files: files.map((file): ApiCommitDiffFilePatch => ({
         path: file.path,
+        name: file.path.slice(file.path.lastIndexOf('/') + 1),
+        mode: file.mode,
+        previous_mode: file.previousMode,
         previous_filename: file.previousPath,
         status: STATUS[file.status] ?? 'modified',
         additions: file.additions,

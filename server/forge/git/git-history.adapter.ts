@@ -20,6 +20,9 @@ export interface DiffFile {
   previousPath: string;
   /** git's status letter: A, D, M, R, C, T. */
   status: string;
+  /** File modes after and before (`100644`; `000000` where the file does not exist). */
+  mode: string;
+  previousMode: string;
   additions: number;
   deletions: number;
   patch: string;
@@ -81,7 +84,8 @@ export class GitHistoryAdapter {
   ): Readable {
     const process = this.git.spawn(
       ['archive', `--format=${format}`, `--prefix=${prefix}`, requireId(commit), '--', ...paths],
-      { cwd: this.adapter.dir(repo), timeoutMs: 10 * 60_000 },
+      // Paths are file names, never pathspec magic.
+      { cwd: this.adapter.dir(repo), timeoutMs: 10 * 60_000, env: { GIT_LITERAL_PATHSPECS: '1' } },
     );
     process.child.stdin.end();
     void process.exit.then(({ code }) => {
@@ -127,8 +131,9 @@ export class GitHistoryAdapter {
       requireId(to),
       '--',
     ];
-    const [names, patch] = await Promise.all([
+    const [names, raw, patch] = await Promise.all([
       this.run(repo, ['diff', '--name-status', '-z', ...common]),
+      this.run(repo, ['diff', '--raw', '-z', ...common]),
       this.git
         .run(['diff', '--patch', ...common], {
           cwd: this.adapter.dir(repo),
@@ -139,7 +144,13 @@ export class GitHistoryAdapter {
     ]);
     const files = parseNameStatus(names);
     const sections = patch === null ? [] : splitPatch(patch);
-    return files.map((file, index) => ({ ...file, ...countPatch(sections[index] ?? '') }));
+    const modes = parseRawModes(raw);
+    return files.map((file, index) => ({
+      ...file,
+      mode: modes[index]?.mode ?? '',
+      previousMode: modes[index]?.previousMode ?? '',
+      ...countPatch(sections[index] ?? ''),
+    }));
   }
 
   /**
@@ -182,9 +193,9 @@ function lines(text: string): string[] {
 /** `--name-status -z`: `M\0path\0`, `R100\0old\0new\0`. */
 export function parseNameStatus(
   text: string,
-): Omit<DiffFile, 'additions' | 'deletions' | 'patch'>[] {
+): Omit<DiffFile, 'additions' | 'deletions' | 'patch' | 'mode' | 'previousMode'>[] {
   const fields = text.split('\0');
-  const files: Omit<DiffFile, 'additions' | 'deletions' | 'patch'>[] = [];
+  const files: Omit<DiffFile, 'additions' | 'deletions' | 'patch' | 'mode' | 'previousMode'>[] = [];
   for (let i = 0; i < fields.length && fields[i] !== '';) {
     const status = fields[i].charAt(0);
     if (status === 'R' || status === 'C') {
@@ -230,4 +241,18 @@ export function countPatch(section: string): Pick<DiffFile, 'additions' | 'delet
     deletions,
     patch: hunks.length > MAX_FILE_PATCH ? `${hunks.slice(0, MAX_FILE_PATCH)}\n…` : hunks,
   };
+}
+
+/** The modes of each file of `git diff --raw -z`, in order (`:old new oldsha newsha status`, then one or two paths). */
+function parseRawModes(raw: string): { mode: string; previousMode: string }[] {
+  const out: { mode: string; previousMode: string }[] = [];
+  const tokens = raw.split('\0');
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    if (!token.startsWith(':')) continue;
+    const [previousMode, mode, , , status] = token.slice(1).split(' ');
+    out.push({ mode, previousMode });
+    i += /^[RC]/.test(status ?? '') ? 2 : 1;
+  }
+  return out;
 }

@@ -5,13 +5,30 @@ import { Access } from '../common/access.decorator';
 import { toPaging } from '../common/paging';
 import { CurrentPrincipal, type Principal } from '../common/principal';
 import { sendPage } from '../common/send-page';
-import { CreateIssueDto, ListIssuesQueryDto, UpdateIssueDto } from './issues.dto';
+import type { ForgeIssue } from './issue.converter';
+import {
+  CreateIssueDto,
+  ListIssuesQueryDto,
+  ListUserIssuesQueryDto,
+  UpdateIssueDto,
+} from './issues.dto';
 import { IssuesService } from './issues.service';
 
 /** Issues of a repository and of an organization. */
 @Controller()
 export class IssuesController {
   constructor(private readonly issues: IssuesService) {}
+
+  /** Issues assigned to (or opened by) the caller across the repositories they can read. */
+  @Get('user/issues')
+  @Access({ scope: 'repo-issue:r' })
+  listMine(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: ListUserIssuesQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): ForgeIssue[] {
+    return sendPage(reply, this.issues.listForUser(principal, query, toPaging(query)));
+  }
 
   /** Issues of every readable repository of an organization. */
   @Get(':org/-/issues')

@@ -216,3 +216,10 @@ export class ListLabelsQueryDto extends PageQueryDto {
   @MaxLength(50)
   keyword?: string;
 }
+
+/** `GET /user/issues`: which of the caller's issues (assigned to or opened by them), then the usual filters. */
+export class ListUserIssuesQueryDto extends ListIssuesQueryDto {
+  @IsOptional()
+  @IsIn(['assigned', 'created'], { message: 'filter must be assigned or created' })
+  filter?: 'assigned' | 'created';
+}

@@ -100,6 +100,23 @@ export class ReposRepository {
     ]);
   }
 
+  /**
+   * Ids of the public and private repositories of the namespaces a user owns or has a
+   * role in; every repository's for null (the admin).
+   */
+  idsAccessibleTo(userId: number | null): number[] {
+    const where =
+      userId === null
+        ? ''
+        : 'AND (namespace_id = ? OR namespace_id IN (SELECT org_id FROM memberships WHERE user_id = ?))';
+    return this.db
+      .all<{ id: number }>(
+        `SELECT id FROM repos WHERE visibility != 'secret' ${where}`,
+        userId === null ? [] : [userId, userId],
+      )
+      .map((row) => row.id);
+  }
+
   /** Ids of a namespace's repositories of the given visibilities. */
   idsIn(namespaceId: number, visibilities: readonly CreateVisibility[]): number[] {
     return this.db

@@ -199,6 +199,12 @@ export class ReposService {
     return { namespaceId: namespace.id, repoIds: this.repos.idsIn(namespace.id, visibilities) };
   }
 
+  /** The repositories whose issues `/user/issues` looks through: every one the caller can read as a member. */
+  readableByCaller(principal: Principal): { repoIds: number[] } {
+    if (!principal) throw new UnauthorizedError('Not logged in');
+    return { repoIds: this.repos.idsAccessibleTo(principal.isAdmin ? null : principal.userId) };
+  }
+
   /** Set the time of the newest commit of a repository (pushes move it, in part 2). */
   setLastCommit(repoId: number, at: Date | null): void {
     this.repos.setLastCommit(repoId, at ? iso(at) : null);
