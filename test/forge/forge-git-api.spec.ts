@@ -296,8 +296,8 @@ describe('forge: contents, history, branches, tags and releases over a pushed re
 
   it('fills pull request SHAs from the branches, and records events for all of it', async () => {
     const [pull] = await admin.listPulls('acme/web');
-    expect(pull.base).toEqual({ ref: 'main', sha: mainSha });
-    expect(pull.head).toEqual({ ref: 'feature/x', sha: featureSha });
+    expect(pull.base).toMatchObject({ ref: 'main', sha: mainSha });
+    expect(pull.head).toMatchObject({ ref: 'feature/x', sha: featureSha });
     const today = new Date().toISOString().slice(0, 10);
     const events = await admin.getEvents('acme/web', today);
     const kinds = new Set(events.map((event) => event.type));

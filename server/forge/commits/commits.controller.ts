@@ -6,6 +6,12 @@ import { toPaging } from '../common/paging';
 import { CurrentPrincipal, type Principal } from '../common/principal';
 import { sendPage } from '../common/send-page';
 import { ListCommitsQueryDto } from './commits.dto';
+import type {
+  ApiCommitAsset,
+  GitCommitStatus,
+  WebCommitAnnotation,
+  WebTagAnnotation,
+} from '@shared/platform/published';
 import { CommitsService, type ArchiveAnswer } from './commits.service';
 
 /** Spec 4.2: head, commits, compare. */
@@ -59,6 +65,54 @@ export class CommitsController {
     @Param('*') basehead: string,
   ): Promise<PlatformCompare> {
     return this.commits.compare(principal, org, repo, basehead);
+  }
+
+  /** Statuses reported on a commit. */
+  @Get(':org/:repo/-/git/commit-statuses/*')
+  @Access({ scope: 'repo-code:r', anonymous: true })
+  statuses(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('*') commitish: string,
+  ): Promise<GitCommitStatus[]> {
+    return this.commits.statuses(principal, org, repo, commitish);
+  }
+
+  /** Annotations of a commit. */
+  @Get(':org/:repo/-/git/commit-annotations/:sha')
+  @Access({ scope: 'repo-code:r', anonymous: true })
+  commitAnnotations(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('sha') sha: string,
+  ): Promise<WebCommitAnnotation[]> {
+    return this.commits.commitAnnotations(principal, org, repo, sha);
+  }
+
+  /** Files attached to a commit. */
+  @Get(':org/:repo/-/git/commit-assets/:sha1')
+  @Access({ scope: 'repo-code:r', anonymous: true })
+  commitAssets(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('sha1') sha: string,
+  ): Promise<ApiCommitAsset[]> {
+    return this.commits.commitAssets(principal, org, repo, sha);
+  }
+
+  /** Annotations of a tag. */
+  @Get(':org/:repo/-/git/tag-annotations/*')
+  @Access({ scope: 'repo-code:r', anonymous: true })
+  tagAnnotations(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('*') tag: string,
+  ): Promise<WebTagAnnotation[]> {
+    return this.commits.tagAnnotations(principal, org, repo, tag);
   }
 
   /** The repository at a ref as a zip or tar.gz (`<ref>.zip`, `<ref>.tar.gz`). */

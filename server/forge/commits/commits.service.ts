@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
-import type { ApiCommitDiffFilePatch } from '@shared/platform/published';
+import type {
+  ApiCommitAsset,
+  ApiCommitDiffFilePatch,
+  ApiCommitStatuses,
+  GitCommitStatus,
+  WebCommitAnnotation,
+  WebTagAnnotation,
+} from '@shared/platform/published';
+import { CommitRecordsRepository, type CommitStatusRow } from './commit-records.repository';
 import type { CompareFile, GitHead, PlatformCommit, PlatformCompare } from '@shared/platform/types';
 import { InvalidError, NotFoundError } from '../../common/errors';
 import type { Page, Paging } from '../common/paging';
@@ -17,6 +25,19 @@ import type { ListCommitsQueryDto } from './commits.dto';
 
 /** Commits listed by a compare, as on GitHub; `total_commits` counts them all. */
 const COMPARE_MAX_COMMITS = 250;
+/** A stored status as published. */
+function toCommitStatus(row: CommitStatusRow): GitCommitStatus {
+  return { ...row };
+}
+
+/** Failure or error anywhere wins, then pending; success only when every context succeeded. */
+function combinedState(states: readonly string[]): string {
+  if (states.length === 0) return 'pending';
+  if (states.some((state) => state === 'failure' || state === 'error')) return 'failure';
+  if (states.some((state) => state === 'pending')) return 'pending';
+  return 'success';
+}
+
 export type ArchiveFormat = 'zip' | 'tar.gz';
 
 const ARCHIVE_TYPES: Readonly<Record<ArchiveFormat, string>> = {
@@ -76,6 +97,7 @@ export class CommitsService {
     private readonly renderer: CommitRenderer,
     private readonly users: UsersService,
     private readonly config: ForgeConfig,
+    private readonly records: CommitRecordsRepository,
   ) {}
 
   /** The default branch. */
@@ -250,6 +272,78 @@ export class CommitsService {
     const text = author?.trim();
     if (!text) return undefined;
     return this.users.find(text)?.email ?? text;
+  }
+
+  /** The statuses tools reported on a commit (a branch, tag or id). */
+  async statuses(
+    principal: Principal,
+    owner: string,
+    name: string,
+    commitish: string,
+  ): Promise<GitCommitStatus[]> {
+    const { repo, repoId } = this.resolveRepo(principal, owner, name);
+    const commit = await this.git.resolveCommit(repo, checkRevision('commitish', commitish));
+    return this.records.statuses(repoId, commit.sha).map(toCommitStatus);
+  }
+
+  /** The statuses of a commit and their combined state (`api.CommitStatuses`). */
+  combinedStatus(repoId: number, sha: string): ApiCommitStatuses {
+    const statuses = this.records.statuses(repoId, sha).map(toCommitStatus);
+    return { sha, state: combinedState(statuses.map((status) => status.state)), statuses };
+  }
+
+  /** Key–value annotations of a commit. */
+  async commitAnnotations(
+    principal: Principal,
+    owner: string,
+    name: string,
+    sha: string,
+  ): Promise<WebCommitAnnotation[]> {
+    const { repo, repoId } = this.resolveRepo(principal, owner, name);
+    const commit = await this.git.resolveCommit(repo, checkRevision('sha', sha));
+    return this.records
+      .commitAnnotations(repoId, commit.sha)
+      .map((row) => ({ key: row.key, value: row.value, meta: {} }));
+  }
+
+  /** Key–value annotations of a tag. */
+  async tagAnnotations(
+    principal: Principal,
+    owner: string,
+    name: string,
+    tag: string,
+  ): Promise<WebTagAnnotation[]> {
+    const { repo, repoId } = this.resolveRepo(principal, owner, name);
+    checkRevision('tag', tag);
+    if (!(await this.git.refs(repo)).refs.has(`refs/tags/${tag}`))
+      throw new NotFoundError(`No tag named ${tag}`, { field: 'tag' });
+    return this.records
+      .tagAnnotations(repoId, tag)
+      .map((row) => ({ key: row.key, value: row.value, meta: {} }));
+  }
+
+  /**
+   * Files attached to a commit: the forge keeps none, so the list is empty once the
+   * commit is known.
+   */
+  async commitAssets(
+    principal: Principal,
+    owner: string,
+    name: string,
+    sha: string,
+  ): Promise<ApiCommitAsset[]> {
+    const { repo } = this.resolveRepo(principal, owner, name);
+    await this.git.resolveCommit(repo, checkRevision('sha1', sha));
+    return [];
+  }
+
+  private resolveRepo(
+    principal: Principal,
+    owner: string,
+    name: string,
+  ): { repo: RepoName; repoId: number } {
+    const { namespace, repo } = this.repos.resolve(principal, owner, name, 'read');
+    return { repo: { owner: namespace.path, name: repo.name }, repoId: repo.id };
   }
 
   private repoName(principal: Principal, owner: string, name: string): RepoName {

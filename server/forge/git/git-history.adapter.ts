@@ -23,6 +23,8 @@ export interface DiffFile {
   /** File modes after and before (`100644`; `000000` where the file does not exist). */
   mode: string;
   previousMode: string;
+  /** The file's blob id after the change (zeros when deleted). */
+  sha: string;
   additions: number;
   deletions: number;
   patch: string;
@@ -120,6 +122,15 @@ export class GitHistoryAdapter {
     return result.code === 0 ? result.stdout.toString('utf8').trim() : null;
   }
 
+  /** Whether `head` merges into `base` without conflicts (`git merge-tree`). */
+  async mergesCleanly(repo: RepoName, base: string, head: string): Promise<boolean> {
+    const result = await this.git.run(
+      ['merge-tree', '--write-tree', '--no-messages', requireId(base), requireId(head)],
+      { cwd: this.adapter.dir(repo), okCodes: [1], timeoutMs: 60_000 },
+    );
+    return result.code === 0;
+  }
+
   /** Files changed from `from` to `to`, with their patches (renames detected). */
   async diff(repo: RepoName, from: string, to: string): Promise<DiffFile[]> {
     const common = [
@@ -149,6 +160,7 @@ export class GitHistoryAdapter {
       ...file,
       mode: modes[index]?.mode ?? '',
       previousMode: modes[index]?.previousMode ?? '',
+      sha: modes[index]?.sha ?? '',
       ...countPatch(sections[index] ?? ''),
     }));
   }
@@ -193,9 +205,12 @@ function lines(text: string): string[] {
 /** `--name-status -z`: `M\0path\0`, `R100\0old\0new\0`. */
 export function parseNameStatus(
   text: string,
-): Omit<DiffFile, 'additions' | 'deletions' | 'patch' | 'mode' | 'previousMode'>[] {
+): Omit<DiffFile, 'additions' | 'deletions' | 'patch' | 'mode' | 'previousMode' | 'sha'>[] {
   const fields = text.split('\0');
-  const files: Omit<DiffFile, 'additions' | 'deletions' | 'patch' | 'mode' | 'previousMode'>[] = [];
+  const files: Omit<
+    DiffFile,
+    'additions' | 'deletions' | 'patch' | 'mode' | 'previousMode' | 'sha'
+  >[] = [];
   for (let i = 0; i < fields.length && fields[i] !== '';) {
     const status = fields[i].charAt(0);
     if (status === 'R' || status === 'C') {
@@ -244,14 +259,14 @@ export function countPatch(section: string): Pick<DiffFile, 'additions' | 'delet
 }
 
 /** The modes of each file of `git diff --raw -z`, in order (`:old new oldsha newsha status`, then one or two paths). */
-function parseRawModes(raw: string): { mode: string; previousMode: string }[] {
-  const out: { mode: string; previousMode: string }[] = [];
+function parseRawModes(raw: string): { mode: string; previousMode: string; sha: string }[] {
+  const out: { mode: string; previousMode: string; sha: string }[] = [];
   const tokens = raw.split('\0');
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
     if (!token.startsWith(':')) continue;
-    const [previousMode, mode, , , status] = token.slice(1).split(' ');
-    out.push({ mode, previousMode });
+    const [previousMode, mode, , sha, status] = token.slice(1).split(' ');
+    out.push({ mode, previousMode, sha });
     i += /^[RC]/.test(status ?? '') ? 2 : 1;
   }
   return out;

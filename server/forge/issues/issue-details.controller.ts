@@ -11,7 +11,7 @@ import {
   Res,
 } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { ApiIssueActivity } from '@shared/platform/published';
+import type { ApiIssueActivity, ApiIssueProperty } from '@shared/platform/published';
 import { InvalidError } from '../../common/errors';
 import { PageQueryDto, toPaging } from '../common/paging';
 import { sendPage } from '../common/send-page';
@@ -66,6 +66,20 @@ export class IssueDetailsController {
     @Param('name') name: string,
   ): void {
     this.details.removeLabel(principal, org, repo, number, name);
+  }
+
+  /** Custom properties of the issue: the forge defines none, so the list is empty. */
+  @Get(`${ISSUE}/property`)
+  @Access({ scope: 'repo-issue:r', anonymous: true })
+  properties(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('number') number: string,
+  ): ApiIssueProperty[] {
+    // The issue must exist and be readable.
+    this.details.listLabels(principal, org, repo, number);
+    return [];
   }
 
   /** What happened to the issue, oldest first. */

@@ -3,6 +3,7 @@ import type { EmbeddedUserRow } from '../users/user.types';
 /** A pull request as listed. */
 export interface PullRow {
   id: number;
+  repo_id: number;
   number: number;
   title: string;
   body: string;

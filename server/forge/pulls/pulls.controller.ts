@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { PlatformPull } from '@shared/platform/types';
+import type { ForgePullRequest } from './pull.converter';
 import { Access } from '../common/access.decorator';
 import { toPaging } from '../common/paging';
 import { CurrentPrincipal, type Principal } from '../common/principal';
@@ -21,7 +21,7 @@ export class PullsController {
     @Param('org') org: string,
     @Query() query: ListPullsQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<PlatformPull[]> {
+  ): Promise<ForgePullRequest[]> {
     return this.pulls
       .listOrg(principal, org, query.state, toPaging(query))
       .then((page) => sendPage(reply, page));
@@ -36,7 +36,7 @@ export class PullsController {
     @Param('repo') repo: string,
     @Query() query: ListPullsQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<PlatformPull[]> {
+  ): Promise<ForgePullRequest[]> {
     return this.pulls
       .list(principal, org, repo, query.state, toPaging(query))
       .then((page) => sendPage(reply, page));
@@ -51,7 +51,7 @@ export class PullsController {
     @Param('org') org: string,
     @Param('repo') repo: string,
     @Body() body: CreatePullDto,
-  ): Promise<PlatformPull> {
+  ): Promise<ForgePullRequest> {
     return this.pulls.create(principal, org, repo, body);
   }
 }

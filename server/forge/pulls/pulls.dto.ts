@@ -1,4 +1,17 @@
-import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import type { CreatePullRequest, PullListState } from '@shared/platform/types';
 import { PageQueryDto } from '../common/paging';
 
@@ -35,4 +48,58 @@ export class ListPullsQueryDto extends PageQueryDto {
   @IsOptional()
   @IsIn(['open', 'closed', 'all'])
   state?: PullListState;
+}
+
+/** `POST /{repo}/-/pulls/{number}/comments`. */
+export class CreatePullCommentDto {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(65_536)
+  body!: string;
+}
+
+/** A review's comment on one line of a changed file. */
+export class PullReviewLineCommentDto {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1000)
+  path!: string;
+
+  @IsInt()
+  @Min(1)
+  line!: number;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(65_536)
+  body!: string;
+}
+
+/** `POST /{repo}/-/pulls/{number}/reviews`. */
+export class CreatePullReviewDto {
+  @IsIn(['APPROVE', 'REQUEST_CHANGES', 'COMMENT'], {
+    message: 'event must be APPROVE, REQUEST_CHANGES or COMMENT',
+  })
+  event!: 'APPROVE' | 'REQUEST_CHANGES' | 'COMMENT';
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(65_536)
+  body?: string;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => PullReviewLineCommentDto)
+  comments?: PullReviewLineCommentDto[];
+}
+
+/** `GET /{repo}/-/pull-in-batch?n=1,2,3`. */
+export class PullBatchQueryDto {
+  @IsString()
+  @Matches(/^[1-9]\d{0,9}(,[1-9]\d{0,9}){0,99}$/, {
+    message: 'n must be 1 to 100 comma-separated pull request numbers',
+  })
+  n!: string;
 }

@@ -4,7 +4,7 @@ import { pickUser, userColumns } from '../users/user.types';
 import type { NewPull, PullRow, PullScope } from './pull.types';
 
 const PULL_SELECT = `
-  SELECT p.id, p.number, p.title, p.body, p.state, p.base_ref, p.base_sha, p.head_ref, p.head_sha,
+  SELECT p.id, p.repo_id, p.number, p.title, p.body, p.state, p.base_ref, p.base_sha, p.head_ref, p.head_sha,
     p.created_at, p.updated_at, n.path AS owner_path, r.name AS repo_name, ${userColumns('au', 'author_')}
   FROM pulls p
     JOIN users au ON au.id = p.author_id
@@ -51,6 +51,18 @@ export class PullsRepository {
       this.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM pulls p WHERE ${where}`, params)?.n ??
       0;
     return { rows, total };
+  }
+
+  /** Pulls of a repository by number (those that exist), in the order asked. */
+  byNumbers(repoId: number, numbers: readonly number[]): PullRow[] {
+    const rows = this.db
+      .all<Record<string, unknown>>(
+        `${PULL_SELECT} WHERE p.repo_id = ? AND p.number IN (SELECT value FROM json_each(?))`,
+        [repoId, JSON.stringify(numbers)],
+      )
+      .map(toPullRow);
+    const byNumber = new Map(rows.map((row) => [row.number, row]));
+    return numbers.flatMap((number) => byNumber.get(number) ?? []);
   }
 
   /** Whether an open pull already goes from `head` into `base`. */

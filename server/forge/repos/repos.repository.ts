@@ -87,6 +87,14 @@ export class ReposRepository {
     ]);
   }
 
+  /** The id of `owner/name`, if it exists. */
+  idOf(owner: string, name: string): number | undefined {
+    return this.db.get<{ id: number }>(
+      'SELECT r.id FROM repos r JOIN namespaces n ON n.id = r.namespace_id WHERE n.path = ? AND r.name = ?',
+      [owner, name],
+    )?.id;
+  }
+
   /** A repository by id. */
   byId(id: number): RepoRow | undefined {
     return this.db.get<RepoRow>(`${REPO_SELECT} WHERE r.id = ?`, [id]);
