@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { PlatformIssue } from '@shared/platform/types';
-import { Access } from '../common/access.decorator';
+import { Access, ForgeExtension } from '../common/access.decorator';
 import { toPaging } from '../common/paging';
 import { CurrentPrincipal, type Principal } from '../common/principal';
 import { sendPage } from '../common/send-page';
@@ -32,6 +32,7 @@ export class IssuesController {
 
   /** Issues of every readable repository of an organization. */
   @Get(':org/-/issues')
+  @ForgeExtension()
   @Access({ scope: 'repo-issue:r' })
   listOrg(
     @CurrentPrincipal() principal: Principal,

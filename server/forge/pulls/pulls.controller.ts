@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { ForgePullRequest } from './pull.converter';
-import { Access } from '../common/access.decorator';
+import { Access, ForgeExtension } from '../common/access.decorator';
 import { toPaging } from '../common/paging';
 import { CurrentPrincipal, type Principal } from '../common/principal';
 import { sendPage } from '../common/send-page';
@@ -15,6 +15,7 @@ export class PullsController {
 
   /** Pulls of every readable repository of an organization. */
   @Get(':org/-/pulls')
+  @ForgeExtension()
   @Access({ scope: 'repo-code:r' })
   listOrg(
     @CurrentPrincipal() principal: Principal,
