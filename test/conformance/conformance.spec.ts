@@ -108,6 +108,32 @@ describe('conformance of the forge to the published platform schema', () => {
     });
   }
 
+  it('accepts every published query parameter at its published default (or first value)', async () => {
+    const refused: string[] = [];
+    for (const published of operations) {
+      const route = concreteRoute(published, params);
+      if (!route) continue;
+      const query = (published.operation.parameters ?? [])
+        .filter((parameter) => parameter.in === 'query' && !parameter.required)
+        .filter((parameter) => !new URLSearchParams(route.split('?')[1] ?? '').has(parameter.name))
+        .flatMap((parameter) => {
+          const value = parameter.default ?? parameter.enum?.[0];
+          return value === undefined || value === ''
+            ? []
+            : [`${parameter.name}=${encodeURIComponent(String(value))}`];
+        });
+      if (query.length === 0) continue;
+      const separator = route.includes('?') ? '&' : '?';
+      const answer = await get(
+        `${route}${separator}${query.join('&')}`,
+        published.path === '/user/issues' ? params['user_token'] : undefined,
+      );
+      if (answer.status === 400)
+        refused.push(`${published.path}: ${answer.bytes.toString('utf8').slice(0, 160)}`);
+    }
+    expect(refused).toEqual([]);
+  });
+
   it('lists no known gap that is not a published operation', () => {
     const paths = new Set(operations.map((op) => op.path));
     expect([...KNOWN_GAPS].filter((gap) => !paths.has(gap))).toEqual([]);

@@ -16,6 +16,7 @@ export interface SwaggerParameter {
   type?: string;
   required?: boolean;
   default?: unknown;
+  enum?: unknown[];
 }
 
 export interface SwaggerOperation {

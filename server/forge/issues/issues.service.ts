@@ -60,7 +60,8 @@ export function toIssueFilter(
     state: query.state === 'all' ? undefined : query.state,
     keyword: query.keyword?.trim() || undefined,
     labels,
-    labelsOperator: query.labels_operator ?? 'AND',
+    // Any of the labels unless told otherwise, as the platform publishes.
+    labelsOperator: query.labels_operator ?? 'OR',
     authors: items(query.authors),
     assignees: assignees.filter((name) => name !== '-'),
     unassigned: assignees.includes('-'),
