@@ -1,6 +1,6 @@
-import type { DtoSpecialAmount } from '@shared/platform/published';
 import { Injectable } from '@nestjs/common';
-import type { LedgerEntry, SpecialAmount } from '@shared/platform/types';
+import type { DtoSpecialAmount } from '@shared/platform/published';
+import type { LedgerEntry } from '@shared/platform/types';
 import { InvalidError } from '../../common/errors';
 import { Clock } from '../common/clock';
 import type { Page, Paging } from '../common/paging';

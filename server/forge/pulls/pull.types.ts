@@ -38,3 +38,18 @@ export interface NewPull {
   updatedAt?: string;
   closedAt?: string | null;
 }
+
+/** The published list filters, checked; names compare without case. */
+export interface PullFilter {
+  authors: readonly string[];
+  assignees: readonly string[];
+  assigneesAll: boolean;
+  reviewers: readonly string[];
+  reviewersAll: boolean;
+  labels: readonly string[];
+  labelsAll: boolean;
+  baseRef?: string;
+  updatedFrom?: string;
+  updatedBefore?: string;
+  orderBy: 'created_at' | '-created_at' | 'updated_at' | '-updated_at';
+}

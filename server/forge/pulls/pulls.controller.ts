@@ -24,7 +24,7 @@ export class PullsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ForgePullRequest[]> {
     return this.pulls
-      .listOrg(principal, org, query.state, toPaging(query))
+      .listOrg(principal, org, query, toPaging(query))
       .then((page) => sendPage(reply, page));
   }
 
@@ -39,7 +39,7 @@ export class PullsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ForgePullRequest[]> {
     return this.pulls
-      .list(principal, org, repo, query.state, toPaging(query))
+      .list(principal, org, repo, query, toPaging(query))
       .then((page) => sendPage(reply, page));
   }
 

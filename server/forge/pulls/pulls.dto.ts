@@ -43,11 +43,66 @@ export class CreatePullDto implements CreatePullRequest {
   body?: string;
 }
 
-/** Query of the pull lists. */
+const OPERATOR_MESSAGE = '$property must be contains_any or contains_all';
+const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const DAY_MESSAGE = '$property must be a date as YYYY-MM-DD';
+
+/** Query of the pull lists, with the published filters (comma-joined names). */
 export class ListPullsQueryDto extends PageQueryDto {
   @IsOptional()
   @IsIn(['open', 'closed', 'all'])
   state?: PullListState;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  authors?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  reviewers?: string;
+
+  @IsOptional()
+  @IsIn(['contains_any', 'contains_all'], { message: OPERATOR_MESSAGE })
+  reviewers_operator?: 'contains_any' | 'contains_all';
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  assignees?: string;
+
+  @IsOptional()
+  @IsIn(['contains_any', 'contains_all'], { message: OPERATOR_MESSAGE })
+  assignees_operator?: 'contains_any' | 'contains_all';
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  labels?: string;
+
+  @IsOptional()
+  @IsIn(['contains_any', 'contains_all'], { message: OPERATOR_MESSAGE })
+  labels_operator?: 'contains_any' | 'contains_all';
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  base_ref?: string;
+
+  @IsOptional()
+  @Matches(DAY, { message: DAY_MESSAGE })
+  updated_time_begin?: string;
+
+  @IsOptional()
+  @Matches(DAY, { message: DAY_MESSAGE })
+  updated_time_end?: string;
+
+  @IsOptional()
+  @IsIn(['created_at', '-created_at', 'updated_at', '-updated_at'], {
+    message: 'order_by must be created_at, -created_at, updated_at or -updated_at',
+  })
+  order_by?: 'created_at' | '-created_at' | 'updated_at' | '-updated_at';
 }
 
 /** `POST /{repo}/-/pulls/{number}/comments`. */

@@ -4,7 +4,7 @@ import { ConflictError, InvalidError } from '../../common/errors';
 import { Clock } from '../common/clock';
 import type { Page, Paging } from '../common/paging';
 import type { Principal } from '../common/principal';
-import { iso } from '../common/time';
+import { dayEnd, dayStart, iso } from '../common/time';
 import { ForgeConfig } from '../config/forge-config';
 import { EventsService } from '../events/events.service';
 import { GitAdapter } from '../git/git.adapter';
@@ -21,8 +21,8 @@ import {
   type ForgePullRequestInfo,
 } from './pull.converter';
 import { PullReader } from './pull-reader';
-import type { PullRow, PullScope } from './pull.types';
-import type { CreatePullDto } from './pulls.dto';
+import type { PullFilter, PullRow, PullScope } from './pull.types';
+import type { CreatePullDto, ListPullsQueryDto } from './pulls.dto';
 import { PullsRepository } from './pulls.repository';
 
 /** `closed` lists merged pulls too, as on GitHub. */
@@ -50,21 +50,21 @@ export class PullsService {
     principal: Principal,
     owner: string,
     name: string,
-    state: PullListState | undefined,
+    query: ListPullsQueryDto,
     paging: Paging,
   ): Promise<Page<ForgePullRequest>> {
     const { repo } = this.repos.resolve(principal, owner, name, 'read');
-    return this.page({ repoId: repo.id }, state, paging, false);
+    return this.page({ repoId: repo.id }, query, paging);
   }
 
   /** Pulls of every readable repository of an organization, each with `repo.path`. */
   listOrg(
     principal: Principal,
     org: string,
-    state: PullListState | undefined,
+    query: ListPullsQueryDto,
     paging: Paging,
   ): Promise<Page<ForgePullRequest>> {
-    return this.page(this.repos.readableInOrg(principal, org), state, paging, true);
+    return this.page(this.repos.readableInOrg(principal, org), query, paging);
   }
 
   /** Record a pull request from `head` into `base` (needs the Developer role). */
@@ -157,15 +157,15 @@ export class PullsService {
 
   private async page(
     scope: PullScope,
-    state: PullListState | undefined,
+    query: ListPullsQueryDto,
     paging: Paging,
-    withRepo: boolean,
   ): Promise<Page<ForgePullRequest>> {
     const { rows, total } = this.pulls.list(
       scope,
-      STATES[state ?? 'open'],
+      STATES[query.state ?? 'open'],
       paging.pageSize,
       paging.offset,
+      toPullFilter(query),
     );
     const current = await Promise.all(rows.map((row) => this.withCurrentShas(row)));
     const contexts = await this.reader.contexts(current);
@@ -193,6 +193,31 @@ export class PullsService {
       head_sha: tip(refs, row.head_ref) || row.head_sha,
     };
   }
+}
+
+/** Comma-joined names as a list. */
+function names(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+/** The published list filters, checked. */
+function toPullFilter(query: ListPullsQueryDto): PullFilter {
+  return {
+    authors: names(query.authors),
+    assignees: names(query.assignees),
+    assigneesAll: query.assignees_operator === 'contains_all',
+    reviewers: names(query.reviewers),
+    reviewersAll: query.reviewers_operator === 'contains_all',
+    labels: names(query.labels),
+    labelsAll: query.labels_operator === 'contains_all',
+    baseRef: query.base_ref?.trim() || undefined,
+    updatedFrom: query.updated_time_begin && dayStart(query.updated_time_begin),
+    updatedBefore: query.updated_time_end && dayEnd(query.updated_time_end),
+    orderBy: query.order_by ?? '-created_at',
+  };
 }
 
 /** The commit a branch points to, or '' when there is no such branch. */
