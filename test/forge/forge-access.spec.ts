@@ -231,6 +231,32 @@ describe('forge: users, organizations, repositories and access', () => {
     );
   });
 
+  it('filters repository lists by the published visibility, status, flags and descendant filters', async () => {
+    await admin.createRepo('listing', { name: 'echo', visibility: 'private' });
+    const names = async (query: string): Promise<string[]> =>
+      (
+        (await call(forge, 'GET', `/listing/-/repos?order_by=slug_path&${query}`)).body as {
+          name: string;
+        }[]
+      ).map((repo) => repo.name);
+    expect(await names('filter_type=private')).toEqual(['echo']);
+    expect(await names('filter_type=public')).toEqual(['alpha', 'bravo', 'charlie', 'delta']);
+    expect(await names('filter_type=secret')).toEqual([]);
+    expect(await names('status=active')).toHaveLength(5);
+    expect(await names('status=archived')).toEqual([]);
+    // No forge repository carries feature flags; organizations have no grandchildren.
+    expect(await names('flags=NPC&flags_match=union')).toEqual([]);
+    expect(await names('descendant=grand')).toEqual([]);
+    expect(await names('descendant=all')).toHaveLength(5);
+    const byForks = await call(forge, 'GET', '/listing/-/repos?order_by=forks&desc=false');
+    expect(byForks.body).toHaveLength(5);
+    for (const bad of ['filter_type=hidden', 'status=gone', 'flags=Magic', 'descendant=cousin']) {
+      const answer = await call(forge, 'GET', `/listing/-/repos?${bad}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ errparam: { field: bad.split('=')[0] } });
+    }
+  });
+
   it('lists the repositories of the caller and of a user namespace', async () => {
     const erinClient = forgeClient(forge, forge.createToken('erin'));
     expect((await erinClient.listUserRepos()).every((repo) => repo.path.startsWith('acme/'))).toBe(

@@ -46,6 +46,7 @@ const ORDER_COLUMNS: Readonly<Record<RepoOrder, readonly string[]>> = {
   last_updated_at: ["IFNULL(r.last_commit_at, '')"],
   created_at: ['r.created_at'],
   stars: ['r.star_count'],
+  forks: ['r.fork_count'],
   slug_path: ['n.path COLLATE NOCASE', 'r.name'],
 };
 
@@ -193,6 +194,10 @@ export class ReposRepository {
     }
     clauses.push('r.visibility IN (SELECT value FROM json_each(?))');
     params.push(JSON.stringify(filter.visibilities));
+    if (filter.status !== undefined) {
+      clauses.push('r.status = ?');
+      params.push(filter.status);
+    }
     if (filter.search) {
       clauses.push("(r.name LIKE ? ESCAPE '\\' OR r.description LIKE ? ESCAPE '\\')");
       const pattern = containsPattern(filter.search);

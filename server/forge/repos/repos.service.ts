@@ -217,8 +217,15 @@ export class ReposService {
     paging: Paging,
   ): Promise<Page<DtoRepos4User>> {
     const orderBy: RepoOrder = query.order_by ?? 'created_at';
+    // No forge repository carries feature flags, and organizations have no grandchildren.
+    if (query.flags || query.descendant === 'grand') return { items: [], total: 0 };
+    const visibilities = query.filter_type
+      ? scope.visibilities.filter((visibility) => visibility === query.filter_type)
+      : scope.visibilities;
     const { rows, total } = this.repos.list({
       ...scope,
+      visibilities,
+      status: query.status === undefined ? undefined : query.status === 'archived' ? 1 : 0,
       search: query.search?.trim() || undefined,
       orderBy,
       // Names read best A to Z; times and stars newest or biggest first.
