@@ -5,7 +5,6 @@
  */
 export const KNOWN_GAPS: ReadonlySet<string> = new Set<string>([
   '/user/groups/{slug}',
-  '/{repo}/-/git/commit-assets/{sha1}',
   '/{repo}/-/issues/{number}/property',
   '/{slug}/-/sub-groups',
 ]);

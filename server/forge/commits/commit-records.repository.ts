@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ForgeDatabase } from '../storage/forge-database';
+import { pickUser, userColumns, type EmbeddedUserRow } from '../users/user.types';
 
 /** A commit status as stored. */
 export interface CommitStatusRow {
@@ -15,6 +16,19 @@ export interface CommitStatusRow {
 export interface AnnotationRow {
   key: string;
   value: string;
+}
+
+/** A file attached to a commit, with its author. */
+export interface CommitAssetRow {
+  id: number;
+  upload_key: string;
+  name: string;
+  size: number;
+  content_type: string;
+  sha256: string;
+  download_count: number;
+  created_at: string;
+  author: EmbeddedUserRow;
 }
 
 /** What tools record about commits and tags: statuses (checks) and annotations. */
@@ -47,6 +61,42 @@ export class CommitRecordsRepository {
         status.target_url,
         status.created_at,
         status.created_at,
+      ],
+    );
+  }
+
+  /** Files attached to a commit, by name. */
+  commitAssets(repoId: number, sha: string): CommitAssetRow[] {
+    return this.db
+      .all<Record<string, unknown>>(
+        `SELECT a.id, a.upload_key, a.name, a.size, a.content_type, a.sha256, a.download_count, a.created_at,
+           ${userColumns('u', 'author_')}
+         FROM commit_assets a JOIN users u ON u.id = a.author_id
+         WHERE a.repo_id = ? AND a.sha = ? ORDER BY a.name`,
+        [repoId, sha],
+      )
+      .map((raw) => ({ ...(raw as unknown as CommitAssetRow), author: pickUser(raw, 'author_') }));
+  }
+
+  /** Attach a stored upload to a commit. */
+  addCommitAsset(
+    repoId: number,
+    sha: string,
+    asset: Omit<CommitAssetRow, 'id' | 'download_count' | 'author'> & { authorId: number },
+  ): void {
+    this.db.run(
+      `INSERT INTO commit_assets (repo_id, sha, upload_key, name, size, content_type, sha256, author_id, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        repoId,
+        sha,
+        asset.upload_key,
+        asset.name,
+        asset.size,
+        asset.content_type,
+        asset.sha256,
+        asset.authorId,
+        asset.created_at,
       ],
     );
   }

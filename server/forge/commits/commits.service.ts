@@ -19,6 +19,7 @@ import { GitHistoryAdapter } from '../git/git-history.adapter';
 import { checkRevision } from '../git/ref-name';
 import { branchNames } from '../git/ref-snapshot';
 import { ReposService } from '../repos/repos.service';
+import { toEmbeddedUser } from '../users/user.converter';
 import { UsersService } from '../users/users.service';
 import { CommitRenderer } from './commit-renderer';
 import type { ListCommitsQueryDto } from './commits.dto';
@@ -322,19 +323,28 @@ export class CommitsService {
       .map((row) => ({ key: row.key, value: row.value, meta: {} }));
   }
 
-  /**
-   * Files attached to a commit: the forge keeps none, so the list is empty once the
-   * commit is known.
-   */
+  /** Files attached to a commit, each served from the repository's files. */
   async commitAssets(
     principal: Principal,
     owner: string,
     name: string,
     sha: string,
   ): Promise<ApiCommitAsset[]> {
-    const { repo } = this.resolveRepo(principal, owner, name);
-    await this.git.resolveCommit(repo, checkRevision('sha1', sha));
-    return [];
+    const { repo, repoId } = this.resolveRepo(principal, owner, name);
+    const commit = await this.git.resolveCommit(repo, checkRevision('sha1', sha));
+    return this.records.commitAssets(repoId, commit.sha).map((row) => ({
+      id: String(row.id),
+      name: row.name,
+      path: `/${repo.owner}/${repo.name}/-/files/${row.upload_key}/${encodeURIComponent(row.name)}`,
+      size_in_byte: row.size,
+      content_type: row.content_type,
+      hash_algo: 'sha256',
+      hash_value: row.sha256,
+      download_count: row.download_count,
+      author: toEmbeddedUser(row.author, this.config.publicUrl),
+      created_at: row.created_at,
+      updated_at: row.created_at,
+    }));
   }
 
   private resolveRepo(

@@ -239,8 +239,19 @@ export class DemoSeedService {
         created_at: at,
       });
     }
-    if (showcase.mainSha)
+    if (showcase.mainSha) {
       this.records.setCommitAnnotation(repoId, showcase.mainSha, 'reviewed-by', reviewer);
+      // The release notes also hang off the default branch's newest commit, as a build leaves files.
+      this.records.addCommitAsset(repoId, showcase.mainSha, {
+        upload_key: showcase.asset.key,
+        name: showcase.asset.name,
+        size: showcase.asset.bytes.length,
+        content_type: 'text/markdown; charset=utf-8',
+        sha256: createHash('sha256').update(showcase.asset.bytes).digest('hex'),
+        authorId: user(showcase.release.author),
+        created_at: at,
+      });
+    }
   }
 
   /** Each repository: `git init`, then its whole history through one `git fast-import`. */

@@ -298,6 +298,22 @@ export const MIGRATIONS: readonly string[] = [
     UNIQUE (repo_id, sha, context)
   ) STRICT;
 
+  -- Files attached to a commit (build outputs, reports); bytes as for release assets.
+  CREATE TABLE commit_assets (
+    id INTEGER PRIMARY KEY,
+    repo_id INTEGER NOT NULL REFERENCES repos (id) ON DELETE CASCADE,
+    sha TEXT NOT NULL,
+    upload_key TEXT NOT NULL,
+    name TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    content_type TEXT NOT NULL,
+    sha256 TEXT NOT NULL,
+    download_count INTEGER NOT NULL DEFAULT 0,
+    author_id INTEGER NOT NULL REFERENCES users (id),
+    created_at TEXT NOT NULL,
+    UNIQUE (repo_id, sha, name)
+  ) STRICT;
+
   CREATE TABLE commit_annotations (
     repo_id INTEGER NOT NULL REFERENCES repos (id) ON DELETE CASCADE,
     sha TEXT NOT NULL,
