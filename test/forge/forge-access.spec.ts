@@ -56,6 +56,21 @@ describe('forge: users, organizations, repositories and access', () => {
     expect(await admin.listUserOrgs()).toEqual(groups);
     const erin = forgeClient(forge, forge.createToken('erin'));
     expect((await erin.getOrganization('acme')).access_role).toBe('Reporter');
+    // The published filters: a path fragment, and a least role.
+    const erinToken = forge.createToken('erin');
+    const paths = async (query: string): Promise<string[]> =>
+      (
+        (await call(forge, 'GET', `/user/groups?${query}`, { token: erinToken })).body as {
+          path: string;
+        }[]
+      ).map((org) => org.path);
+    expect(await paths('search=cm')).toEqual(['acme']);
+    expect(await paths('search=zzz')).toEqual([]);
+    expect(await paths('role=Reporter')).toEqual(['acme']);
+    expect(await paths('role=Developer')).toEqual([]);
+    expect((await call(forge, 'GET', '/user/groups?role=King', { token: erinToken })).status).toBe(
+      400,
+    );
   });
 
   it('creates organizations, refusing reserved and taken names', async () => {
