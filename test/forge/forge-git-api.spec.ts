@@ -176,6 +176,18 @@ describe('forge: contents, history, branches, tags and releases over a pushed re
     expect((page.body as unknown[]).length).toBe(1);
     expect(await admin.listCommits('acme/web', { author: 'nobody-at-all' })).toEqual([]);
     expect(await admin.listCommits('acme/web', { author: 'author@example' })).toHaveLength(2);
+    const byCommitter = async (committer: string): Promise<number> =>
+      (
+        (
+          await call(
+            forge,
+            'GET',
+            `/acme/web/-/git/commits?committer=${encodeURIComponent(committer)}`,
+          )
+        ).body as unknown[]
+      ).length;
+    expect(await byCommitter('author@example')).toBe(2);
+    expect(await byCommitter('nobody-at-all')).toBe(0);
     expect(await admin.listCommits('acme/web', { since: '2999-01-01T00:00:00Z' })).toEqual([]);
     expect(await admin.listCommits('acme/web', { until: '2000-01-01T00:00:00Z' })).toEqual([]);
     expect((await admin.getCommit('acme/web', 'feature/x')).sha).toBe(featureSha);

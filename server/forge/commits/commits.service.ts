@@ -118,9 +118,10 @@ export class CommitsService {
     const sha = query.sha === undefined ? undefined : checkRevision('sha', query.sha);
     const since = instant('since', query.since);
     const until = instant('until', query.until);
-    // eslint-disable-next-line no-control-regex
-    if (query.author !== undefined && /[\u0000-\u001f]/.test(query.author))
-      throw new InvalidError('author must be plain text', { field: 'author' });
+    for (const field of ['author', 'committer'] as const)
+      // eslint-disable-next-line no-control-regex
+      if (query[field] !== undefined && /[\u0000-\u001f]/.test(query[field] as string))
+        throw new InvalidError(`${field} must be plain text`, { field });
     const repo = this.repoName(principal, owner, name);
     if (sha === undefined && branchNames(await this.git.refs(repo)).length === 0)
       return { items: [], total: 0 };
@@ -128,6 +129,7 @@ export class CommitsService {
     const ids = await this.history.commitIds(repo, {
       start: start.sha,
       author: this.authorPattern(query.author),
+      committer: this.authorPattern(query.committer),
       since,
       until,
     });

@@ -10,6 +10,8 @@ export interface CommitFilter {
   start: string;
   /** Matched as a fixed string, ignoring case, against `Name <email>`. */
   author?: string;
+  /** Matched like `author`, against the committer. */
+  committer?: string;
   since?: Date;
   until?: Date;
 }
@@ -101,8 +103,9 @@ export class GitHistoryAdapter {
     const args = ['rev-list'];
     if (filter.since) args.push(`--max-age=${Math.floor(filter.since.getTime() / 1000)}`);
     if (filter.until) args.push(`--min-age=${Math.floor(filter.until.getTime() / 1000)}`);
-    if (filter.author)
-      args.push('--fixed-strings', '--regexp-ignore-case', `--author=${filter.author}`);
+    if (filter.author || filter.committer) args.push('--fixed-strings', '--regexp-ignore-case');
+    if (filter.author) args.push(`--author=${filter.author}`);
+    if (filter.committer) args.push(`--committer=${filter.committer}`);
     args.push(requireId(filter.start), '--');
     return lines(await this.run(repo, args));
   }
