@@ -124,7 +124,7 @@ export interface UpdateRepositoryRequest {
 
 export interface ListRepositoriesQuery extends PageQuery {
   search?: string;
-  order_by?: 'last_updated_at' | 'created_at' | 'stars' | 'slug_path';
+  order_by?: 'last_updated_at' | 'created_at' | 'stars' | 'slug_path' | 'forks';
   desc?: boolean;
 }
 

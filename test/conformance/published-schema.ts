@@ -16,6 +16,7 @@ export interface SwaggerParameter {
   type?: string;
   required?: boolean;
   default?: unknown;
+  enum?: unknown[];
 }
 
 export interface SwaggerOperation {
@@ -84,11 +85,14 @@ function convert(node: Json, propertyName?: string): Json {
   const enumValues =
     (node['enum'] as unknown[] | undefined) ?? describedValues(node['description']);
   if (enumValues) {
-    // An unset priority is published as the empty string, and so is a value the
-    // description says holds only for some content type ("仅当…"), where it does not apply.
+    // An unset priority is the empty string, as is a blocking reason when nothing blocks
+    // (the value set lists reasons only), and a value the description says holds only
+    // for some content type ("仅当…") where it does not apply.
     const conditional =
       typeof node['description'] === 'string' && node['description'].includes('仅当');
-    const values = propertyName === 'priority' || conditional ? [...enumValues, ''] : enumValues;
+    const emptyAllowed =
+      propertyName === 'priority' || propertyName === 'blocked_on' || conditional;
+    const values = emptyAllowed ? [...enumValues, ''] : enumValues;
     out['enum'] = node['x-nullable'] ? [...values, null] : values;
   }
   const properties = node['properties'] as Record<string, Json> | undefined;

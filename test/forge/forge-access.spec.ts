@@ -59,6 +59,21 @@ describe('forge: users, organizations, repositories and access', () => {
     expect(await admin.listUserOrgs()).toEqual(groups);
     const erin = forgeClient(forge, forge.createToken('erin'));
     expect((await erin.getOrganization('acme')).access_role).toBe('Reporter');
+    // The published filters: a path fragment, and a least role.
+    const erinToken = forge.createToken('erin');
+    const paths = async (query: string): Promise<string[]> =>
+      (
+        (await call(forge, 'GET', `/user/groups?${query}`, { token: erinToken })).body as {
+          path: string;
+        }[]
+      ).map((org) => org.path);
+    expect(await paths('search=cm')).toEqual(['acme']);
+    expect(await paths('search=zzz')).toEqual([]);
+    expect(await paths('role=Reporter')).toEqual(['acme']);
+    expect(await paths('role=Developer')).toEqual([]);
+    expect((await call(forge, 'GET', '/user/groups?role=King', { token: erinToken })).status).toBe(
+      400,
+    );
   });
 
   it('creates organizations, refusing reserved and taken names', async () => {
@@ -145,6 +160,7 @@ describe('forge: users, organizations, repositories and access', () => {
   });
 
   it('refuses token access to secret repositories with errcode 7', async () => {
+    await publicRepo(); // so that the lists below have something besides the secret one
     // Through raw HTTP: the client re-reads a created repository, which a secret one refuses.
     const created = await call(forge, 'POST', '/acme/-/repos', {
       body: { name: 'vault', visibility: 'secret' },
@@ -188,7 +204,8 @@ describe('forge: users, organizations, repositories and access', () => {
     );
   });
 
-  it('lists repositories with search, order, direction and paging', async () => {
+  /** The organization `listing` with four public repositories, made in a scrambled order. */
+  async function listingOrg(): Promise<void> {
     await admin.createGroup({ path: 'listing' });
     for (const name of ['delta', 'alpha', 'charlie', 'bravo']) {
       await admin.createRepo('listing', {
@@ -197,6 +214,10 @@ describe('forge: users, organizations, repositories and access', () => {
         visibility: 'public',
       });
     }
+  }
+
+  it('lists repositories with search, order, direction and paging', async () => {
+    await listingOrg();
     const names = async (query: object): Promise<string[]> =>
       (await admin.listRepos('listing', query)).map((repo) => repo.name);
     expect(await names({})).toEqual(['bravo', 'charlie', 'alpha', 'delta']);
@@ -234,6 +255,33 @@ describe('forge: users, organizations, repositories and access', () => {
     await expect(admin.listRepos('listing', { order_by: 'size' as never })).rejects.toBeInstanceOf(
       PlatformInvalidError,
     );
+  });
+
+  it('filters repository lists by the published visibility, status, flags and descendant filters', async () => {
+    await listingOrg();
+    await admin.createRepo('listing', { name: 'echo', visibility: 'private' });
+    const names = async (query: string): Promise<string[]> =>
+      (
+        (await call(forge, 'GET', `/listing/-/repos?order_by=slug_path&${query}`)).body as {
+          name: string;
+        }[]
+      ).map((repo) => repo.name);
+    expect(await names('filter_type=private')).toEqual(['echo']);
+    expect(await names('filter_type=public')).toEqual(['alpha', 'bravo', 'charlie', 'delta']);
+    expect(await names('filter_type=secret')).toEqual([]);
+    expect(await names('status=active')).toHaveLength(5);
+    expect(await names('status=archived')).toEqual([]);
+    // No forge repository carries feature flags; organizations have no grandchildren.
+    expect(await names('flags=NPC&flags_match=union')).toEqual([]);
+    expect(await names('descendant=grand')).toEqual([]);
+    expect(await names('descendant=all')).toHaveLength(5);
+    const byForks = await call(forge, 'GET', '/listing/-/repos?order_by=forks&desc=false');
+    expect(byForks.body).toHaveLength(5);
+    for (const bad of ['filter_type=hidden', 'status=gone', 'flags=Magic', 'descendant=cousin']) {
+      const answer = await call(forge, 'GET', `/listing/-/repos?${bad}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ errparam: { field: bad.split('=')[0] } });
+    }
   });
 
   it('lists the repositories of the caller and of a user namespace', async () => {

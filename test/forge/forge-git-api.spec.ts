@@ -176,6 +176,18 @@ describe('forge: contents, history, branches, tags and releases over a pushed re
     expect((page.body as unknown[]).length).toBe(1);
     expect(await admin.listCommits('acme/web', { author: 'nobody-at-all' })).toEqual([]);
     expect(await admin.listCommits('acme/web', { author: 'author@example' })).toHaveLength(2);
+    const byCommitter = async (committer: string): Promise<number> =>
+      (
+        (
+          await call(
+            forge,
+            'GET',
+            `/acme/web/-/git/commits?committer=${encodeURIComponent(committer)}`,
+          )
+        ).body as unknown[]
+      ).length;
+    expect(await byCommitter('author@example')).toBe(2);
+    expect(await byCommitter('nobody-at-all')).toBe(0);
     expect(await admin.listCommits('acme/web', { since: '2999-01-01T00:00:00Z' })).toEqual([]);
     expect(await admin.listCommits('acme/web', { until: '2000-01-01T00:00:00Z' })).toEqual([]);
     expect((await admin.getCommit('acme/web', 'feature/x')).sha).toBe(featureSha);
@@ -296,8 +308,8 @@ describe('forge: contents, history, branches, tags and releases over a pushed re
 
   it('fills pull request SHAs from the branches, and records events for all of it', async () => {
     const [pull] = await admin.listPulls('acme/web');
-    expect(pull.base).toEqual({ ref: 'main', sha: mainSha });
-    expect(pull.head).toEqual({ ref: 'feature/x', sha: featureSha });
+    expect(pull.base).toMatchObject({ ref: 'main', sha: mainSha });
+    expect(pull.head).toMatchObject({ ref: 'feature/x', sha: featureSha });
     // Besides the push and the pull of the set-up: a branch made and deleted, a release.
     await admin.createBranch('acme/web', { name: 'short-lived', start_point: 'main' });
     await admin.deleteBranch('acme/web', 'short-lived');

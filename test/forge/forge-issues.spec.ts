@@ -119,11 +119,31 @@ describe('forge: issues, labels, assignees and comments', () => {
     expect(await list({ keyword: '3' })).toEqual([3]);
   });
 
-  it('filters by labels with AND (default) and OR, ignoring case', async () => {
+  it('filters by labels with any of them (default, contains_any) or all (contains_all), ignoring case', async () => {
     expect(await list({ labels: 'bug' })).toEqual([3, 1]);
-    expect(await list({ labels: 'BUG,urgent' })).toEqual([3]);
-    expect(await list({ labels: 'bug,documentation' })).toEqual([]);
-    expect(await list({ labels: 'bug,documentation', labels_operator: 'OR' })).toEqual([4, 3, 1]);
+    expect(await list({ labels: 'BUG,urgent', labels_operator: 'AND' })).toEqual([3]);
+    expect(await list({ labels: 'bug,documentation', labels_operator: 'AND' })).toEqual([]);
+    expect(await list({ labels: 'bug,documentation' })).toEqual([4, 3, 1]);
+    expect(
+      (
+        await call(
+          forge,
+          'GET',
+          `/${repo}/-/issues?labels=bug,documentation&labels_operator=contains_all`,
+        )
+      ).body,
+    ).toEqual([]);
+    expect(
+      (
+        (
+          await call(
+            forge,
+            'GET',
+            `/${repo}/-/issues?labels=bug,documentation&labels_operator=contains_any`,
+          )
+        ).body as PlatformIssue[]
+      ).map((issue) => Number(issue.number)),
+    ).toEqual([4, 3, 1]);
   });
 
   it('filters by authors, assignees (with - for unassigned) and priority', async () => {

@@ -18,6 +18,11 @@ export class ListCommitsQueryDto
 
   @IsOptional()
   @IsString()
+  @MaxLength(200)
+  committer?: string;
+
+  @IsOptional()
+  @IsString()
   since?: string;
 
   @IsOptional()

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { GitModule } from '../git/git.module';
 import { ReposModule } from '../repos/repos.module';
 import { UsersModule } from '../users/users.module';
+import { CommitRecordsRepository } from './commit-records.repository';
 import { CommitRenderer } from './commit-renderer';
 import { CommitsController } from './commits.controller';
 import { CommitsService } from './commits.service';
@@ -10,7 +11,7 @@ import { CommitsService } from './commits.service';
 @Module({
   imports: [ReposModule, GitModule, UsersModule],
   controllers: [CommitsController],
-  providers: [CommitRenderer, CommitsService],
-  exports: [CommitRenderer],
+  providers: [CommitRenderer, CommitsService, CommitRecordsRepository],
+  exports: [CommitRenderer, CommitsService, CommitRecordsRepository],
 })
 export class CommitsModule {}

@@ -26,6 +26,8 @@ export interface ForgeRouteConfig {
   transport?: boolean;
   /** The body is read by the handler as a stream (git packs, uploads): no parser, no 1 MiB limit. */
   stream?: boolean;
+  /** A forge extension the platform does not publish: absent (404) with FORGE_EXTENSIONS off. */
+  extension?: boolean;
 }
 
 /** Mark a route that does not answer JSON, so an explicit non-JSON Accept is fine. */
@@ -43,3 +45,7 @@ export const StreamBody = (): MethodDecorator =>
 /** Mark a health or metrics route: outside rate limits, fault injection and counts. */
 export const Operational = (): MethodDecorator =>
   RouteConfig({ raw: true, operational: true } satisfies ForgeRouteConfig);
+
+/** Mark a route only the forge has (ledger, organization-wide lists): 404 when extensions are off. */
+export const ForgeExtension = (): MethodDecorator =>
+  RouteConfig({ extension: true } satisfies ForgeRouteConfig);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ErrCode } from '@shared/platform/types';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ForgeConfig } from '../config/forge-config';
 import { acceptsJson } from './accept';
@@ -38,6 +39,9 @@ export function registerRequestHooks(fastify: FastifyInstance, deps: RequestHook
   fastify.addHook('onRequest', async (request, reply) => {
     const route = routeConfig(request);
     if (route.operational) return;
+    // With extensions off the forge answers as the platform would: such routes do not exist.
+    if (route.extension && !config.extensions)
+      return sendError(reply, 404, ErrCode.NotFound, 'Not found', {});
     if (
       !route.raw &&
       request.routeOptions.url !== undefined &&

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { IsISO8601, IsOptional } from 'class-validator';
 import type { LedgerEntry, SpecialAmount } from '@shared/platform/types';
-import { Access } from '../common/access.decorator';
+import { Access, ForgeExtension } from '../common/access.decorator';
 import { PageQueryDto, toPaging } from '../common/paging';
 import { CurrentPrincipal, type Principal } from '../common/principal';
 import { sendPage } from '../common/send-page';
@@ -32,6 +32,7 @@ export class CreditsController {
 
   /** Ledger entries since an instant (a forge extension). */
   @Get(':org/-/charge/ledger')
+  @ForgeExtension()
   @Access({ scope: 'group-resource:r' })
   ledger(
     @CurrentPrincipal() principal: Principal,

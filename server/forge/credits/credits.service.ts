@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { LedgerEntry, SpecialAmount } from '@shared/platform/types';
+import type { DtoSpecialAmount } from '@shared/platform/published';
+import type { LedgerEntry } from '@shared/platform/types';
 import { InvalidError } from '../../common/errors';
 import { Clock } from '../common/clock';
 import type { Page, Paging } from '../common/paging';
@@ -27,6 +28,37 @@ export function toLedgerEntry(row: LedgerRow): LedgerEntry {
   };
 }
 
+/**
+ * `dto.SpecialAmount`: the forge keeps credits only, so the compute and storage
+ * allowances are 0 and every expiry is null (permanent, as the published description
+ * says of null).
+ */
+function toSpecialAmount(credit: number): DtoSpecialAmount {
+  return {
+    credit,
+    credit_desc: '',
+    credit_expire: null,
+    compute_build_corehour: 0,
+    compute_build_desc: '',
+    compute_build_expire: null,
+    compute_build_gpu_corehour: 0,
+    compute_build_gpu_desc: '',
+    compute_build_gpu_expire: null,
+    compute_develop_corehour: 0,
+    compute_develop_desc: '',
+    compute_develop_expire: null,
+    compute_develop_gpu_corehour: 0,
+    compute_develop_gpu_desc: '',
+    compute_develop_gpu_expire: null,
+    storage_git_gib: 0,
+    storage_git_desc: '',
+    storage_git_expire: null,
+    storage_object_gib: 0,
+    storage_object_desc: '',
+    storage_object_expire: null,
+  };
+}
+
 /** Model-call credits of each organization, kept as a ledger (spending and top-ups). */
 @Injectable()
 export class CreditsService {
@@ -37,10 +69,10 @@ export class CreditsService {
   ) {}
 
   /** The current balance (`credit`); needs the Master or Owner role. */
-  specialAmount(principal: Principal, slug: string): SpecialAmount {
+  specialAmount(principal: Principal, slug: string): DtoSpecialAmount {
     const namespace = this.orgs.namespace('org', slug);
     this.orgs.requireRole(principal, namespace, 'Master', 'Reading credits');
-    return { credit: toCredits(this.ledger.balance(namespace.id)) };
+    return toSpecialAmount(toCredits(this.ledger.balance(namespace.id)));
   }
 
   /** Entries at or after `since`, oldest first; needs the Master or Owner role. */

@@ -5,7 +5,7 @@ import type { Page, Paging } from '../common/paging';
 import type { Principal } from '../common/principal';
 import { ReposService } from '../repos/repos.service';
 import { toPlatformEvent } from './event.converter';
-import { EventsRepository } from './events.repository';
+import { EventsRepository, type IssueActivityRow } from './events.repository';
 import type { NewEvent } from './events.types';
 
 const HOUR_MS = 3_600_000;
@@ -39,6 +39,23 @@ export class EventsService {
   /** Record events (synchronous, so callers can include it in their transaction). */
   record(...events: NewEvent[]): void {
     for (const event of events) this.events.insert(event);
+  }
+
+  /** The events of one issue, oldest first (after event `afterId` when given). */
+  issueActivities(
+    repoId: number,
+    number: number,
+    afterId: number,
+    paging: Paging,
+  ): Page<IssueActivityRow> {
+    const { rows, total } = this.events.forIssue(
+      repoId,
+      String(number),
+      afterId,
+      paging.pageSize,
+      paging.offset,
+    );
+    return { items: rows, total };
   }
 
   /** A repository's events of a UTC day or hour, newest first. */

@@ -10,6 +10,8 @@ export interface CommitFilter {
   start: string;
   /** Matched as a fixed string, ignoring case, against `Name <email>`. */
   author?: string;
+  /** Matched like `author`, against the committer. */
+  committer?: string;
   since?: Date;
   until?: Date;
 }
@@ -20,6 +22,11 @@ export interface DiffFile {
   previousPath: string;
   /** git's status letter: A, D, M, R, C, T. */
   status: string;
+  /** File modes after and before (`100644`; `000000` where the file does not exist). */
+  mode: string;
+  previousMode: string;
+  /** The file's blob id after the change (zeros when deleted). */
+  sha: string;
   additions: number;
   deletions: number;
   patch: string;
@@ -81,7 +88,8 @@ export class GitHistoryAdapter {
   ): Readable {
     const process = this.git.spawn(
       ['archive', `--format=${format}`, `--prefix=${prefix}`, requireId(commit), '--', ...paths],
-      { cwd: this.adapter.dir(repo), timeoutMs: 10 * 60_000 },
+      // Paths are file names, never pathspec magic.
+      { cwd: this.adapter.dir(repo), timeoutMs: 10 * 60_000, env: { GIT_LITERAL_PATHSPECS: '1' } },
     );
     process.child.stdin.end();
     void process.exit.then(({ code }) => {
@@ -95,8 +103,9 @@ export class GitHistoryAdapter {
     const args = ['rev-list'];
     if (filter.since) args.push(`--max-age=${Math.floor(filter.since.getTime() / 1000)}`);
     if (filter.until) args.push(`--min-age=${Math.floor(filter.until.getTime() / 1000)}`);
-    if (filter.author)
-      args.push('--fixed-strings', '--regexp-ignore-case', `--author=${filter.author}`);
+    if (filter.author || filter.committer) args.push('--fixed-strings', '--regexp-ignore-case');
+    if (filter.author) args.push(`--author=${filter.author}`);
+    if (filter.committer) args.push(`--committer=${filter.committer}`);
     args.push(requireId(filter.start), '--');
     return lines(await this.run(repo, args));
   }
@@ -116,6 +125,15 @@ export class GitHistoryAdapter {
     return result.code === 0 ? result.stdout.toString('utf8').trim() : null;
   }
 
+  /** Whether `head` merges into `base` without conflicts (`git merge-tree`). */
+  async mergesCleanly(repo: RepoName, base: string, head: string): Promise<boolean> {
+    const result = await this.git.run(
+      ['merge-tree', '--write-tree', '--no-messages', requireId(base), requireId(head)],
+      { cwd: this.adapter.dir(repo), okCodes: [1], timeoutMs: 60_000 },
+    );
+    return result.code === 0;
+  }
+
   /** Files changed from `from` to `to`, with their patches (renames detected). */
   async diff(repo: RepoName, from: string, to: string): Promise<DiffFile[]> {
     const common = [
@@ -127,8 +145,9 @@ export class GitHistoryAdapter {
       requireId(to),
       '--',
     ];
-    const [names, patch] = await Promise.all([
+    const [names, raw, patch] = await Promise.all([
       this.run(repo, ['diff', '--name-status', '-z', ...common]),
+      this.run(repo, ['diff', '--raw', '-z', ...common]),
       this.git
         .run(['diff', '--patch', ...common], {
           cwd: this.adapter.dir(repo),
@@ -139,7 +158,14 @@ export class GitHistoryAdapter {
     ]);
     const files = parseNameStatus(names);
     const sections = patch === null ? [] : splitPatch(patch);
-    return files.map((file, index) => ({ ...file, ...countPatch(sections[index] ?? '') }));
+    const modes = parseRawModes(raw);
+    return files.map((file, index) => ({
+      ...file,
+      mode: modes[index]?.mode ?? '',
+      previousMode: modes[index]?.previousMode ?? '',
+      sha: modes[index]?.sha ?? '',
+      ...countPatch(sections[index] ?? ''),
+    }));
   }
 
   /**
@@ -182,9 +208,12 @@ function lines(text: string): string[] {
 /** `--name-status -z`: `M\0path\0`, `R100\0old\0new\0`. */
 export function parseNameStatus(
   text: string,
-): Omit<DiffFile, 'additions' | 'deletions' | 'patch'>[] {
+): Omit<DiffFile, 'additions' | 'deletions' | 'patch' | 'mode' | 'previousMode' | 'sha'>[] {
   const fields = text.split('\0');
-  const files: Omit<DiffFile, 'additions' | 'deletions' | 'patch'>[] = [];
+  const files: Omit<
+    DiffFile,
+    'additions' | 'deletions' | 'patch' | 'mode' | 'previousMode' | 'sha'
+  >[] = [];
   for (let i = 0; i < fields.length && fields[i] !== '';) {
     const status = fields[i].charAt(0);
     if (status === 'R' || status === 'C') {
@@ -230,4 +259,18 @@ export function countPatch(section: string): Pick<DiffFile, 'additions' | 'delet
     deletions,
     patch: hunks.length > MAX_FILE_PATCH ? `${hunks.slice(0, MAX_FILE_PATCH)}\n…` : hunks,
   };
+}
+
+/** The modes of each file of `git diff --raw -z`, in order (`:old new oldsha newsha status`, then one or two paths). */
+function parseRawModes(raw: string): { mode: string; previousMode: string; sha: string }[] {
+  const out: { mode: string; previousMode: string; sha: string }[] = [];
+  const tokens = raw.split('\0');
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    if (!token.startsWith(':')) continue;
+    const [previousMode, mode, , sha, status] = token.slice(1).split(' ');
+    out.push({ mode, previousMode, sha });
+    i += /^[RC]/.test(status ?? '') ? 2 : 1;
+  }
+  return out;
 }

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import type { ApiIssueComment } from '@shared/platform/published';
 import type { FastifyReply } from 'fastify';
 import type { PlatformComment, PlatformLabel } from '@shared/platform/types';
 import { Access } from '../common/access.decorator';
@@ -51,6 +52,33 @@ export class CommentsController {
     @Body() body: CreateCommentDto,
   ): PlatformComment {
     return this.comments.create(principal, org, repo, number, body.body);
+  }
+
+  /** One comment of an issue. */
+  @Get(':org/:repo/-/issues/:number/comments/:comment_id')
+  @Access({ scope: 'repo-notes:r', anonymous: true })
+  getOne(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('number') number: string,
+    @Param('comment_id') commentId: string,
+  ): ApiIssueComment {
+    return this.comments.get(principal, org, repo, number, commentId);
+  }
+
+  /** Change a comment's text (its author, or a Reporter). */
+  @Patch(':org/:repo/-/issues/:number/comments/:comment_id')
+  @Access({ scope: 'repo-notes:rw' })
+  update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('number') number: string,
+    @Param('comment_id') commentId: string,
+    @Body() body: CreateCommentDto,
+  ): ApiIssueComment {
+    return this.comments.update(principal, org, repo, number, commentId, body.body);
   }
 
   /** Labels of a repository. */

@@ -42,6 +42,20 @@ export class CommentsRepository {
     return { rows, total };
   }
 
+  /** One comment of an issue by id. */
+  byId(issueId: number, id: number): CommentRow | undefined {
+    const raw = this.db.get<Record<string, unknown>>(
+      `${COMMENT_SELECT} WHERE c.issue_id = ? AND c.id = ?`,
+      [issueId, id],
+    );
+    return raw && toCommentRow(raw);
+  }
+
+  /** Change a comment's text. */
+  updateBody(id: number, body: string, at: string): void {
+    this.db.run('UPDATE comments SET body = ?, updated_at = ? WHERE id = ?', [body, at, id]);
+  }
+
   /** Add a comment; returns it. */
   insert(issueId: number, authorId: number, body: string, at: string): CommentRow {
     const { id } = this.db.run(

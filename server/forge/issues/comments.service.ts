@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import type { ApiIssueComment } from '@shared/platform/published';
 import type { PlatformComment } from '@shared/platform/types';
+import { ForbiddenError, NotFoundError } from '../../common/errors';
 import { Clock } from '../common/clock';
+import { ROLE_LEVELS } from '../common/roles';
 import type { Page, Paging } from '../common/paging';
 import type { Principal } from '../common/principal';
 import { iso } from '../common/time';
@@ -10,6 +13,7 @@ import { ReposService } from '../repos/repos.service';
 import { CommentsRepository } from './comments.repository';
 import { toPlatformComment } from './issue.converter';
 import { IssueReader } from './issue-reader';
+import type { CommentRow } from './issue.types';
 import { IssuesRepository } from './issues.repository';
 
 /** Comments on issues. */
@@ -43,6 +47,47 @@ export class CommentsService {
       paging.offset,
     );
     return { items: rows.map((row) => toPlatformComment(row, this.config.publicUrl)), total };
+  }
+
+  /** One comment of an issue. */
+  get(
+    principal: Principal,
+    owner: string,
+    name: string,
+    number: string,
+    commentId: string,
+  ): ApiIssueComment {
+    const { repo } = this.repos.resolve(principal, owner, name, 'read');
+    const issue = this.reader.require(repo.id, number);
+    return toPlatformComment(this.require(issue.id, commentId), this.config.publicUrl);
+  }
+
+  /** Change a comment's text: its author, or a Reporter and up. */
+  update(
+    principal: Principal,
+    owner: string,
+    name: string,
+    number: string,
+    commentId: string,
+    body: string,
+  ): ApiIssueComment {
+    const context = this.repos.resolve(principal, owner, name, 'participate');
+    const issue = this.reader.require(context.repo.id, number);
+    const comment = this.require(issue.id, commentId);
+    if (comment.author.id !== principal?.userId && context.role < ROLE_LEVELS.Reporter)
+      throw new ForbiddenError('Only its author or a Reporter can edit this comment', {
+        role: 'Reporter',
+      });
+    this.comments.updateBody(comment.id, body, iso(this.clock.now()));
+    return toPlatformComment(this.require(issue.id, commentId), this.config.publicUrl);
+  }
+
+  private require(issueId: number, commentId: string): CommentRow {
+    const id = /^[1-9]\d{0,15}$/.test(commentId) ? Number(commentId) : NaN;
+    const row = Number.isSafeInteger(id) ? this.comments.byId(issueId, id) : undefined;
+    if (!row)
+      throw new NotFoundError(`No comment ${commentId} on this issue`, { field: 'comment_id' });
+    return row;
   }
 
   /** Comment on an issue; moves its `updated_at` and `last_acted_at`. */

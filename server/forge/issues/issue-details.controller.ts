@@ -1,4 +1,20 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Res,
+} from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import type { ApiIssueActivity, ApiIssueProperty } from '@shared/platform/published';
+import { InvalidError } from '../../common/errors';
+import { PageQueryDto, toPaging } from '../common/paging';
+import { sendPage } from '../common/send-page';
 import type { EmbeddedUser, PlatformIssue, PlatformLabel } from '@shared/platform/types';
 import { Access } from '../common/access.decorator';
 import { CurrentPrincipal, type Principal } from '../common/principal';
@@ -50,6 +66,70 @@ export class IssueDetailsController {
     @Param('name') name: string,
   ): void {
     this.details.removeLabel(principal, org, repo, number, name);
+  }
+
+  /** Custom properties of the issue: the forge defines none, so the list is empty. */
+  @Get(`${ISSUE}/property`)
+  @Access({ scope: 'repo-issue:r', anonymous: true })
+  properties(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('number') number: string,
+  ): ApiIssueProperty[] {
+    // The issue must exist and be readable.
+    this.details.listLabels(principal, org, repo, number);
+    return [];
+  }
+
+  /** What happened to the issue, oldest first. */
+  @Get(`${ISSUE}/activities`)
+  @Access({ scope: 'repo-issue:r', anonymous: true })
+  activities(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('number') number: string,
+    @Query() query: PageQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): ApiIssueActivity[] {
+    return sendPage(reply, this.details.activities(principal, org, repo, number, toPaging(query)));
+  }
+
+  /** What happened to the issue after the activity `id`. */
+  @Get(`${ISSUE}/activities/latest/:id`)
+  @Access({ scope: 'repo-issue:r', anonymous: true })
+  latestActivities(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('number') number: string,
+    @Param('id') id: string,
+  ): ApiIssueActivity[] {
+    if (!/^\d{1,15}$/.test(id))
+      throw new InvalidError('id must be an activity id (a number)', { field: 'id' });
+    return this.details.activities(
+      principal,
+      org,
+      repo,
+      number,
+      toPaging({ page_size: 100 }),
+      Number(id),
+    ).items;
+  }
+
+  /** Whether a user can be assigned to the issue: 204, or 404. */
+  @Get(`${ISSUE}/assignees/:assignee`)
+  @HttpCode(204)
+  @Access({ scope: 'repo-issue:r', anonymous: true })
+  canAssign(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('number') number: string,
+    @Param('assignee') assignee: string,
+  ): void {
+    this.details.checkAssignable(principal, org, repo, number, assignee);
   }
 
   /** Users assigned to the issue. */

@@ -1,10 +1,14 @@
 import { Injectable } from '@nestjs/common';
+import type { ApiIssueActivity } from '@shared/platform/published';
 import type { EmbeddedUser, PlatformIssue, PlatformLabel } from '@shared/platform/types';
 import { InvalidError, NotFoundError } from '../../common/errors';
 import { Clock } from '../common/clock';
 import type { Principal } from '../common/principal';
 import { iso } from '../common/time';
 import { ForgeConfig } from '../config/forge-config';
+import { EventsService } from '../events/events.service';
+import type { Page, Paging } from '../common/paging';
+import { roleName } from '../common/roles';
 import { ReposService } from '../repos/repos.service';
 import { toEmbeddedUser } from '../users/user.converter';
 import { AssignableUsers, MAX_ASSIGNEES } from './assignable-users';
@@ -24,6 +28,7 @@ export class IssueDetailsService {
     private readonly assignable: AssignableUsers,
     private readonly clock: Clock,
     private readonly config: ForgeConfig,
+    private readonly events: EventsService,
   ) {}
 
   /** Labels on an issue, by name. */
@@ -69,6 +74,51 @@ export class IssueDetailsService {
       throw new NotFoundError(`Issue #${issue.number} has no label "${label}"`, { field: 'name' });
     }
     this.issues.touch(issue.id, iso(this.clock.now()));
+  }
+
+  /** What happened to an issue (opened, edited, closed, reopened, commented), oldest first. */
+  activities(
+    principal: Principal,
+    owner: string,
+    name: string,
+    number: string,
+    paging: Paging,
+    afterId = 0,
+  ): Page<ApiIssueActivity> {
+    const { repo } = this.repos.resolve(principal, owner, name, 'read');
+    const issue = this.reader.require(repo.id, number);
+    const page = this.events.issueActivities(repo.id, issue.number, afterId, paging);
+    return {
+      items: page.items.map((row) => ({
+        id: String(row.id),
+        type: row.type,
+        actor: toEmbeddedUser(row.actor, this.config.publicUrl),
+        actor_access_role: roleName(row.actor_role) ?? '',
+        payload: JSON.parse(row.payload) as unknown,
+        created_at: row.created_at,
+        submitted_at: row.created_at,
+      })),
+      total: page.total,
+    };
+  }
+
+  /** Whether a user may be assigned to an issue: NotFoundError when not. */
+  checkAssignable(
+    principal: Principal,
+    owner: string,
+    name: string,
+    number: string,
+    username: string,
+  ): void {
+    const context = this.repos.resolve(principal, owner, name, 'read');
+    this.reader.require(context.repo.id, number);
+    try {
+      this.assignable.resolve(context, [username]);
+    } catch {
+      throw new NotFoundError(`${username} cannot be assigned in ${context.namespace.path}`, {
+        field: 'assignee',
+      });
+    }
   }
 
   /** Users assigned to an issue. */

@@ -26,6 +26,8 @@ export function issueWhere(filter: IssueFilter): { where: string; params: SqlVal
   };
 
   if ('repoId' in filter.scope) add('i.repo_id = ?', filter.scope.repoId);
+  else if (!('namespaceId' in filter.scope))
+    add('i.repo_id IN (SELECT value FROM json_each(?))', json(filter.scope.repoIds));
   else {
     add('i.namespace_id = ?', filter.scope.namespaceId);
     // Unary + keeps SQLite on the namespace index (ordered by time) instead of per-repository lookups.

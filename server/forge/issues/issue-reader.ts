@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { PlatformIssue } from '@shared/platform/types';
 import { InvalidError, NotFoundError } from '../../common/errors';
 import { ForgeConfig } from '../config/forge-config';
-import { toPlatformIssue } from './issue.converter';
+import { toPlatformIssue, type ForgeIssue } from './issue.converter';
 import type { IssueRow } from './issue.types';
 import { IssuesRepository } from './issues.repository';
 
@@ -36,7 +36,7 @@ export class IssueReader {
   }
 
   /** Render rows with their labels and assignees. */
-  toWire(rows: readonly IssueRow[], withRepo: boolean): PlatformIssue[] {
+  toWire(rows: readonly IssueRow[], withRepo: boolean): ForgeIssue[] {
     const ids = rows.map((row) => row.id);
     const labels = this.issues.labelsOf(ids);
     const assignees = this.issues.assigneesOf(ids);

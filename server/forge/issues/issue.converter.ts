@@ -2,6 +2,7 @@ import type {
   ApiIssueComment,
   ApiIssueDetail,
   ApiLabelInfo,
+  ApiRepoInfo,
   ApiUserInfo,
 } from '@shared/platform/published';
 import { ISSUE_PRIORITIES, type IssuePriority, type PlatformLabel } from '@shared/platform/types';
@@ -38,7 +39,9 @@ export function toPriority(stored: string): IssuePriority {
 }
 
 /** The forge's issue record: the published detail, plus `repo` in lists that span repositories. */
-export type ForgeIssue = ApiIssueDetail & { repo?: { path: string } };
+export type ForgeIssue = ApiIssueDetail & {
+  repo?: Pick<ApiRepoInfo, 'path'> & Partial<ApiRepoInfo>;
+};
 
 /**
  * An issue on the wire (`api.IssueDetail`, which list items extend); lists spanning

@@ -37,7 +37,11 @@ export interface CommentRow {
 }
 
 /** Where an issue list looks: one repository, or the given repositories of one organization. */
-export type IssueScope = { repoId: number } | { namespaceId: number; repoIds: readonly number[] };
+export type IssueScope =
+  | { repoId: number }
+  | { namespaceId: number; repoIds: readonly number[] }
+  /** Repositories of any namespaces (`/user/issues`). */
+  | { repoIds: readonly number[] };
 
 /** A list request after parsing: every field is already checked. */
 export interface IssueFilter {

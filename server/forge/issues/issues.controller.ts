@@ -1,11 +1,17 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { PlatformIssue } from '@shared/platform/types';
-import { Access } from '../common/access.decorator';
+import { Access, ForgeExtension } from '../common/access.decorator';
 import { toPaging } from '../common/paging';
 import { CurrentPrincipal, type Principal } from '../common/principal';
 import { sendPage } from '../common/send-page';
-import { CreateIssueDto, ListIssuesQueryDto, UpdateIssueDto } from './issues.dto';
+import type { ForgeIssue } from './issue.converter';
+import {
+  CreateIssueDto,
+  ListIssuesQueryDto,
+  ListUserIssuesQueryDto,
+  UpdateIssueDto,
+} from './issues.dto';
 import { IssuesService } from './issues.service';
 
 /** Issues of a repository and of an organization. */
@@ -13,8 +19,20 @@ import { IssuesService } from './issues.service';
 export class IssuesController {
   constructor(private readonly issues: IssuesService) {}
 
+  /** Issues assigned to (or opened by) the caller across the repositories they can read. */
+  @Get('user/issues')
+  @Access({ scope: 'repo-issue:r' })
+  listMine(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: ListUserIssuesQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): ForgeIssue[] {
+    return sendPage(reply, this.issues.listForUser(principal, query, toPaging(query)));
+  }
+
   /** Issues of every readable repository of an organization. */
   @Get(':org/-/issues')
+  @ForgeExtension()
   @Access({ scope: 'repo-issue:r' })
   listOrg(
     @CurrentPrincipal() principal: Principal,

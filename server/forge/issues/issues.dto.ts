@@ -41,6 +41,14 @@ const PRIORITY_MESSAGE = `priority must be one of ${ISSUE_PRIORITIES.join(', ')}
 const upper = ({ value }: TransformFnParams): unknown =>
   typeof value === 'string' ? value.toUpperCase() : value;
 
+/** The published operator names, and the forge's AND / OR in any case. */
+const labelsOperator = ({ value }: TransformFnParams): unknown =>
+  value === 'contains_any'
+    ? 'OR'
+    : value === 'contains_all'
+      ? 'AND'
+      : upper({ value } as TransformFnParams);
+
 /** `POST /{repo}/-/issues`. */
 export class CreateIssueDto implements CreateIssueRequest {
   @IsString()
@@ -117,9 +125,12 @@ export class ListIssuesQueryDto extends PageQueryDto {
   @MaxLength(2000)
   labels?: string;
 
+  /** `contains_any` (default, published) or `contains_all`; `OR` and `AND` mean the same. */
   @IsOptional()
-  @Transform(upper)
-  @IsIn(['AND', 'OR'])
+  @Transform(labelsOperator)
+  @IsIn(['AND', 'OR'], {
+    message: 'labels_operator must be contains_any, contains_all, OR or AND',
+  })
   labels_operator?: 'AND' | 'OR';
 
   @IsOptional()
@@ -188,8 +199,14 @@ export class ListCommentsQueryDto
   extends PageQueryDto
   implements Omit<ListCommentsQuery, 'page' | 'page_size'>
 {
+  /** Oldest first (`created`, the published default, or `created_at`) or newest first. */
   @IsOptional()
-  @IsIn(['created_at', '-created_at'])
+  @Transform(({ value }: TransformFnParams): unknown =>
+    value === 'created' ? 'created_at' : value === '-created' ? '-created_at' : value,
+  )
+  @IsIn(['created_at', '-created_at'], {
+    message: 'sort must be created, -created, created_at or -created_at',
+  })
   sort?: 'created_at' | '-created_at';
 }
 
@@ -215,4 +232,11 @@ export class ListLabelsQueryDto extends PageQueryDto {
   @IsString()
   @MaxLength(50)
   keyword?: string;
+}
+
+/** `GET /user/issues`: which of the caller's issues (assigned to or opened by them), then the usual filters. */
+export class ListUserIssuesQueryDto extends ListIssuesQueryDto {
+  @IsOptional()
+  @IsIn(['assigned', 'created'], { message: 'filter must be assigned or created' })
+  filter?: 'assigned' | 'created';
 }

@@ -6,13 +6,20 @@ import type { Page, Paging } from '../common/paging';
 import type { Principal } from '../common/principal';
 import { ROLE_LEVELS } from '../common/roles';
 import { dayEnd, dayStart, iso } from '../common/time';
+import { ForgeConfig } from '../config/forge-config';
 import { EventsService } from '../events/events.service';
 import type { RepoContext } from '../repos/repo.types';
 import { ReposService } from '../repos/repos.service';
 import { AssignableUsers } from './assignable-users';
 import type { IssueChanges, IssueFilter, IssueRow, IssueScope } from './issue.types';
 import { IssueReader } from './issue-reader';
-import type { CreateIssueDto, ListIssuesQueryDto, UpdateIssueDto } from './issues.dto';
+import type {
+  CreateIssueDto,
+  ListIssuesQueryDto,
+  ListUserIssuesQueryDto,
+  UpdateIssueDto,
+} from './issues.dto';
+import type { ForgeIssue } from './issue.converter';
 import { IssuesRepository } from './issues.repository';
 import { LabelsService } from './labels.service';
 
@@ -53,7 +60,8 @@ export function toIssueFilter(
     state: query.state === 'all' ? undefined : query.state,
     keyword: query.keyword?.trim() || undefined,
     labels,
-    labelsOperator: query.labels_operator ?? 'AND',
+    // Any of the labels unless told otherwise, as the platform publishes.
+    labelsOperator: query.labels_operator ?? 'OR',
     authors: items(query.authors),
     assignees: assignees.filter((name) => name !== '-'),
     unassigned: assignees.includes('-'),
@@ -79,6 +87,7 @@ export class IssuesService {
     private readonly assignable: AssignableUsers,
     private readonly clock: Clock,
     private readonly events: EventsService,
+    private readonly config: ForgeConfig,
   ) {}
 
   /** Issues of one repository. */
@@ -104,6 +113,37 @@ export class IssuesService {
     const scope = this.repos.readableInOrg(principal, org);
     const { rows, total } = this.issues.list(toIssueFilter(query, scope, paging));
     return { items: this.reader.toWire(rows, true), total };
+  }
+
+  /**
+   * `/user/issues`: issues assigned to the caller (default) or opened by them, in the
+   * repositories they can read as a member; open ones unless `state` says otherwise.
+   */
+  listForUser(
+    principal: Principal,
+    query: ListUserIssuesQueryDto,
+    paging: Paging,
+  ): Page<ForgeIssue> {
+    const scope = this.repos.readableByCaller(principal);
+    const caller = principal as NonNullable<Principal>;
+    const filter = toIssueFilter({ state: 'open', ...query }, scope, paging);
+    if ((query.filter ?? 'assigned') === 'assigned') filter.assignees = [caller.username];
+    else filter.authors = [caller.username];
+    const { rows, total } = this.issues.list(filter);
+    const items = this.reader.toWire(rows, true).map((issue, index) => {
+      const row = rows[index];
+      const path = `${row.owner_path}/${row.repo_name}`;
+      return {
+        ...issue,
+        repo: {
+          id: String(row.repo_id),
+          name: row.repo_name,
+          path,
+          web_url: `${this.config.publicUrl}/${path}`,
+        },
+      };
+    });
+    return { items, total };
   }
 
   /** One issue. */

@@ -9,7 +9,7 @@ import { PageQueryDto, toPaging } from '../common/paging';
 import { sendPage } from '../common/send-page';
 import { CurrentPrincipal, type Principal } from '../common/principal';
 import { avatarSvg } from './avatar-svg';
-import { CreateGroupDto, SubGroupsQueryDto } from './orgs.dto';
+import { CreateGroupDto, MyGroupsQueryDto, SubGroupsQueryDto } from './orgs.dto';
 import { OrgsService } from './orgs.service';
 
 /** Organizations: the caller's, one by path, and creation. */
@@ -22,10 +22,10 @@ export class OrgsController {
   @Access({ scope: 'group-resource:r' })
   groups(
     @CurrentPrincipal() principal: Principal,
-    @Query() query: PageQueryDto,
+    @Query() query: MyGroupsQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): ForgeOrganization[] {
-    return sendPage(reply, this.orgs.listMine(principal, toPaging(query)));
+    return sendPage(reply, this.orgs.listMine(principal, toPaging(query), query));
   }
 
   /** The spec's name for the same list. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConflictError } from '../../common/errors';
-import { ForgeDatabase } from '../storage/forge-database';
+import { containsPattern } from '../common/sql';
+import { ForgeDatabase, type SqlValue } from '../storage/forge-database';
 import type { NamespaceRow, OrgRow } from './org.types';
 
 export interface InsertOrg {
@@ -19,6 +20,25 @@ const ORG_SELECT = `
     (SELECT COUNT(*) FROM repos r WHERE r.namespace_id = o.id) AS sub_repo_count,
     (SELECT m.role FROM memberships m WHERE m.org_id = o.id AND m.user_id = ?) AS role
   FROM orgs o`;
+
+/** Which of a member's organizations a list shows: a path fragment, a least role. */
+export interface MemberOrgFilter {
+  search?: string;
+  minRole?: number;
+}
+
+function memberWhere(
+  userId: number,
+  filter: MemberOrgFilter,
+): { where: string; params: SqlValue[] } {
+  const clauses = ['o.id IN (SELECT org_id FROM memberships WHERE user_id = ? AND role >= ?)'];
+  const params: SqlValue[] = [userId, filter.minRole ?? 0];
+  if (filter.search) {
+    clauses.push("o.path LIKE ? ESCAPE '\\'");
+    params.push(containsPattern(filter.search));
+  }
+  return { where: clauses.join(' AND '), params };
+}
 
 /** Organizations, their members' roles, and namespace lookups. */
 @Injectable()
@@ -65,19 +85,26 @@ export class OrgsRepository {
   }
 
   /** One page of the organizations `userId` has a role in, by path. */
-  listForMember(userId: number, limit: number, offset: number): OrgRow[] {
-    return this.db.all<OrgRow>(
-      `${ORG_SELECT} WHERE o.id IN (SELECT org_id FROM memberships WHERE user_id = ?) ORDER BY o.path LIMIT ? OFFSET ?`,
-      [userId, userId, limit, offset],
-    );
+  listForMember(
+    userId: number,
+    limit: number,
+    offset: number,
+    filter: MemberOrgFilter = {},
+  ): OrgRow[] {
+    const { where, params } = memberWhere(userId, filter);
+    return this.db.all<OrgRow>(`${ORG_SELECT} WHERE ${where} ORDER BY o.path LIMIT ? OFFSET ?`, [
+      userId,
+      ...params,
+      limit,
+      offset,
+    ]);
   }
 
   /** How many organizations `userId` has a role in. */
-  countForMember(userId: number): number {
+  countForMember(userId: number, filter: MemberOrgFilter = {}): number {
+    const { where, params } = memberWhere(userId, filter);
     return (
-      this.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM memberships WHERE user_id = ?', [
-        userId,
-      ])?.n ?? 0
+      this.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM orgs o WHERE ${where}`, params)?.n ?? 0
     );
   }
 

@@ -60,9 +60,18 @@ export class OrgsService {
   }
 
   /** The organizations the caller has a role in. */
-  listMine(principal: Principal, paging: Paging): Page<ForgeOrganization> {
+  listMine(
+    principal: Principal,
+    paging: Paging,
+    query: { search?: string; role?: string } = {},
+  ): Page<ForgeOrganization> {
     const caller = this.requireCaller(principal);
-    const rows = this.orgs.listForMember(caller.userId, paging.pageSize, paging.offset);
+    const role = query.role ? parseRole(query.role) : null;
+    const filter = {
+      search: query.search?.trim() || undefined,
+      minRole: role ? ROLE_LEVELS[role] : 0,
+    };
+    const rows = this.orgs.listForMember(caller.userId, paging.pageSize, paging.offset, filter);
     return {
       items: rows.map((row) =>
         toPlatformOrganization(
@@ -71,7 +80,7 @@ export class OrgsService {
           caller.isAdmin ? ROLE_LEVELS.Owner : row.role,
         ),
       ),
-      total: this.orgs.countForMember(caller.userId),
+      total: this.orgs.countForMember(caller.userId, filter),
     };
   }
 

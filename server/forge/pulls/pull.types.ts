@@ -3,6 +3,7 @@ import type { EmbeddedUserRow } from '../users/user.types';
 /** A pull request as listed. */
 export interface PullRow {
   id: number;
+  repo_id: number;
   number: number;
   title: string;
   body: string;
@@ -36,4 +37,19 @@ export interface NewPull {
   state?: PullRow['state'];
   updatedAt?: string;
   closedAt?: string | null;
+}
+
+/** The published list filters, checked; names compare without case. */
+export interface PullFilter {
+  authors: readonly string[];
+  assignees: readonly string[];
+  assigneesAll: boolean;
+  reviewers: readonly string[];
+  reviewersAll: boolean;
+  labels: readonly string[];
+  labelsAll: boolean;
+  baseRef?: string;
+  updatedFrom?: string;
+  updatedBefore?: string;
+  orderBy: 'created_at' | '-created_at' | 'updated_at' | '-updated_at';
 }

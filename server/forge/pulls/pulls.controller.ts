@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { PlatformPull } from '@shared/platform/types';
-import { Access } from '../common/access.decorator';
+import type { ForgePullRequest } from './pull.converter';
+import { Access, ForgeExtension } from '../common/access.decorator';
 import { toPaging } from '../common/paging';
 import { CurrentPrincipal, type Principal } from '../common/principal';
 import { sendPage } from '../common/send-page';
@@ -15,15 +15,16 @@ export class PullsController {
 
   /** Pulls of every readable repository of an organization. */
   @Get(':org/-/pulls')
+  @ForgeExtension()
   @Access({ scope: 'repo-code:r' })
   listOrg(
     @CurrentPrincipal() principal: Principal,
     @Param('org') org: string,
     @Query() query: ListPullsQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<PlatformPull[]> {
+  ): Promise<ForgePullRequest[]> {
     return this.pulls
-      .listOrg(principal, org, query.state, toPaging(query))
+      .listOrg(principal, org, query, toPaging(query))
       .then((page) => sendPage(reply, page));
   }
 
@@ -36,9 +37,9 @@ export class PullsController {
     @Param('repo') repo: string,
     @Query() query: ListPullsQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<PlatformPull[]> {
+  ): Promise<ForgePullRequest[]> {
     return this.pulls
-      .list(principal, org, repo, query.state, toPaging(query))
+      .list(principal, org, repo, query, toPaging(query))
       .then((page) => sendPage(reply, page));
   }
 
@@ -51,7 +52,7 @@ export class PullsController {
     @Param('org') org: string,
     @Param('repo') repo: string,
     @Body() body: CreatePullDto,
-  ): Promise<PlatformPull> {
+  ): Promise<ForgePullRequest> {
     return this.pulls.create(principal, org, repo, body);
   }
 }

@@ -1,4 +1,17 @@
-import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import type { CreatePullRequest, PullListState } from '@shared/platform/types';
 import { PageQueryDto } from '../common/paging';
 
@@ -30,9 +43,118 @@ export class CreatePullDto implements CreatePullRequest {
   body?: string;
 }
 
-/** Query of the pull lists. */
+const OPERATOR_MESSAGE = '$property must be contains_any or contains_all';
+const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const DAY_MESSAGE = '$property must be a date as YYYY-MM-DD';
+
+/** Query of the pull lists, with the published filters (comma-joined names). */
 export class ListPullsQueryDto extends PageQueryDto {
   @IsOptional()
   @IsIn(['open', 'closed', 'all'])
   state?: PullListState;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  authors?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  reviewers?: string;
+
+  @IsOptional()
+  @IsIn(['contains_any', 'contains_all'], { message: OPERATOR_MESSAGE })
+  reviewers_operator?: 'contains_any' | 'contains_all';
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  assignees?: string;
+
+  @IsOptional()
+  @IsIn(['contains_any', 'contains_all'], { message: OPERATOR_MESSAGE })
+  assignees_operator?: 'contains_any' | 'contains_all';
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  labels?: string;
+
+  @IsOptional()
+  @IsIn(['contains_any', 'contains_all'], { message: OPERATOR_MESSAGE })
+  labels_operator?: 'contains_any' | 'contains_all';
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  base_ref?: string;
+
+  @IsOptional()
+  @Matches(DAY, { message: DAY_MESSAGE })
+  updated_time_begin?: string;
+
+  @IsOptional()
+  @Matches(DAY, { message: DAY_MESSAGE })
+  updated_time_end?: string;
+
+  @IsOptional()
+  @IsIn(['created_at', '-created_at', 'updated_at', '-updated_at'], {
+    message: 'order_by must be created_at, -created_at, updated_at or -updated_at',
+  })
+  order_by?: 'created_at' | '-created_at' | 'updated_at' | '-updated_at';
+}
+
+/** `POST /{repo}/-/pulls/{number}/comments`. */
+export class CreatePullCommentDto {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(65_536)
+  body!: string;
+}
+
+/** A review's comment on one line of a changed file. */
+export class PullReviewLineCommentDto {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1000)
+  path!: string;
+
+  @IsInt()
+  @Min(1)
+  line!: number;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(65_536)
+  body!: string;
+}
+
+/** `POST /{repo}/-/pulls/{number}/reviews`. */
+export class CreatePullReviewDto {
+  @IsIn(['APPROVE', 'REQUEST_CHANGES', 'COMMENT'], {
+    message: 'event must be APPROVE, REQUEST_CHANGES or COMMENT',
+  })
+  event!: 'APPROVE' | 'REQUEST_CHANGES' | 'COMMENT';
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(65_536)
+  body?: string;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => PullReviewLineCommentDto)
+  comments?: PullReviewLineCommentDto[];
+}
+
+/** `GET /{repo}/-/pull-in-batch?n=1,2,3`. */
+export class PullBatchQueryDto {
+  @IsString()
+  @Matches(/^[1-9]\d{0,9}(,[1-9]\d{0,9}){0,99}$/, {
+    message: 'n must be 1 to 100 comma-separated pull request numbers',
+  })
+  n!: string;
 }

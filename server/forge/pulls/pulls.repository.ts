@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { ForgeDatabase, type SqlValue } from '../storage/forge-database';
 import { pickUser, userColumns } from '../users/user.types';
-import type { NewPull, PullRow, PullScope } from './pull.types';
+import type { NewPull, PullFilter, PullRow, PullScope } from './pull.types';
 
 const PULL_SELECT = `
-  SELECT p.id, p.number, p.title, p.body, p.state, p.base_ref, p.base_sha, p.head_ref, p.head_sha,
+  SELECT p.id, p.repo_id, p.number, p.title, p.body, p.state, p.base_ref, p.base_sha, p.head_ref, p.head_sha,
     p.created_at, p.updated_at, n.path AS owner_path, r.name AS repo_name, ${userColumns('au', 'author_')}
   FROM pulls p
     JOIN users au ON au.id = p.author_id
@@ -13,6 +13,62 @@ const PULL_SELECT = `
 
 function toPullRow(raw: Record<string, unknown>): PullRow {
   return { ...(raw as unknown as PullRow), author: pickUser(raw, 'author_') };
+}
+
+const ORDERS: Readonly<Record<PullFilter['orderBy'], string>> = {
+  created_at: 'p.created_at ASC, p.id ASC',
+  '-created_at': 'p.created_at DESC, p.id DESC',
+  updated_at: 'p.updated_at ASC, p.id ASC',
+  '-updated_at': 'p.updated_at DESC, p.id DESC',
+};
+
+/**
+ * The published filters as SQL: names of people and labels, any of them or all of them
+ * (`*_operator`), the target branch and a range of update days.
+ */
+function addFilter(filter: PullFilter, clauses: string[], params: SqlValue[]): void {
+  const names = (values: readonly string[]): string =>
+    JSON.stringify(values.map((value) => value.toLowerCase()));
+  const matching = (all: boolean, values: readonly string[], subquery: string): void => {
+    if (values.length === 0) return;
+    clauses.push(all ? `(${subquery}) = ?` : `(${subquery}) > 0`);
+    params.push(names(values));
+    if (all) params.push(values.length);
+  };
+  if (filter.authors.length > 0) {
+    clauses.push('lower(au.username) IN (SELECT value FROM json_each(?))');
+    params.push(names(filter.authors));
+  }
+  matching(
+    filter.assigneesAll,
+    filter.assignees,
+    `SELECT COUNT(*) FROM pull_assignees pa JOIN users u ON u.id = pa.user_id
+     WHERE pa.pull_id = p.id AND lower(u.username) IN (SELECT value FROM json_each(?))`,
+  );
+  matching(
+    filter.reviewersAll,
+    filter.reviewers,
+    `SELECT COUNT(DISTINCT r.author_id) FROM pull_reviews r JOIN users u ON u.id = r.author_id
+     WHERE r.pull_id = p.id AND lower(u.username) IN (SELECT value FROM json_each(?))`,
+  );
+  matching(
+    filter.labelsAll,
+    filter.labels,
+    `SELECT COUNT(*) FROM pull_labels pl JOIN labels l ON l.id = pl.label_id
+     WHERE pl.pull_id = p.id AND lower(l.name) IN (SELECT value FROM json_each(?))`,
+  );
+  if (filter.baseRef) {
+    clauses.push('p.base_ref = ?');
+    params.push(filter.baseRef);
+  }
+  if (filter.updatedFrom) {
+    clauses.push('p.updated_at >= ?');
+    params.push(filter.updatedFrom);
+  }
+  if (filter.updatedBefore) {
+    clauses.push('p.updated_at < ?');
+    params.push(filter.updatedBefore);
+  }
 }
 
 /** Pull requests. */
@@ -26,6 +82,7 @@ export class PullsRepository {
     states: readonly string[],
     limit: number,
     offset: number,
+    filter?: PullFilter,
   ): { rows: PullRow[]; total: number } {
     const clauses: string[] = [];
     const params: SqlValue[] = [];
@@ -40,17 +97,33 @@ export class PullsRepository {
       clauses.push('p.state IN (SELECT value FROM json_each(?))');
       params.push(JSON.stringify(states));
     }
+    if (filter) addFilter(filter, clauses, params);
     const where = clauses.join(' AND ');
+    const order = ORDERS[filter?.orderBy ?? '-created_at'];
     const rows = this.db
       .all<Record<string, unknown>>(
-        `${PULL_SELECT} WHERE ${where} ORDER BY p.created_at DESC, p.id DESC LIMIT ? OFFSET ?`,
+        `${PULL_SELECT} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
         [...params, limit, offset],
       )
       .map(toPullRow);
     const total =
-      this.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM pulls p WHERE ${where}`, params)?.n ??
-      0;
+      this.db.get<{ n: number }>(
+        `SELECT COUNT(*) AS n FROM pulls p JOIN users au ON au.id = p.author_id WHERE ${where}`,
+        params,
+      )?.n ?? 0;
     return { rows, total };
+  }
+
+  /** Pulls of a repository by number (those that exist), in the order asked. */
+  byNumbers(repoId: number, numbers: readonly number[]): PullRow[] {
+    const rows = this.db
+      .all<Record<string, unknown>>(
+        `${PULL_SELECT} WHERE p.repo_id = ? AND p.number IN (SELECT value FROM json_each(?))`,
+        [repoId, JSON.stringify(numbers)],
+      )
+      .map(toPullRow);
+    const byNumber = new Map(rows.map((row) => [row.number, row]));
+    return numbers.flatMap((number) => byNumber.get(number) ?? []);
   }
 
   /** Whether an open pull already goes from `head` into `base`. */

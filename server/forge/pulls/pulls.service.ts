@@ -1,18 +1,28 @@
 import { Injectable } from '@nestjs/common';
-import type { PlatformPull, PullListState } from '@shared/platform/types';
+import type { PullListState } from '@shared/platform/types';
 import { ConflictError, InvalidError } from '../../common/errors';
 import { Clock } from '../common/clock';
 import type { Page, Paging } from '../common/paging';
 import type { Principal } from '../common/principal';
-import { iso } from '../common/time';
+import { dayEnd, dayStart, iso } from '../common/time';
 import { ForgeConfig } from '../config/forge-config';
 import { EventsService } from '../events/events.service';
 import { GitAdapter } from '../git/git.adapter';
 import { BRANCH_PREFIX, type RefSnapshot } from '../git/ref-snapshot';
 import { ReposService } from '../repos/repos.service';
-import { toPlatformPull } from './pull.converter';
-import type { PullRow, PullScope } from './pull.types';
-import type { CreatePullDto } from './pulls.dto';
+import type { RepoName } from '../git/git.adapter';
+import type { RepoContext } from '../repos/repo.types';
+import {
+  toPlatformPull,
+  toPullDetail,
+  toPullInfo,
+  type ForgePull,
+  type ForgePullRequest,
+  type ForgePullRequestInfo,
+} from './pull.converter';
+import { PullReader } from './pull-reader';
+import type { PullFilter, PullRow, PullScope } from './pull.types';
+import type { CreatePullDto, ListPullsQueryDto } from './pulls.dto';
 import { PullsRepository } from './pulls.repository';
 
 /** `closed` lists merged pulls too, as on GitHub. */
@@ -32,6 +42,7 @@ export class PullsService {
     private readonly config: ForgeConfig,
     private readonly git: GitAdapter,
     private readonly events: EventsService,
+    private readonly reader: PullReader,
   ) {}
 
   /** Pulls of one repository (open by default). */
@@ -39,21 +50,21 @@ export class PullsService {
     principal: Principal,
     owner: string,
     name: string,
-    state: PullListState | undefined,
+    query: ListPullsQueryDto,
     paging: Paging,
-  ): Promise<Page<PlatformPull>> {
+  ): Promise<Page<ForgePullRequest>> {
     const { repo } = this.repos.resolve(principal, owner, name, 'read');
-    return this.page({ repoId: repo.id }, state, paging, false);
+    return this.page({ repoId: repo.id }, query, paging);
   }
 
   /** Pulls of every readable repository of an organization, each with `repo.path`. */
   listOrg(
     principal: Principal,
     org: string,
-    state: PullListState | undefined,
+    query: ListPullsQueryDto,
     paging: Paging,
-  ): Promise<Page<PlatformPull>> {
-    return this.page(this.repos.readableInOrg(principal, org), state, paging, true);
+  ): Promise<Page<ForgePullRequest>> {
+    return this.page(this.repos.readableInOrg(principal, org), query, paging);
   }
 
   /** Record a pull request from `head` into `base` (needs the Developer role). */
@@ -62,7 +73,7 @@ export class PullsService {
     owner: string,
     name: string,
     input: CreatePullDto,
-  ): Promise<PlatformPull> {
+  ): Promise<ForgePullRequest> {
     const context = this.repos.resolve(principal, owner, name, 'develop');
     if (input.base === input.head)
       throw new InvalidError('head must differ from base', { field: 'head' });
@@ -104,24 +115,64 @@ export class PullsService {
       },
       createdAt: at,
     });
-    return toPlatformPull(row, this.config.publicUrl, false);
+    const current = await this.withCurrentShas(row);
+    const [shown] = await this.reader.contexts([current]);
+    return toPlatformPull(current, shown, this.config.publicUrl);
+  }
+
+  /** One pull request with its reviewers. */
+  async get(principal: Principal, owner: string, name: string, number: string): Promise<ForgePull> {
+    const { row } = await this.find(principal, owner, name, number);
+    const [context] = await this.reader.contexts([row]);
+    return toPullDetail(row, context, this.config.publicUrl);
+  }
+
+  /** Pulls of a repository by number (`n=1,2,3`), those that exist. */
+  async batch(
+    principal: Principal,
+    owner: string,
+    name: string,
+    numbers: readonly number[],
+  ): Promise<ForgePullRequestInfo[]> {
+    const { repo } = this.repos.resolve(principal, owner, name, 'read');
+    const rows = await Promise.all(
+      this.pulls.byNumbers(repo.id, numbers).map((row) => this.withCurrentShas(row)),
+    );
+    const contexts = await this.reader.contexts(rows);
+    return rows.map((row, index) => toPullInfo(row, contexts[index], this.config.publicUrl));
+  }
+
+  /** The pull, its repository and the caller's role there; head and base at their current commits. */
+  async find(
+    principal: Principal,
+    owner: string,
+    name: string,
+    number: string,
+    permission: 'read' | 'participate' = 'read',
+  ): Promise<{ row: PullRow; context: RepoContext; repo: RepoName }> {
+    const context = this.repos.resolve(principal, owner, name, permission);
+    const row = await this.withCurrentShas(this.reader.require(context.repo.id, number));
+    return { row, context, repo: { owner: context.namespace.path, name: context.repo.name } };
   }
 
   private async page(
     scope: PullScope,
-    state: PullListState | undefined,
+    query: ListPullsQueryDto,
     paging: Paging,
-    withRepo: boolean,
-  ): Promise<Page<PlatformPull>> {
+  ): Promise<Page<ForgePullRequest>> {
     const { rows, total } = this.pulls.list(
       scope,
-      STATES[state ?? 'open'],
+      STATES[query.state ?? 'open'],
       paging.pageSize,
       paging.offset,
+      toPullFilter(query),
     );
     const current = await Promise.all(rows.map((row) => this.withCurrentShas(row)));
+    const contexts = await this.reader.contexts(current);
     return {
-      items: current.map((row) => toPlatformPull(row, this.config.publicUrl, withRepo)),
+      items: current.map((row, index) =>
+        toPlatformPull(row, contexts[index], this.config.publicUrl),
+      ),
       total,
     };
   }
@@ -142,6 +193,31 @@ export class PullsService {
       head_sha: tip(refs, row.head_ref) || row.head_sha,
     };
   }
+}
+
+/** Comma-joined names as a list. */
+function names(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+/** The published list filters, checked. */
+function toPullFilter(query: ListPullsQueryDto): PullFilter {
+  return {
+    authors: names(query.authors),
+    assignees: names(query.assignees),
+    assigneesAll: query.assignees_operator === 'contains_all',
+    reviewers: names(query.reviewers),
+    reviewersAll: query.reviewers_operator === 'contains_all',
+    labels: names(query.labels),
+    labelsAll: query.labels_operator === 'contains_all',
+    baseRef: query.base_ref?.trim() || undefined,
+    updatedFrom: query.updated_time_begin && dayStart(query.updated_time_begin),
+    updatedBefore: query.updated_time_end && dayEnd(query.updated_time_end),
+    orderBy: query.order_by ?? '-created_at',
+  };
 }
 
 /** The commit a branch points to, or '' when there is no such branch. */

@@ -1,11 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import type { ApiRelease, ApiReleaseAsset } from '@shared/platform/published';
 import type { PlatformRelease } from '@shared/platform/types';
-import { Access } from '../common/access.decorator';
+import { InvalidError } from '../../common/errors';
+import { Access, RawResponse } from '../common/access.decorator';
 import { PageQueryDto, toPaging } from '../common/paging';
 import { CurrentPrincipal, type Principal } from '../common/principal';
 import { sendPage } from '../common/send-page';
-import { CreateReleaseDto } from './releases.dto';
+import { CreateReleaseDto, DownloadQueryDto } from './releases.dto';
 import { ReleasesService } from './releases.service';
 
 /** Spec 4.4: releases. */
@@ -60,5 +62,56 @@ export class ReleasesController {
     @Param('*') tag: string,
   ): PlatformRelease {
     return this.releases.byTag(principal, org, repo, tag);
+  }
+
+  /** A release by id. */
+  @Get(':org/:repo/-/releases/:release_id')
+  @Access({ scope: 'repo-code:r', anonymous: true })
+  byId(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('release_id') releaseId: string,
+  ): ApiRelease {
+    return this.releases.byId(principal, org, repo, releaseId);
+  }
+
+  /** One asset of a release. */
+  @Get(':org/:repo/-/releases/:release_id/assets/:asset_id')
+  @Access({ scope: 'repo-code:r', anonymous: true })
+  asset(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('release_id') releaseId: string,
+    @Param('asset_id') assetId: string,
+  ): ApiReleaseAsset {
+    return this.releases.asset(principal, org, repo, releaseId, assetId);
+  }
+
+  /** Download an asset: 302 to where its bytes are served. */
+  @Get(':org/:repo/-/releases/download/*')
+  @RawResponse()
+  @Access({ scope: 'repo-code:r', anonymous: true })
+  download(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('*') tagAndFile: string,
+    @Query() query: DownloadQueryDto,
+    @Res() reply: FastifyReply,
+  ): void {
+    void query;
+    const slash = tagAndFile.lastIndexOf('/');
+    if (slash <= 0)
+      throw new InvalidError('name the asset as download/<tag>/<filename>', { field: 'filename' });
+    const target = this.releases.download(
+      principal,
+      org,
+      repo,
+      tagAndFile.slice(0, slash),
+      tagAndFile.slice(slash + 1),
+    );
+    void reply.header('cache-control', 'no-store').redirect(target, 302);
   }
 }

@@ -1,4 +1,4 @@
-import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { CreateReleaseRequest } from '@shared/platform/types';
 
 /** `POST /{repo}/-/releases`; tag and target are checked by the service (git's ref rules). */
@@ -27,4 +27,16 @@ export class CreateReleaseDto implements CreateReleaseRequest {
   @IsOptional()
   @IsBoolean()
   prerelease?: boolean;
+
+  /** Whether this release becomes the latest: `true`, `false`, or `legacy` (by date). */
+  @IsOptional()
+  @IsIn(['true', 'false', 'legacy'], { message: 'make_latest must be true, false or legacy' })
+  make_latest?: 'true' | 'false' | 'legacy';
+}
+
+/** `GET /{repo}/-/releases/download/{tag}/{filename}`: `share` is accepted; links are never shared. */
+export class DownloadQueryDto {
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'share must be true or false' })
+  share?: string;
 }

@@ -1,12 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { ForgeDatabase } from '../storage/forge-database';
 import { pickUser, userColumns } from '../users/user.types';
-import type { NewRelease, ReleaseRow } from './release.types';
+import type { NewRelease, NewReleaseAsset, ReleaseAssetRow, ReleaseRow } from './release.types';
 
 const RELEASE_SELECT = `
-  SELECT r.id, r.tag_name, r.target_commitish, r.name, r.body, r.draft, r.prerelease, r.created_at, r.published_at,
+  SELECT r.id, r.repo_id, r.tag_name, r.target_commitish, r.name, r.body, r.draft, r.prerelease, r.created_at, r.published_at, r.make_latest,
     ${userColumns('u', 'author_')}
   FROM releases r JOIN users u ON u.id = r.author_id`;
+
+const ASSET_SELECT = `
+  SELECT a.id, a.release_id, a.upload_key, a.name, a.size, a.content_type, a.sha256, a.download_count, a.created_at,
+    ${userColumns('u', 'uploader_')}
+  FROM release_assets a JOIN users u ON u.id = a.uploader_id`;
+
+function toAsset(raw: Record<string, unknown>): ReleaseAssetRow {
+  return { ...(raw as unknown as ReleaseAssetRow), uploader: pickUser(raw, 'uploader_') };
+}
 
 function toRow(raw: Record<string, unknown> | undefined): ReleaseRow | undefined {
   return raw && { ...(raw as unknown as ReleaseRow), author: pickUser(raw, 'author_') };
@@ -20,8 +29,8 @@ export class ReleasesRepository {
   /** Store a release; returns its id. */
   insert(release: NewRelease): number {
     return this.db.run(
-      `INSERT INTO releases (repo_id, tag_name, target_commitish, name, body, draft, prerelease, author_id, created_at, published_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO releases (repo_id, tag_name, target_commitish, name, body, draft, prerelease, author_id, created_at, published_at, make_latest)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         release.repoId,
         release.tagName,
@@ -33,6 +42,7 @@ export class ReleasesRepository {
         release.authorId,
         release.createdAt,
         release.publishedAt,
+        release.makeLatest ?? 'legacy',
       ],
     ).id;
   }
@@ -58,15 +68,66 @@ export class ReleasesRepository {
     );
   }
 
-  /** The newest published, non-prerelease release. */
+  /**
+   * The latest release: the newest one published with `make_latest: true`, else the
+   * newest published, non-prerelease one that did not ask not to be latest.
+   */
   latest(repoId: number): ReleaseRow | undefined {
     return toRow(
       this.db.get(
-        `${RELEASE_SELECT} WHERE r.repo_id = ? AND r.draft = 0 AND r.prerelease = 0
-         ORDER BY r.created_at DESC, r.id DESC LIMIT 1`,
+        `${RELEASE_SELECT} WHERE r.repo_id = ? AND r.draft = 0 AND r.prerelease = 0 AND r.make_latest != 'false'
+         ORDER BY r.make_latest = 'true' DESC, r.created_at DESC, r.id DESC LIMIT 1`,
         [repoId],
       ),
     );
+  }
+
+  /** Assets of each release, by release id, by name. */
+  assetsOf(releaseIds: readonly number[]): Map<number, ReleaseAssetRow[]> {
+    const out = new Map<number, ReleaseAssetRow[]>();
+    if (releaseIds.length === 0) return out;
+    for (const raw of this.db.all<Record<string, unknown>>(
+      `${ASSET_SELECT} WHERE a.release_id IN (SELECT value FROM json_each(?)) ORDER BY a.name`,
+      [JSON.stringify(releaseIds)],
+    )) {
+      const row = toAsset(raw);
+      const list = out.get(row.release_id) ?? [];
+      list.push(row);
+      out.set(row.release_id, list);
+    }
+    return out;
+  }
+
+  /** One asset of a release, by id or by name. */
+  asset(releaseId: number, by: { id: number } | { name: string }): ReleaseAssetRow | undefined {
+    const raw = this.db.get<Record<string, unknown>>(
+      `${ASSET_SELECT} WHERE a.release_id = ? AND ${'id' in by ? 'a.id' : 'a.name'} = ?`,
+      [releaseId, 'id' in by ? by.id : by.name],
+    );
+    return raw && toAsset(raw);
+  }
+
+  /** Attach an asset; returns its id. */
+  insertAsset(asset: NewReleaseAsset): number {
+    return this.db.run(
+      `INSERT INTO release_assets (release_id, upload_key, name, size, content_type, sha256, uploader_id, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        asset.releaseId,
+        asset.uploadKey,
+        asset.name,
+        asset.size,
+        asset.contentType,
+        asset.sha256,
+        asset.uploaderId,
+        asset.createdAt,
+      ],
+    ).id;
+  }
+
+  /** Count one download of an asset. */
+  countDownload(id: number): void {
+    this.db.run('UPDATE release_assets SET download_count = download_count + 1 WHERE id = ?', [id]);
   }
 
   /** A release by id. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { PlatformRelease } from '@shared/platform/types';
+import type { ApiRelease, ApiReleaseAsset } from '@shared/platform/published';
 import { ConflictError, NotFoundError } from '../../common/errors';
 import { Clock } from '../common/clock';
 import type { Page, Paging } from '../common/paging';
@@ -12,7 +12,8 @@ import { checkRefName, checkRevision } from '../git/ref-name';
 import { TAG_PREFIX } from '../git/ref-snapshot';
 import { RefsService } from '../refs/refs.service';
 import { ReposService } from '../repos/repos.service';
-import { toPlatformRelease } from './release.converter';
+import type { RepoContext } from '../repos/repo.types';
+import { toPlatformRelease, toReleaseAsset } from './release.converter';
 import type { ReleaseRow } from './release.types';
 import type { CreateReleaseDto } from './releases.dto';
 import { ReleasesRepository } from './releases.repository';
@@ -31,28 +32,28 @@ export class ReleasesService {
   ) {}
 
   /** Releases, newest first. */
-  list(principal: Principal, owner: string, name: string, paging: Paging): Page<PlatformRelease> {
-    const { repo } = this.repos.resolve(principal, owner, name, 'read');
-    const { rows, total } = this.releases.list(repo.id, paging.pageSize, paging.offset);
-    const latest = this.releases.latest(repo.id)?.id;
-    return { items: rows.map((row) => this.toWire(row, latest)), total };
+  list(principal: Principal, owner: string, name: string, paging: Paging): Page<ApiRelease> {
+    const context = this.repos.resolve(principal, owner, name, 'read');
+    const { rows, total } = this.releases.list(context.repo.id, paging.pageSize, paging.offset);
+    const latest = this.releases.latest(context.repo.id)?.id;
+    return { items: rows.map((row) => this.toWire(row, latest, context)), total };
   }
 
   /** The latest published release that is not a prerelease. */
-  latest(principal: Principal, owner: string, name: string): PlatformRelease {
-    const { repo } = this.repos.resolve(principal, owner, name, 'read');
-    const row = this.releases.latest(repo.id);
+  latest(principal: Principal, owner: string, name: string): ApiRelease {
+    const context = this.repos.resolve(principal, owner, name, 'read');
+    const row = this.releases.latest(context.repo.id);
     if (!row) throw new NotFoundError('The repository has no release yet', { field: 'release' });
-    return this.toWire(row, row.id);
+    return this.toWire(row, row.id, context);
   }
 
   /** The release of a tag. */
-  byTag(principal: Principal, owner: string, name: string, tag: string): PlatformRelease {
+  byTag(principal: Principal, owner: string, name: string, tag: string): ApiRelease {
     checkRevision('tag', tag);
-    const { repo } = this.repos.resolve(principal, owner, name, 'read');
-    const row = this.releases.byTag(repo.id, tag);
+    const context = this.repos.resolve(principal, owner, name, 'read');
+    const row = this.releases.byTag(context.repo.id, tag);
     if (!row) throw new NotFoundError(`No release for tag ${tag}`, { field: 'tag' });
-    return this.toWire(row, this.releases.latest(repo.id)?.id);
+    return this.toWire(row, this.releases.latest(context.repo.id)?.id, context);
   }
 
   /** Publish a release; its tag is created from `target_commitish` (default branch) when missing. */
@@ -61,7 +62,7 @@ export class ReleasesService {
     owner: string,
     name: string,
     input: CreateReleaseDto,
-  ): Promise<PlatformRelease> {
+  ): Promise<ApiRelease> {
     const tag = checkRefName('tag_name', input.tag_name);
     const target =
       input.target_commitish === undefined
@@ -88,6 +89,7 @@ export class ReleasesService {
       authorId: caller.userId,
       createdAt: at,
       publishedAt: draft ? '' : at,
+      makeLatest: input.make_latest ?? 'legacy',
     });
     if (!draft) {
       this.events.record({
@@ -99,10 +101,68 @@ export class ReleasesService {
       });
     }
     const row = this.releases.byId(id) as ReleaseRow;
-    return this.toWire(row, this.releases.latest(context.repo.id)?.id);
+    return this.toWire(row, this.releases.latest(context.repo.id)?.id, context);
   }
 
-  private toWire(row: ReleaseRow, latestId: number | undefined): PlatformRelease {
-    return toPlatformRelease(row, latestId, this.config.publicUrl);
+  /** A release by id. */
+  byId(principal: Principal, owner: string, name: string, releaseId: string): ApiRelease {
+    const context = this.repos.resolve(principal, owner, name, 'read');
+    const row = this.requireRelease(context.repo.id, releaseId);
+    return this.toWire(row, this.releases.latest(context.repo.id)?.id, context);
   }
+
+  /** One asset of a release. */
+  asset(
+    principal: Principal,
+    owner: string,
+    name: string,
+    releaseId: string,
+    assetId: string,
+  ): ApiReleaseAsset {
+    const context = this.repos.resolve(principal, owner, name, 'read');
+    const release = this.requireRelease(context.repo.id, releaseId);
+    const id = /^[1-9]\d{0,15}$/.test(assetId) ? Number(assetId) : NaN;
+    const asset = Number.isSafeInteger(id) ? this.releases.asset(release.id, { id }) : undefined;
+    if (!asset)
+      throw new NotFoundError(`No asset ${assetId} in this release`, { field: 'asset_id' });
+    return toReleaseAsset(asset, release, repoPathOf(context), this.config.publicUrl);
+  }
+
+  /** Where an asset's bytes are served, for the download route's redirect; counts the download. */
+  download(
+    principal: Principal,
+    owner: string,
+    name: string,
+    tag: string,
+    fileName: string,
+  ): string {
+    checkRevision('tag', tag);
+    const context = this.repos.resolve(principal, owner, name, 'read');
+    const release = this.releases.byTag(context.repo.id, tag);
+    const asset = release && this.releases.asset(release.id, { name: fileName });
+    if (!release || !asset)
+      throw new NotFoundError(`No asset ${fileName} in the release of ${tag}`, {
+        field: 'filename',
+      });
+    this.releases.countDownload(asset.id);
+    return `/${repoPathOf(context)}/-/files/${asset.upload_key}/${encodeURIComponent(asset.name)}`;
+  }
+
+  private requireRelease(repoId: number, releaseId: string): ReleaseRow {
+    const id = /^[1-9]\d{0,15}$/.test(releaseId) ? Number(releaseId) : NaN;
+    const row = Number.isSafeInteger(id) ? this.releases.byId(id) : undefined;
+    if (!row || row.repo_id !== repoId)
+      throw new NotFoundError(`No release ${releaseId}`, { field: 'release_id' });
+    return row;
+  }
+
+  private toWire(row: ReleaseRow, latestId: number | undefined, context: RepoContext): ApiRelease {
+    const assets = this.releases.assetsOf([row.id]).get(row.id) ?? [];
+    return toPlatformRelease(row, latestId, assets, repoPathOf(context), this.config.publicUrl);
+  }
+}
+
+/** `org/name` of a resolved repository. */
+function repoPathOf(context: RepoContext): string {
+  return `${context.namespace.path}/${context.repo.name}`;
 }

@@ -27,7 +27,7 @@ export interface RepoRow {
   last_pusher: string | null;
 }
 
-export type RepoOrder = 'last_updated_at' | 'created_at' | 'stars' | 'slug_path';
+export type RepoOrder = 'last_updated_at' | 'created_at' | 'stars' | 'slug_path' | 'forks';
 
 /** Which repositories a list may show and how to order them. */
 export interface RepoListFilter {
@@ -36,6 +36,8 @@ export interface RepoListFilter {
   /** …or those of every namespace this user owns or has a role in (`GET /user/repos`). */
   accessibleTo?: number;
   visibilities: readonly CreateVisibility[];
+  /** 0 active, 1 archived. */
+  status?: number;
   search?: string;
   orderBy: RepoOrder;
   desc: boolean;

@@ -74,11 +74,38 @@ export class ListReposQueryDto
   search?: string;
 
   @IsOptional()
-  @IsIn(['last_updated_at', 'created_at', 'stars', 'slug_path'])
+  @IsIn(['last_updated_at', 'created_at', 'stars', 'slug_path', 'forks'])
   order_by?: RepoOrder;
 
   @IsOptional()
   @Transform(toBooleanParam)
   @IsBoolean({ message: 'desc must be true or false' })
   desc?: boolean;
+
+  /** Only repositories of this visibility. */
+  @IsOptional()
+  @IsIn(['private', 'public', 'secret'])
+  filter_type?: 'private' | 'public' | 'secret';
+
+  /** Only active or only archived repositories. */
+  @IsOptional()
+  @IsIn(['active', 'archived'])
+  status?: 'active' | 'archived';
+
+  /** Feature flags the repositories must carry (the forge's repositories carry none). */
+  @IsOptional()
+  @IsString()
+  @Matches(/^(KnowledgeBase|NPC|Skills)(,(KnowledgeBase|NPC|Skills))*$/, {
+    message: 'flags must be a comma-joined set of KnowledgeBase, NPC, Skills',
+  })
+  flags?: string;
+
+  @IsOptional()
+  @IsIn(['intersection', 'union'])
+  flags_match?: 'intersection' | 'union';
+
+  /** Which groups' repositories: the forge's organizations have no sub-groups. */
+  @IsOptional()
+  @IsIn(['all', 'sub', 'grand'])
+  descendant?: 'all' | 'sub' | 'grand';
 }

@@ -46,6 +46,7 @@ const ORDER_COLUMNS: Readonly<Record<RepoOrder, readonly string[]>> = {
   last_updated_at: ["IFNULL(r.last_commit_at, '')"],
   created_at: ['r.created_at'],
   stars: ['r.star_count'],
+  forks: ['r.fork_count'],
   slug_path: ['n.path COLLATE NOCASE', 'r.name'],
 };
 
@@ -87,6 +88,14 @@ export class ReposRepository {
     ]);
   }
 
+  /** The id of `owner/name`, if it exists. */
+  idOf(owner: string, name: string): number | undefined {
+    return this.db.get<{ id: number }>(
+      'SELECT r.id FROM repos r JOIN namespaces n ON n.id = r.namespace_id WHERE n.path = ? AND r.name = ?',
+      [owner, name],
+    )?.id;
+  }
+
   /** A repository by id. */
   byId(id: number): RepoRow | undefined {
     return this.db.get<RepoRow>(`${REPO_SELECT} WHERE r.id = ?`, [id]);
@@ -98,6 +107,23 @@ export class ReposRepository {
       namespaceId,
       name,
     ]);
+  }
+
+  /**
+   * Ids of the public and private repositories of the namespaces a user owns or has a
+   * role in; every repository's for null (the admin).
+   */
+  idsAccessibleTo(userId: number | null): number[] {
+    const where =
+      userId === null
+        ? ''
+        : 'AND (namespace_id = ? OR namespace_id IN (SELECT org_id FROM memberships WHERE user_id = ?))';
+    return this.db
+      .all<{ id: number }>(
+        `SELECT id FROM repos WHERE visibility != 'secret' ${where}`,
+        userId === null ? [] : [userId, userId],
+      )
+      .map((row) => row.id);
   }
 
   /** Ids of a namespace's repositories of the given visibilities. */
@@ -168,6 +194,10 @@ export class ReposRepository {
     }
     clauses.push('r.visibility IN (SELECT value FROM json_each(?))');
     params.push(JSON.stringify(filter.visibilities));
+    if (filter.status !== undefined) {
+      clauses.push('r.status = ?');
+      params.push(filter.status);
+    }
     if (filter.search) {
       clauses.push("(r.name LIKE ? ESCAPE '\\' OR r.description LIKE ? ESCAPE '\\')");
       const pattern = containsPattern(filter.search);

@@ -199,6 +199,12 @@ export class ReposService {
     return { namespaceId: namespace.id, repoIds: this.repos.idsIn(namespace.id, visibilities) };
   }
 
+  /** The repositories whose issues `/user/issues` looks through: every one the caller can read as a member. */
+  readableByCaller(principal: Principal): { repoIds: number[] } {
+    if (!principal) throw new UnauthorizedError('Not logged in');
+    return { repoIds: this.repos.idsAccessibleTo(principal.isAdmin ? null : principal.userId) };
+  }
+
   /** Set the time of the newest commit of a repository (pushes move it, in part 2). */
   setLastCommit(repoId: number, at: Date | null): void {
     this.repos.setLastCommit(repoId, at ? iso(at) : null);
@@ -211,8 +217,15 @@ export class ReposService {
     paging: Paging,
   ): Promise<Page<DtoRepos4User>> {
     const orderBy: RepoOrder = query.order_by ?? 'created_at';
+    // No forge repository carries feature flags, and organizations have no grandchildren.
+    if (query.flags || query.descendant === 'grand') return { items: [], total: 0 };
+    const visibilities = query.filter_type
+      ? scope.visibilities.filter((visibility) => visibility === query.filter_type)
+      : scope.visibilities;
     const { rows, total } = this.repos.list({
       ...scope,
+      visibilities,
+      status: query.status === undefined ? undefined : query.status === 'archived' ? 1 : 0,
       search: query.search?.trim() || undefined,
       orderBy,
       // Names read best A to Z; times and stars newest or biggest first.

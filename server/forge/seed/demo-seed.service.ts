@@ -1,4 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { CommitRecordsRepository } from '../commits/commit-records.repository';
+import { EventsRepository } from '../events/events.repository';
+import { PullDetailsRepository } from '../pulls/pull-details.repository';
+import { UploadStore } from '../uploads/upload-store';
+import { UploadsRepository } from '../uploads/uploads.repository';
 import { ROLE_LEVELS } from '../common/roles';
 import { CommentsRepository } from '../issues/comments.repository';
 import { IssuesRepository } from '../issues/issues.repository';
@@ -14,9 +21,21 @@ import { ForgeDatabase } from '../storage/forge-database';
 import { MetaRepository } from '../storage/meta.repository';
 import { UsersRepository } from '../users/users.repository';
 import { ADMIN_USERNAME } from '../users/users.service';
-import { planHistories, type PlannedHistory } from './demo-history';
+import { planHistories, type PlannedHistory, type PlannedRelease } from './demo-history';
 import { buildDemoPlan } from './demo-plan';
-import type { DemoPlan } from './demo-plan.types';
+import type { DemoPlan, PlannedPull } from './demo-plan.types';
+
+/** What the showcase repository gets, prepared outside the seed's transaction. */
+interface Showcase {
+  org: string;
+  repo: string;
+  pull: PlannedPull;
+  release: PlannedRelease;
+  mainSha: string;
+  headSha: string;
+  baseSha: string;
+  asset: { key: string; bytes: Buffer; name: string };
+}
 
 /** Meta key set once the demo seed has run, so it runs on first start only. */
 export const SEEDED_KEY = 'demo_seeded_at';
@@ -59,6 +78,11 @@ export class DemoSeedService {
     private readonly comments: CommentsRepository,
     private readonly pulls: PullsRepository,
     private readonly ledger: LedgerRepository,
+    private readonly events: EventsRepository,
+    private readonly pullDetails: PullDetailsRepository,
+    private readonly records: CommitRecordsRepository,
+    private readonly uploads: UploadStore,
+    private readonly uploadRows: UploadsRepository,
   ) {}
 
   /** Whether the seed has run in this data directory (or organizations exist anyway). */
@@ -73,7 +97,11 @@ export class DemoSeedService {
     const plan = buildDemoPlan(epoch);
     const histories = planHistories(plan);
     await this.createRepositories(histories);
-    this.db.transaction(() => this.write(plan, histories));
+    const showcase = await this.prepareShowcase(plan, histories);
+    this.db.transaction(() => {
+      this.write(plan, histories);
+      if (showcase) this.writeShowcase(plan, showcase);
+    });
     const summary: SeedSummary = {
       orgs: plan.orgs.length,
       repos: plan.repos.length,
@@ -90,6 +118,140 @@ export class DemoSeedService {
         `${summary.issues} issues, ${summary.pulls} pull requests, ${summary.commits} commits (epoch ${epoch.toISOString()})`,
     );
     return summary;
+  }
+
+  /**
+   * The first repository with both a release and a pull request gets what the rest of
+   * the published API shows: a release asset, a commented and reviewed pull with an
+   * assignee and a label, commit statuses and annotations. Git state (branch tips) and
+   * the asset's bytes come first, the records in the seed's transaction.
+   */
+  private async prepareShowcase(
+    plan: DemoPlan,
+    histories: readonly PlannedHistory[],
+  ): Promise<Showcase | null> {
+    const history = histories.find(
+      (h) =>
+        h.releases.length > 0 &&
+        plan.pulls.some((pull) => pull.org === h.org && pull.repo === h.name),
+    );
+    if (!history) return null;
+    const pull = plan.pulls.find(
+      (p) => p.org === history.org && p.repo === history.name,
+    ) as PlannedPull;
+    const refs = await this.git.refs({ owner: history.org, name: history.name });
+    const tip = (branch: string): string => refs.refs.get(`refs/heads/${branch}`)?.commit ?? '';
+    const release = history.releases[history.releases.length - 1];
+    const asset = Buffer.from(`${release.name}\n\n${release.body}\n`, 'utf8');
+    const key = createHash('sha256')
+      .update(`${history.org}/${history.name}@${release.tag}`)
+      .digest('hex')
+      .slice(0, 32);
+    await this.uploads.write('files', key, Readable.from([asset]), asset.length, () => undefined);
+    return {
+      org: history.org,
+      repo: history.name,
+      pull,
+      release,
+      mainSha: tip(refs.head),
+      headSha: tip(pull.head),
+      baseSha: tip(pull.base),
+      asset: { key, bytes: asset, name: 'RELEASE-NOTES.md' },
+    };
+  }
+
+  private writeShowcase(plan: DemoPlan, showcase: Showcase): void {
+    const repoId = this.repos.idOf(showcase.org, showcase.repo);
+    if (repoId === undefined) return;
+    const user = (username: string): number => this.users.byUsername(username)?.id as number;
+    const org = plan.orgs.find((o) => o.path === showcase.org);
+    const reviewer =
+      org?.members.find((member) => member.username !== showcase.pull.author)?.username ?? 'admin';
+    const at = showcase.pull.updatedAt;
+    const release = this.releases.byTag(repoId, showcase.release.tag);
+    if (release) {
+      this.uploadRows.insert(
+        {
+          repoId,
+          kind: 'files',
+          key: showcase.asset.key,
+          name: showcase.asset.name,
+          size: showcase.asset.bytes.length,
+          contentType: 'text/markdown; charset=utf-8',
+          uploaderId: user(showcase.release.author),
+          expires: 0,
+        },
+        showcase.release.createdAt,
+      );
+      this.releases.insertAsset({
+        releaseId: release.id,
+        uploadKey: showcase.asset.key,
+        name: showcase.asset.name,
+        size: showcase.asset.bytes.length,
+        contentType: 'text/markdown; charset=utf-8',
+        sha256: createHash('sha256').update(showcase.asset.bytes).digest('hex'),
+        uploaderId: user(showcase.release.author),
+        createdAt: showcase.release.createdAt,
+      });
+      this.records.setTagAnnotation(
+        repoId,
+        showcase.release.tag,
+        'release.notes',
+        showcase.asset.name,
+      );
+    }
+    const pull = this.pulls.byNumbers(repoId, [1])[0];
+    if (pull) {
+      this.pullDetails.addAssignees(pull.id, [user(reviewer)]);
+      const label = this.labels.list(repoId, undefined, 1, 0).rows[0];
+      if (label) this.pullDetails.addLabels(pull.id, [label.id]);
+      this.pullDetails.insertComment(
+        pull.id,
+        user(reviewer),
+        'Looks good overall; one note inline.',
+        at,
+      );
+      const reviewId = this.pullDetails.insertReview(
+        pull.id,
+        user(reviewer),
+        'commented',
+        'A few notes.',
+        at,
+      );
+      this.pullDetails.insertReviewComment(
+        reviewId,
+        user(reviewer),
+        {
+          path: `notes/${showcase.pull.head.replace(/\//g, '-')}.md`,
+          line: 1,
+          body: 'Could the title say what changes for users?',
+          commitSha: showcase.headSha,
+        },
+        at,
+      );
+    }
+    for (const sha of [showcase.headSha, showcase.mainSha].filter((s) => s !== '')) {
+      this.records.setStatus(repoId, sha, {
+        context: 'ci/build',
+        state: 'success',
+        description: 'Build and tests passed',
+        target_url: '',
+        created_at: at,
+      });
+    }
+    if (showcase.mainSha) {
+      this.records.setCommitAnnotation(repoId, showcase.mainSha, 'reviewed-by', reviewer);
+      // The release notes also hang off the default branch's newest commit, as a build leaves files.
+      this.records.addCommitAsset(repoId, showcase.mainSha, {
+        upload_key: showcase.asset.key,
+        name: showcase.asset.name,
+        size: showcase.asset.bytes.length,
+        content_type: 'text/markdown; charset=utf-8',
+        sha256: createHash('sha256').update(showcase.asset.bytes).digest('hex'),
+        authorId: user(showcase.release.author),
+        created_at: at,
+      });
+    }
   }
 
   /** Each repository: `git init`, then its whole history through one `git fast-import`. */
@@ -192,7 +354,7 @@ export class DemoSeedService {
       ]
         .sort()
         .pop() as string;
-      const { id: issueId } = this.issues.insert({
+      const { id: issueId, number: issueNumber } = this.issues.insert({
         repoId,
         namespaceId: orgIds.get(issue.org) as number,
         title: issue.title,
@@ -212,8 +374,37 @@ export class DemoSeedService {
         issue.labels.map((name) => labelIds.get(`${repoId}:${name}`) as number),
       );
       this.issues.addAssignees(issueId, issue.assignees.map(id));
-      for (const comment of issue.comments)
-        this.comments.insert(issueId, id(comment.author), comment.body, comment.createdAt);
+      const ref = { number: String(issueNumber), title: issue.title };
+      this.events.insert({
+        repoId,
+        type: 'IssueEvent',
+        actorId: id(issue.author),
+        payload: { action: 'opened', issue: ref },
+        createdAt: issue.createdAt,
+      });
+      for (const comment of issue.comments) {
+        const row = this.comments.insert(
+          issueId,
+          id(comment.author),
+          comment.body,
+          comment.createdAt,
+        );
+        this.events.insert({
+          repoId,
+          type: 'IssueCommentEvent',
+          actorId: id(comment.author),
+          payload: { action: 'created', issue: ref, comment: { id: String(row.id) } },
+          createdAt: comment.createdAt,
+        });
+      }
+      if (issue.state === 'closed' && issue.closedAt)
+        this.events.insert({
+          repoId,
+          type: 'IssueEvent',
+          actorId: id(issue.assignees[0] ?? issue.author),
+          payload: { action: 'closed', issue: ref },
+          createdAt: issue.closedAt,
+        });
     }
 
     for (const pull of plan.pulls) {

@@ -1,4 +1,9 @@
 import { Module } from '@nestjs/common';
+import { CommitRecordsRepository } from '../commits/commit-records.repository';
+import { EventsRepository } from '../events/events.repository';
+import { PullDetailsRepository } from '../pulls/pull-details.repository';
+import { UploadStore } from '../uploads/upload-store';
+import { UploadsRepository } from '../uploads/uploads.repository';
 import { LedgerRepository } from '../credits/ledger.repository';
 import { GitModule } from '../git/git.module';
 import { CommentsRepository } from '../issues/comments.repository';
@@ -27,6 +32,11 @@ import { DemoSeedService } from './demo-seed.service';
     PullsRepository,
     ReleasesRepository,
     LedgerRepository,
+    EventsRepository,
+    PullDetailsRepository,
+    CommitRecordsRepository,
+    UploadStore,
+    UploadsRepository,
     DemoSeedService,
   ],
   exports: [DemoSeedService],

@@ -219,4 +219,115 @@ export const MIGRATIONS: readonly string[] = [
   ) STRICT;
   CREATE INDEX uploads_repo ON uploads (repo_id);
   `,
+  // Part 3: what the published API shows around pulls, commits and releases.
+  `
+  ALTER TABLE releases ADD COLUMN make_latest TEXT NOT NULL DEFAULT 'legacy'
+    CHECK (make_latest IN ('true', 'false', 'legacy'));
+
+  -- An asset's bytes are an upload of the release's repository (uploads.key).
+  CREATE TABLE release_assets (
+    id INTEGER PRIMARY KEY,
+    release_id INTEGER NOT NULL REFERENCES releases (id) ON DELETE CASCADE,
+    upload_key TEXT NOT NULL,
+    name TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    content_type TEXT NOT NULL,
+    sha256 TEXT NOT NULL,
+    download_count INTEGER NOT NULL DEFAULT 0,
+    uploader_id INTEGER NOT NULL REFERENCES users (id),
+    created_at TEXT NOT NULL,
+    UNIQUE (release_id, name)
+  ) STRICT;
+
+  CREATE TABLE pull_assignees (
+    pull_id INTEGER NOT NULL REFERENCES pulls (id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    PRIMARY KEY (pull_id, user_id)
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE TABLE pull_labels (
+    pull_id INTEGER NOT NULL REFERENCES pulls (id) ON DELETE CASCADE,
+    label_id INTEGER NOT NULL REFERENCES labels (id) ON DELETE CASCADE,
+    PRIMARY KEY (pull_id, label_id)
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE TABLE pull_comments (
+    id INTEGER PRIMARY KEY,
+    pull_id INTEGER NOT NULL REFERENCES pulls (id) ON DELETE CASCADE,
+    author_id INTEGER NOT NULL REFERENCES users (id),
+    body TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX pull_comments_pull ON pull_comments (pull_id, created_at);
+
+  CREATE TABLE pull_reviews (
+    id INTEGER PRIMARY KEY,
+    pull_id INTEGER NOT NULL REFERENCES pulls (id) ON DELETE CASCADE,
+    author_id INTEGER NOT NULL REFERENCES users (id),
+    body TEXT NOT NULL DEFAULT '',
+    state TEXT NOT NULL CHECK (state IN ('approved', 'commented', 'changes_requested')),
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX pull_reviews_pull ON pull_reviews (pull_id, created_at);
+
+  CREATE TABLE pull_review_comments (
+    id INTEGER PRIMARY KEY,
+    review_id INTEGER NOT NULL REFERENCES pull_reviews (id) ON DELETE CASCADE,
+    author_id INTEGER NOT NULL REFERENCES users (id),
+    path TEXT NOT NULL,
+    line INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    commit_sha TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX pull_review_comments_review ON pull_review_comments (review_id, created_at);
+
+  CREATE TABLE commit_statuses (
+    id INTEGER PRIMARY KEY,
+    repo_id INTEGER NOT NULL REFERENCES repos (id) ON DELETE CASCADE,
+    sha TEXT NOT NULL,
+    context TEXT NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('pending', 'success', 'failure', 'error')),
+    description TEXT NOT NULL DEFAULT '',
+    target_url TEXT NOT NULL DEFAULT '',
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    UNIQUE (repo_id, sha, context)
+  ) STRICT;
+
+  -- Files attached to a commit (build outputs, reports); bytes as for release assets.
+  CREATE TABLE commit_assets (
+    id INTEGER PRIMARY KEY,
+    repo_id INTEGER NOT NULL REFERENCES repos (id) ON DELETE CASCADE,
+    sha TEXT NOT NULL,
+    upload_key TEXT NOT NULL,
+    name TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    content_type TEXT NOT NULL,
+    sha256 TEXT NOT NULL,
+    download_count INTEGER NOT NULL DEFAULT 0,
+    author_id INTEGER NOT NULL REFERENCES users (id),
+    created_at TEXT NOT NULL,
+    UNIQUE (repo_id, sha, name)
+  ) STRICT;
+
+  CREATE TABLE commit_annotations (
+    repo_id INTEGER NOT NULL REFERENCES repos (id) ON DELETE CASCADE,
+    sha TEXT NOT NULL,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    PRIMARY KEY (repo_id, sha, key)
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE TABLE tag_annotations (
+    repo_id INTEGER NOT NULL REFERENCES repos (id) ON DELETE CASCADE,
+    tag TEXT NOT NULL,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    PRIMARY KEY (repo_id, tag, key)
+  ) STRICT, WITHOUT ROWID;
+  `,
 ];
