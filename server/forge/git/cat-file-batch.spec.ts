@@ -33,12 +33,15 @@ describe('warm cat-file processes', () => {
     ].join('\n');
     execFileSync('git', ['fast-import', '--quiet', '--done'], { cwd: dir, input: stream });
     commit = execFileSync('git', ['rev-parse', 'main'], { cwd: dir }).toString().trim();
-    pool = new CatFilePool(runner, { idleMs: 60_000, maxProcesses: 2 });
   });
   afterAll(() => {
-    pool.closeAll();
     fs.rmSync(dir, { recursive: true, force: true });
   });
+  // A pool per test: the spawn count a test sees is its own, in any order.
+  beforeEach(() => {
+    pool = new CatFilePool(runner, { idleMs: 60_000, maxProcesses: 2 });
+  });
+  afterEach(() => pool.closeAll());
 
   it('answers many pipelined reads from one process, large objects and misses included', async () => {
     const before = runner.spawnCount;
