@@ -7,7 +7,16 @@ export interface AdminOverview {
   window: { from: string; to: string };
   completion: { created: number; closed: number; rate: number | null };
   response_time: ResponseTimeFigures & { by_npc: (ResponseTimeFigures & { npc: string })[] };
-  credit_ranking: { org_slug: string; consumed: number; snapshots: number }[];
+  credit_ranking: {
+    org_slug: string;
+    consumed: number;
+    snapshots: number;
+    /** Consumption ÷ NPC issues completed in the window; null when none completed. */
+    credits_per_task: number | null;
+    tasks_completed: number;
+  }[];
+  /** Per NPC work figures (docs/architecture.md#npc-signals); no credit figure per NPC. */
+  npcs: NpcFigures[];
   activity_ranking: { repo: string; commits: number }[];
   /** Repositories whose commits could not be read (the platform has no history for them). */
   activity_unavailable: string[];
@@ -22,9 +31,36 @@ export interface ResponseTimeFigures {
   p95_seconds: number | null;
 }
 
-/** `GET/PUT /api/admin/settings`. */
+/**
+ * One NPC's row of the overview. Pickup and cycle percentiles are null below
+ * `MIN_PERCENTILE_SAMPLE` samples; `pickup_n`/`cycle_n` say how many there were.
+ */
+export interface NpcFigures {
+  npc: string;
+  pickup_p50_s: number | null;
+  pickup_p95_s: number | null;
+  pickup_n: number;
+  cycle_p50_s: number | null;
+  cycle_p95_s: number | null;
+  cycle_n: number;
+  /** Open NPC issues assigned to it now. */
+  wip: number;
+  /** Of those, stuck now. */
+  stuck: number;
+  /** Its issues closed as completed in the window. */
+  completed: number;
+}
+
+/** Below this many samples a percentile is "too few", not a number. */
+export const MIN_PERCENTILE_SAMPLE = 5;
+
+/** `GET/PUT /api/admin/settings`: every admin setting in one object (PUT is partial). */
 export interface AdminSettings {
   credit_alert_threshold: number;
+  /** An assigned NPC issue without an NPC comment after this long is overdue. */
+  pickup_slo_minutes: number;
+  /** An in-progress NPC issue without NPC activity for this long is stuck. */
+  stuck_after_hours: number;
 }
 
 /** `POST /api/admin/credits/refresh`. */

@@ -28,6 +28,10 @@ export interface Organization {
   /** Open NPC issues: pending pickup plus in progress. */
   active_issue_count: number;
   open_issue_count: number;
+  /** Open NPC issues in progress with no NPC activity for `stuck_after_hours`. */
+  stuck_count: number;
+  /** Open NPC-assigned issues still waiting for their first NPC comment past the pickup SLO. */
+  overdue_count: number;
   /** Set when this organization's data could not be fetched; the counts are then 0. */
   error?: string;
 }
@@ -44,12 +48,22 @@ export interface Repository {
   open_issues_count: number;
   open_pulls_count: number;
   web_url: string;
+  /** Latest commit by a person within the last 31 days; `null` when none (or not read). */
+  last_human_commit_at: string | null;
+  /** Latest commit by an NPC within the last 31 days; `null` when none (or not read). */
+  last_npc_commit_at: string | null;
+  /** Kept alive by NPCs only: NPC commits within 7 days, no human commit for 30 days. */
+  npc_only: boolean;
+  /** Open NPC issues in a repository with no human commit for 30 days. */
+  npc_work_in_dormant: boolean;
 }
 
 export interface Issue {
   number: number;
   title: string;
   state: 'open' | 'closed';
+  /** Why it closed (`completed`, `not_planned`) or reopened, as the platform says; else null. */
+  state_reason: string | null;
   body: string;
   author: BoardUser;
   assignees: BoardUser[];
@@ -60,6 +74,43 @@ export interface Issue {
   repository: { full_name: string };
   column: BoardColumn;
   web_url: string;
+  /** NPC work timings (docs/architecture.md#npc-signals); all null on a non-NPC issue. */
+  signals: IssueSignals;
+  /** Why the issue needs someone's attention, or null. */
+  attention: IssueAttention | null;
+}
+
+export interface IssueSignals {
+  /** When the current NPC assignee was set (else the creation time); null without one. */
+  assigned_at: string | null;
+  first_npc_at: string | null;
+  last_npc_at: string | null;
+  closed_at: string | null;
+  /** False when `closed_at` is the closed issue's `updated_at` (no activity said when). */
+  closed_at_exact: boolean;
+  /** `first_npc_at − assigned_at`; null while waiting. */
+  pickup_latency_s: number | null;
+  /** `closed_at − assigned_at` for issues closed as completed. */
+  cycle_time_s: number | null;
+}
+
+export type AttentionReason = 'stuck' | 'overdue';
+
+export interface IssueAttention {
+  reason: AttentionReason;
+  /** Since when: the last NPC activity (stuck) or `assigned_at` (overdue). */
+  since: string;
+  /** In words: "no NPC activity for 2 d 3 h", "waiting for pickup 3 h, SLO 1 h". */
+  detail: string;
+}
+
+/** `GET /api/repos/:full_name/issues/:number/comments`, oldest first. */
+export interface IssueComment {
+  id: string;
+  author: BoardUser;
+  /** Markdown as written; the app sanitises it. */
+  body: string;
+  created_at: string;
 }
 
 export interface PullRequest {
@@ -91,6 +142,21 @@ export interface OrgCredits {
   /** `YYYY-MM-DD`; `null` when nothing is spent or the data is insufficient. */
   predicted_exhaustion_date: string | null;
   forecast: CreditForecastKind;
+  /**
+   * Consumption over the last `task_window_days` (7) ÷ NPC issues completed in them;
+   * null when none completed or the consumption is unknown.
+   */
+  credits_per_task: number | null;
+  /** NPC issues completed in the task window (the `n` of `credits_per_task`). */
+  tasks_completed: number;
+  task_window_days: number;
+  /** `floor(balance ÷ credits_per_task)`; null when either is unknown. */
+  runway_tasks: number | null;
+  /**
+   * Exhaustion dates at the 75th (early) and 25th (late) percentile of the window's daily
+   * consumption; null with fewer than 3 days in the window.
+   */
+  exhaustion_band: { early: string; late: string } | null;
   snapshots: CreditSnapshot[];
 }
 

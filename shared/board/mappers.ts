@@ -8,6 +8,7 @@ import type {
 import { boardColumn } from './columns';
 import type { BoardUser, Issue, PullRequest, Repository } from './entities';
 import { isNpcUser } from './npc';
+import { issueSignals } from './signals';
 
 /** What the mappers need besides the platform record. */
 export interface MapContext {
@@ -32,6 +33,7 @@ export function toIssue(raw: PlatformIssue, repo: string, ctx: MapContext): Issu
     number: Number(raw.number),
     title: raw.title,
     state: raw.state === 'closed' ? ('closed' as const) : ('open' as const),
+    state_reason: raw.state_reason ?? null,
     body: raw.body ?? '',
     author: toBoardUser(raw.author, ctx.npcHandles),
     assignees: (raw.assignees ?? []).map((a) => toBoardUser(a, ctx.npcHandles)),
@@ -42,7 +44,9 @@ export function toIssue(raw: PlatformIssue, repo: string, ctx: MapContext): Issu
     repository: { full_name: repo },
     web_url: `${ctx.webUrl}/${repo}/-/issues/${raw.number}`,
   };
-  return { ...partial, column: boardColumn(partial) };
+  const issue = { ...partial, column: boardColumn(partial) };
+  // The conversation-dependent figures are filled in by the board's signal service.
+  return { ...issue, signals: issueSignals(issue), attention: null };
 }
 
 /** A platform repository as the board shows it; secret ones are never mapped. */
@@ -58,6 +62,10 @@ export function toRepository(raw: PlatformRepository, ctx: MapContext): Reposito
     open_issues_count: raw.open_issue_count ?? 0,
     open_pulls_count: raw.open_pull_request_count ?? 0,
     web_url: raw.web_url || `${ctx.webUrl}/${raw.path}`,
+    last_human_commit_at: null,
+    last_npc_commit_at: null,
+    npc_only: false,
+    npc_work_in_dormant: false,
   };
 }
 

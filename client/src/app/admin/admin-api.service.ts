@@ -28,7 +28,7 @@ export class AdminApiService {
   }
 
   /** Stores the alert threshold; answers with the settings now in force. */
-  saveSettings(settings: AdminSettings): Observable<AdminSettings> {
+  saveSettings(settings: Partial<AdminSettings>): Observable<AdminSettings> {
     return this.http.put<AdminSettings>('api/admin/settings', settings);
   }
 

@@ -23,6 +23,7 @@ export function anIssue(overrides: Partial<Issue> = {}): Issue {
     number,
     title: `Issue ${number}`,
     state: 'open',
+    state_reason: null,
     body: '',
     author: { username: 'alice', is_npc: false },
     assignees: [{ username: 'npc-builder', is_npc: true }],
@@ -33,6 +34,16 @@ export function anIssue(overrides: Partial<Issue> = {}): Issue {
     repository: { full_name: repo },
     column: 'pending',
     web_url: `http://forge.test/${repo}/-/issues/${number}`,
+    signals: {
+      assigned_at: '2026-11-20T10:00:00Z',
+      first_npc_at: null,
+      last_npc_at: null,
+      closed_at: null,
+      closed_at_exact: false,
+      pickup_latency_s: null,
+      cycle_time_s: null,
+    },
+    attention: null,
     ...overrides,
   };
 }
@@ -48,6 +59,8 @@ export function anOrg(overrides: Partial<Organization> = {}): Organization {
     credits_recorded_at: '2026-11-22T09:00:00Z',
     active_issue_count: 4,
     open_issue_count: 7,
+    stuck_count: 0,
+    overdue_count: 0,
     ...overrides,
   };
 }
@@ -65,6 +78,10 @@ export function aRepo(overrides: Partial<Repository> = {}): Repository {
     open_issues_count: 2,
     open_pulls_count: 1,
     web_url: `http://forge.test/${org}/${name}`,
+    last_human_commit_at: '2026-11-21T10:00:00Z',
+    last_npc_commit_at: null,
+    npc_only: false,
+    npc_work_in_dormant: false,
     ...overrides,
   };
 }
@@ -78,6 +95,11 @@ export function someCredits(overrides: Partial<OrgCredits> = {}): OrgCredits {
     avg_daily_consumption: 31,
     predicted_exhaustion_date: '2026-12-02',
     forecast: 'date',
+    credits_per_task: 12.4,
+    tasks_completed: 17,
+    task_window_days: 7,
+    runway_tasks: 100,
+    exhaustion_band: { early: '2026-11-29', late: '2026-12-06' },
     snapshots: [],
     ...overrides,
   };

@@ -14,7 +14,8 @@ function anOverview(days: 7 | 30, created: number, closed: number): AdminOvervie
     window: { from: '2026-11-15T12:00:00Z', to: '2026-11-22T12:00:00Z' },
     completion: { created, closed, rate: created ? closed / created : null },
     response_time: { ...figures, by_npc: [{ npc: 'npc-builder', ...figures }] },
-    credit_ranking: [{ org_slug: 'acme', consumed: 120, snapshots: 100 }],
+    npcs: [],
+    credit_ranking: [{ org_slug: 'acme', consumed: 120, snapshots: 100 , credits_per_task: null, tasks_completed: 0 }],
     activity_ranking: [{ repo: 'acme/web', commits: 3 }],
     activity_unavailable: days === 30 ? ['acme/legacy'] : [],
   };

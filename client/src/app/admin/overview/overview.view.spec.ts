@@ -26,9 +26,10 @@ function anOverview(overrides: Partial<AdminOverview> = {}): AdminOverview {
         { npc: 'npc-tester', answered: 0, waiting: 5, average_seconds: null, p95_seconds: null },
       ],
     },
+    npcs: [],
     credit_ranking: [
-      { org_slug: 'granite', consumed: 746.08, snapshots: 168 },
-      { org_slug: 'fjord', consumed: 0, snapshots: 0 },
+      { org_slug: 'granite', consumed: 746.08, snapshots: 168 , credits_per_task: null, tasks_completed: 0 },
+      { org_slug: 'fjord', consumed: 0, snapshots: 0 , credits_per_task: null, tasks_completed: 0 },
     ],
     activity_ranking: [
       { repo: 'acme/api', commits: 4 },
