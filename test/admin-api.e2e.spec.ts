@@ -114,7 +114,11 @@ describe('admin API against a real forge', () => {
     const settings = await fetch(`${board.url}/api/admin/settings`, {
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
     });
-    expect(await settings.json()).toEqual({ credit_alert_threshold: 50 });
+    expect(await settings.json()).toEqual({
+      credit_alert_threshold: 50,
+      pickup_slo_minutes: 60,
+      stuck_after_hours: 24,
+    });
     expect((await fetch(`${board.url}/api/orgs`)).status).toBe(200);
   });
 
@@ -142,7 +146,11 @@ describe('admin API against a real forge', () => {
       });
     try {
       const put = await setThreshold(Math.floor(before.balance) - 1);
-      expect(await put.json()).toEqual({ credit_alert_threshold: Math.floor(before.balance) - 1 });
+      expect(await put.json()).toEqual({
+        credit_alert_threshold: Math.floor(before.balance) - 1,
+        pickup_slo_minutes: 60,
+        stuck_after_hours: 24,
+      });
       const after = (await (await fetch(`${board.url}/api/orgs/${org}/credits`)).json()) as {
         below_threshold: boolean;
       };
@@ -352,7 +360,63 @@ describe('admin overview figures', () => {
         { npc: 'npc-builder', answered: 2, waiting: 0, average_seconds: 1200, p95_seconds: 1740 },
         { npc: 'npc-tester', answered: 1, waiting: 1, average_seconds: 3600, p95_seconds: 3600 },
       ]);
-      expect(overview.credit_ranking).toEqual([{ org_slug: 'fixture', consumed: 0, snapshots: 0 }]);
+      // No snapshots: no consumption, so no cost per task, though one task was completed.
+      expect(overview.credit_ranking).toEqual([
+        {
+          org_slug: 'fixture',
+          consumed: 0,
+          snapshots: 0,
+          credits_per_task: null,
+          tasks_completed: 1,
+        },
+      ]);
+      // At 2026-11-22T00:00 (stuck after 24 h, pickup SLO 60 min): task 0 closed at 03:00 after
+      // assignment at 00:00 (cycle 3 h); tasks 1 and 2 last heard from their NPC at 01:30 and
+      // 03:00 on the 20th, so stuck; task 3 has only a human comment, so overdue, not stuck.
+      expect(overview.npcs).toEqual([
+        {
+          npc: 'npc-builder',
+          pickup_p50_s: null,
+          pickup_p95_s: null,
+          pickup_n: 2,
+          cycle_p50_s: null,
+          cycle_p95_s: null,
+          cycle_n: 1,
+          wip: 1,
+          stuck: 1,
+          completed: 1,
+        },
+        {
+          npc: 'npc-tester',
+          pickup_p50_s: null,
+          pickup_p95_s: null,
+          pickup_n: 1,
+          cycle_p50_s: null,
+          cycle_p95_s: null,
+          cycle_n: 0,
+          wip: 2,
+          stuck: 1,
+          completed: 0,
+        },
+      ]);
+      const attention = (await (
+        await fetch(`${board.url}/api/issues?org=fixture&attention=any`)
+      ).json()) as Issue[];
+      expect(attention.map((i) => [i.number, i.attention?.reason]).sort()).toEqual(
+        [
+          [created[1], 'stuck'],
+          [created[2], 'stuck'],
+          [created[3], 'overdue'],
+        ].sort(),
+      );
+      const closed = attention.length === 3 ? await issueOf(board, created[0]) : null;
+      expect(closed?.signals).toMatchObject({
+        assigned_at: '2026-11-20T00:00:00.000Z',
+        first_npc_at: '2026-11-20T00:10:00.000Z',
+        pickup_latency_s: 600,
+        closed_at_exact: true,
+        cycle_time_s: 3 * 3600,
+      });
 
       board.clock.advance(30 * 86_400_000);
       board.clock.advance(TTL);
@@ -374,3 +438,9 @@ describe('admin overview figures', () => {
     }
   });
 });
+
+async function issueOf(board: { url: string }, number: number): Promise<Issue> {
+  return (await (
+    await fetch(`${board.url}/api/repos/fixture/app/issues/${number}`)
+  ).json()) as Issue;
+}

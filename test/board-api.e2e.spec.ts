@@ -2,6 +2,7 @@ import type {
   BoardMeta,
   CreditSnapshot,
   Issue,
+  IssueComment,
   OrgCredits,
   Organization,
   PullRequest,
@@ -72,6 +73,8 @@ describe('board API against a real forge', () => {
           credits_recorded_at: snapshot.get(org.slug)?.recorded_at ?? null,
           active_issue_count: expect.any(Number),
           open_issue_count: expect.any(Number),
+          stuck_count: expect.any(Number),
+          overdue_count: expect.any(Number),
         });
         const repos = (await client.listRepos(org.slug)).filter((r) => !isSecret(r));
         const listed = new Set(repos.map((r) => r.path));
@@ -111,6 +114,10 @@ describe('board API against a real forge', () => {
         open_issues_count: expect.any(Number),
         open_pulls_count: expect.any(Number),
         web_url: expect.any(String),
+        last_human_commit_at: null_or(String),
+        last_npc_commit_at: null_or(String),
+        npc_only: expect.any(Boolean),
+        npc_work_in_dormant: expect.any(Boolean),
       });
 
       const issues = await getJson<Issue[]>(`${board.url}/api/repos/${repo.full_name}/issues`);
@@ -134,7 +141,31 @@ describe('board API against a real forge', () => {
         repository: { full_name: repo.full_name },
         column: expect.stringMatching(/^(pending|in_progress|done)$/),
         web_url: `${forge.baseUrl}/${repo.full_name}/-/issues/${issue.number}`,
+        state_reason: null_or(String),
+        signals: {
+          assigned_at: null_or(String),
+          first_npc_at: null_or(String),
+          last_npc_at: null_or(String),
+          closed_at: null_or(String),
+          closed_at_exact: expect.any(Boolean),
+          pickup_latency_s: null_or(Number),
+          cycle_time_s: null_or(Number),
+        },
+        attention: issue.attention === null ? null : expect.any(Object),
       });
+      const comments = await getJson<IssueComment[]>(
+        `${board.url}/api/repos/${encodeURIComponent(repo.full_name)}/issues/${issue.number}/comments`,
+      );
+      expect(comments.status).toBe(200);
+      expect(comments.body).toHaveLength(issue.comment_count);
+      for (const comment of comments.body) {
+        expect(comment).toEqual({
+          id: expect.any(String),
+          author: { username: expect.any(String), is_npc: expect.any(Boolean) },
+          body: expect.any(String),
+          created_at: expect.any(String),
+        });
+      }
       const one = await getJson<Issue>(
         `${board.url}/api/repos/${repo.full_name}/issues/${issue.number}`,
       );
@@ -414,3 +445,11 @@ describe('board API when the platform fails', () => {
     }
   }, 60_000);
 });
+
+/** An asymmetric matcher: null, or any value of the given type. */
+function null_or(type: StringConstructor | NumberConstructor): unknown {
+  return {
+    asymmetricMatch: (value: unknown) => value === null || typeof value === type.name.toLowerCase(),
+    toAsymmetricMatcher: () => `null or ${type.name}`,
+  };
+}

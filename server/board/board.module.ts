@@ -32,6 +32,7 @@ import type { PlatformClientOptions } from './platform/platform.options';
 import { ReposModule } from './repos/repos.module';
 import { BoardStore } from './store/board-store';
 import { SqliteBoardStore } from './store/sqlite-board-store';
+import { SettingsService } from './settings/settings.service';
 
 /** Where the client points when no platform is available; the API answers 503 before any call. */
 const NO_PLATFORM = 'http://127.0.0.1:9';
@@ -99,6 +100,7 @@ class BoardCoreModule implements OnApplicationShutdown {
       MissLimiter,
       UpstreamCache,
       RouteCacheInterceptor,
+      SettingsService,
     ];
     return {
       module: BoardCoreModule,

@@ -1,4 +1,5 @@
 import type { CreditForecastKind, CreditSnapshot } from './entities';
+import { percentile } from './stats';
 
 /** Credit consumption and forecast rules (docs/architecture.md#consumption-and-forecast). */
 
@@ -89,4 +90,53 @@ export function dailySpending(
 /** `YYYY-MM-DD` of a time, in UTC. */
 export function isoDate(time: Date): string {
   return time.toISOString().slice(0, 10);
+}
+
+/**
+ * Credits spent per completed NPC task: consumption over a window ÷ NPC issues completed
+ * in it (docs/architecture.md#runway-in-tasks); null when none completed.
+ */
+export function creditsPerTask(consumed: number | null, completed: number): number | null {
+  if (consumed === null || completed <= 0) return null;
+  return Math.round((consumed / completed) * 100) / 100;
+}
+
+/** How many more tasks the balance pays for at `perTask` (rounded down). */
+export function runwayTasks(balance: number | null, perTask: number | null): number | null {
+  if (balance === null || perTask === null || perTask <= 0) return null;
+  return Math.max(0, Math.floor(balance / perTask));
+}
+
+/** Credits spent over the snapshots (decreases only). */
+export function consumption(snapshots: readonly CreditSnapshot[]): number {
+  return spendingSteps(snapshots).reduce((sum, step) => sum + step.spent, 0);
+}
+
+/**
+ * The forecast band: exhaustion dates at the 75th (early) and 25th (late) percentile of
+ * daily consumption over the whole UTC days the snapshots cover in the window (today and
+ * the first, partial day left out); null with fewer than 3 such days, an unknown or spent
+ * balance, or a quiet quarter of days (the late end would be never).
+ */
+export function exhaustionBand(
+  balance: number | null,
+  snapshots: readonly CreditSnapshot[],
+  days: number,
+  now: Date,
+): { early: string; late: string } | null {
+  if (balance === null || balance <= 0 || snapshots.length < 2) return null;
+  const first = Math.min(...snapshots.map((s) => Date.parse(s.recorded_at)));
+  const firstWholeDay = isoDate(new Date(first + DAY_MS));
+  const today = isoDate(now);
+  const daily = dailySpending(snapshots, days, now)
+    .filter((d) => d.date >= firstWholeDay && d.date < today)
+    .map((d) => d.spent);
+  if (daily.length < 3) return null;
+  const high = percentile(daily, 0.75)!;
+  const low = percentile(daily, 0.25)!;
+  if (low <= 0) return null;
+  return {
+    early: forecastExhaustion(balance, high, now).date!,
+    late: forecastExhaustion(balance, low, now).date!,
+  };
 }

@@ -62,7 +62,9 @@ function npcAssignees(issue: SignalIssue): Set<string> {
  */
 export function assignedAt(issue: SignalIssue, facts: SignalFacts = {}): string | null {
   if (npcAssignees(issue).size === 0) return null;
-  const known = (facts.assigned ?? []).filter((t): t is string => !!t && !Number.isNaN(Date.parse(t)));
+  const known = (facts.assigned ?? []).filter(
+    (t): t is string => !!t && !Number.isNaN(Date.parse(t)),
+  );
   if (known.length === 0) return issue.created_at;
   return latest(known);
 }

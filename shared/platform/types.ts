@@ -219,6 +219,12 @@ export type PlatformComment = Pick<
   'id' | 'body' | 'author' | 'created_at' | 'updated_at'
 >;
 
+/** One entry of an issue's history (`api.IssueActivity`); `payload` is free-form. */
+export type PlatformIssueActivity = Pick<
+  Pub.ApiIssueActivity,
+  'id' | 'type' | 'actor' | 'payload' | 'created_at'
+>;
+
 export interface ListCommentsQuery extends PageQuery {
   sort?: 'created_at' | '-created_at';
 }

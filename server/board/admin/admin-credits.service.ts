@@ -2,16 +2,16 @@ import { isBelowThreshold } from '@shared/board/credits';
 import { Injectable } from '@nestjs/common';
 import type { AdminSettings, RefreshResult } from '@shared/board/admin';
 import { CacheInvalidation } from '../cache/cache-invalidation';
-import { CreditsService, THRESHOLD_SETTING } from '../credits/credits.service';
+import { CreditsService } from '../credits/credits.service';
 import { SnapshotService } from '../credits/snapshot.service';
 import { OrgsService } from '../orgs/orgs.service';
-import { BoardStore } from '../store/board-store';
+import { SettingsService } from '../settings/settings.service';
 
-/** The alert threshold setting and the manual credit refresh. */
+/** The admin settings and the manual credit refresh. */
 @Injectable()
 export class AdminCreditsService {
   constructor(
-    private readonly store: BoardStore,
+    private readonly settingsService: SettingsService,
     private readonly credits: CreditsService,
     private readonly snapshots: SnapshotService,
     private readonly orgs: OrgsService,
@@ -19,15 +19,18 @@ export class AdminCreditsService {
   ) {}
 
   /** Current settings. */
-  async settings(): Promise<AdminSettings> {
-    return { credit_alert_threshold: await this.credits.threshold() };
+  settings(): Promise<AdminSettings> {
+    return this.settingsService.get();
   }
 
-  /** Store the threshold; every answer showing red rows is recomputed. */
-  async updateSettings(settings: AdminSettings): Promise<AdminSettings> {
-    await this.store.setSetting(THRESHOLD_SETTING, settings.credit_alert_threshold);
-    await this.invalidation.creditsChanged();
-    return this.settings();
+  /** Store the given settings; every answer they change is recomputed. */
+  async updateSettings(changes: Partial<AdminSettings>): Promise<AdminSettings> {
+    const updated = await this.settingsService.update(changes);
+    if (changes.credit_alert_threshold !== undefined) await this.invalidation.creditsChanged();
+    if (changes.pickup_slo_minutes !== undefined || changes.stuck_after_hours !== undefined) {
+      await this.invalidation.signalSettingsChanged();
+    }
+    return updated;
   }
 
   /** Drop cached balances, record a snapshot now and return the new balances. */

@@ -11,7 +11,7 @@ import {
   MinLength,
 } from 'class-validator';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { DispatchRequest } from '@shared/board/admin';
+import type { AdminSettings, DispatchRequest } from '@shared/board/admin';
 import { MAX_REQUIREMENT_LENGTH, MAX_TITLE_LENGTH } from '@shared/board/dispatch';
 
 const trim = ({ value }: { value: unknown }): unknown =>
@@ -51,14 +51,41 @@ export class CreateIssueDto implements DispatchRequest {
   work_mode!: boolean;
 }
 
-/** Body of `PUT /api/admin/settings`. */
-export class SettingsDto {
-  @ApiProperty({ example: 50, description: 'Balances below this are shown in red' })
+/** Body of `PUT /api/admin/settings`: any subset of the settings; absent ones are kept. */
+export class SettingsDto implements Partial<AdminSettings> {
+  @ApiPropertyOptional({ example: 50, description: 'Balances below this are shown in red' })
+  @IsOptional()
   @IsNumber(
     { allowNaN: false, allowInfinity: false },
     { message: 'credit_alert_threshold must be a number' },
   )
   @Min(0, { message: 'credit_alert_threshold must not be negative' })
   @Max(1_000_000_000, { message: 'credit_alert_threshold must be at most 1000000000' })
-  credit_alert_threshold!: number;
+  credit_alert_threshold?: number;
+
+  @ApiPropertyOptional({
+    example: 60,
+    description: 'An assigned NPC issue with no NPC comment after this many minutes is overdue',
+  })
+  @IsOptional()
+  @IsNumber(
+    { allowNaN: false, allowInfinity: false },
+    { message: 'pickup_slo_minutes must be a number' },
+  )
+  @Min(0.001, { message: 'pickup_slo_minutes must be positive' })
+  @Max(525_600, { message: 'pickup_slo_minutes must be at most 525600 (a year)' })
+  pickup_slo_minutes?: number;
+
+  @ApiPropertyOptional({
+    example: 24,
+    description: 'An in-progress NPC issue with no NPC activity for this many hours is stuck',
+  })
+  @IsOptional()
+  @IsNumber(
+    { allowNaN: false, allowInfinity: false },
+    { message: 'stuck_after_hours must be a number' },
+  )
+  @Min(0.001, { message: 'stuck_after_hours must be positive' })
+  @Max(8760, { message: 'stuck_after_hours must be at most 8760 (a year)' })
+  stuck_after_hours?: number;
 }

@@ -1,20 +1,26 @@
 import { Injectable } from '@nestjs/common';
-import { spendingSteps } from '@shared/board/credits';
+import {
+  AdminOverview,
+  MIN_PERCENTILE_SAMPLE,
+  NpcFigures,
+  ResponseTimeFigures,
+} from '@shared/board/admin';
+import { consumption, creditsPerTask } from '@shared/board/credits';
 import type { Issue } from '@shared/board/entities';
-import { toIssue } from '@shared/board/mappers';
-import { isNpcIssue, isNpcUser } from '@shared/board/npc';
+import { isSecret, toIssue } from '@shared/board/mappers';
+import { isNpcIssue } from '@shared/board/npc';
 import { mean, percentile } from '@shared/board/stats';
 import { Clock } from '../../common/clock';
+import { completedBetween, NpcWorkService } from '../npc-work/npc-work.service';
+import { RepoActivityService } from '../npc-work/repo-activity.service';
 import { OrgsService } from '../orgs/orgs.service';
 import { PlatformClient } from '../platform/platform-client';
 import { BoardStore } from '../store/board-store';
-import { isSecret } from '@shared/board/mappers';
-import { AdminOverview, ResponseTimeFigures } from '@shared/board/admin';
 
 const DAY_MS = 86_400_000;
 
 /**
- * Completion rate, NPC response time and the two rankings
+ * Completion rate, pickup latency, per-NPC figures and the two rankings
  * (docs/architecture.md#admin-overview-figures).
  */
 @Injectable()
@@ -24,6 +30,8 @@ export class OverviewService {
     private readonly orgs: OrgsService,
     private readonly store: BoardStore,
     private readonly clock: Clock,
+    private readonly work: NpcWorkService,
+    private readonly commits: RepoActivityService,
   ) {}
 
   /** All figures over the last `days` days (UTC), each with its sample size. */
@@ -34,81 +42,66 @@ export class OverviewService {
     const ctx = this.orgs.mapContext;
 
     const issueLists = await Promise.all(orgs.map((org) => this.platform.listOrgIssues(org)));
-    const inWindow = issueLists
-      .flat()
-      .flatMap((raw) => (raw.repo ? [toIssue(raw, raw.repo.path, ctx)] : []))
-      .filter((issue) => isNpcIssue(issue) && Date.parse(issue.created_at) >= from.getTime());
-    const closed = inWindow.filter((i) => i.state === 'closed').length;
+    const npcIssues = await this.work.annotate(
+      issueLists
+        .flat()
+        .flatMap((raw) => (raw.repo ? [toIssue(raw, raw.repo.path, ctx)] : []))
+        .filter((issue) => isNpcIssue(issue)),
+    );
+    const created = npcIssues.filter((issue) => Date.parse(issue.created_at) >= from.getTime());
+    const closed = created.filter((i) => i.state === 'closed').length;
+    const completed = completedBetween(npcIssues, from, now);
 
-    const [responses, creditRanking, activity] = await Promise.all([
-      this.responseTimes(inWindow.filter((i) => i.assignees.some((a) => a.is_npc))),
-      this.creditRanking(orgs, from),
+    const [creditRanking, activity] = await Promise.all([
+      this.creditRanking(orgs, from, completed),
       this.activityRanking(orgs, from),
     ]);
     return {
       days,
       window: { from: from.toISOString(), to: now.toISOString() },
       completion: {
-        created: inWindow.length,
+        created: created.length,
         closed,
-        rate: inWindow.length === 0 ? null : closed / inWindow.length,
+        rate: created.length === 0 ? null : closed / created.length,
       },
-      response_time: responses,
+      response_time: responseTimes(npcIssues, from),
+      npcs: npcFigures(npcIssues, completed, from),
       credit_ranking: creditRanking,
       activity_ranking: activity.ranking,
       activity_unavailable: activity.unavailable,
     };
   }
 
-  /** Time from creation to the first comment by an NPC, overall and per assigned NPC. */
-  private async responseTimes(issues: Issue[]): Promise<AdminOverview['response_time']> {
-    const measured = await Promise.all(
-      issues.map(async (issue) => {
-        const comments = await this.platform.listComments(
-          issue.repository.full_name,
-          issue.number,
-          {
-            sort: 'created_at',
-          },
-        );
-        const npcs = new Set(issue.assignees.filter((a) => a.is_npc).map((a) => a.username));
-        const ctx = this.orgs.mapContext;
-        const first = comments
-          .filter((c) => c.author && isNpcUser(c.author, ctx.npcHandles))
-          .map((c) => Date.parse(c.created_at))
-          .sort((a, b) => a - b)[0];
-        const seconds = first === undefined ? null : (first - Date.parse(issue.created_at)) / 1000;
-        return { npcs: [...npcs], seconds };
-      }),
-    );
-    const byNpc = new Map<string, (number | null)[]>();
-    for (const m of measured) {
-      for (const npc of m.npcs) byNpc.set(npc, [...(byNpc.get(npc) ?? []), m.seconds]);
-    }
-    return {
-      ...figures(measured.map((m) => m.seconds)),
-      by_npc: [...byNpc]
-        .map(([npc, values]) => ({ npc, ...figures(values) }))
-        .sort((a, b) => a.npc.localeCompare(b.npc)),
-    };
-  }
-
-  /** Organizations by credits spent in the window (snapshot decreases; top-ups excluded). */
+  /**
+   * Organizations by credits spent in the window (snapshot decreases; top-ups excluded),
+   * with the cost of each completed NPC task.
+   */
   private async creditRanking(
     orgs: string[],
     from: Date,
+    completed: readonly Issue[],
   ): Promise<AdminOverview['credit_ranking']> {
     const snapshots = await this.store.listSnapshots(orgs, from);
     return orgs
       .map((org) => {
         const own = snapshots.filter((s) => s.org_slug === org);
-        const consumed = spendingSteps(own).reduce((sum, step) => sum + step.spent, 0);
-        return { org_slug: org, consumed: Math.round(consumed * 100) / 100, snapshots: own.length };
+        const consumed = Math.round(consumption(own) * 100) / 100;
+        const tasks = completed.filter((i) => i.repository.full_name.startsWith(`${org}/`)).length;
+        return {
+          org_slug: org,
+          consumed,
+          snapshots: own.length,
+          credits_per_task: creditsPerTask(own.length < 2 ? null : consumed, tasks),
+          tasks_completed: tasks,
+        };
       })
       .sort((a, b) => b.consumed - a.consumed || a.org_slug.localeCompare(b.org_slug));
   }
 
-  /** Repositories by commits in the window, from the commits list with `since`. */
+  /**
+   * Repositories by commits in the window, counted in the 31-day commit lists the
+   * repository health page reads too (one cached read per repository and day).
+   */
   private async activityRanking(
     orgs: string[],
     from: Date,
@@ -119,12 +112,9 @@ export class OverviewService {
       .map((r) => r.path);
     const counts = await Promise.all(
       repos.map(async (repo) => {
-        try {
-          const commits = await this.platform.listCommits(repo, { since: from.toISOString() });
-          return { repo, commits: commits.length };
-        } catch {
-          return { repo, commits: null };
-        }
+        const split = await this.commits.split(repo);
+        const commits = split?.times.filter((t) => t >= from.getTime()).length ?? null;
+        return { repo, commits };
       }),
     );
     return {
@@ -134,6 +124,75 @@ export class OverviewService {
       unavailable: counts.filter((c) => c.commits === null).map((c) => c.repo),
     };
   }
+}
+
+/** NPC usernames currently assigned to an issue. */
+function npcsOf(issue: Issue): string[] {
+  return issue.assignees.filter((a) => a.is_npc).map((a) => a.username);
+}
+
+/** Assigned within the window: the issues whose pickup the window measures. */
+function assignedSince(issue: Issue, from: Date): boolean {
+  return (
+    issue.signals.assigned_at !== null && Date.parse(issue.signals.assigned_at) >= from.getTime()
+  );
+}
+
+/** Pickup latency (first NPC comment − assignment) of issues assigned in the window. */
+function responseTimes(issues: readonly Issue[], from: Date): AdminOverview['response_time'] {
+  const measured = issues.filter((i) => assignedSince(i, from));
+  const byNpc = new Map<string, (number | null)[]>();
+  for (const issue of measured) {
+    for (const npc of npcsOf(issue)) {
+      byNpc.set(npc, [...(byNpc.get(npc) ?? []), issue.signals.pickup_latency_s]);
+    }
+  }
+  return {
+    ...figures(measured.map((i) => i.signals.pickup_latency_s)),
+    by_npc: [...byNpc]
+      .map(([npc, values]) => ({ npc, ...figures(values) }))
+      .sort((a, b) => a.npc.localeCompare(b.npc)),
+  };
+}
+
+/** Per NPC: pickup and cycle percentiles, open work, stuck and completed counts. */
+function npcFigures(
+  issues: readonly Issue[],
+  completed: readonly Issue[],
+  from: Date,
+): NpcFigures[] {
+  const npcs = new Set(issues.flatMap(npcsOf));
+  return [...npcs]
+    .sort((a, b) => a.localeCompare(b))
+    .map((npc) => {
+      const own = issues.filter((i) => npcsOf(i).includes(npc));
+      const open = own.filter((i) => i.state === 'open');
+      const done = completed.filter((i) => npcsOf(i).includes(npc));
+      const pickups = own
+        .filter((i) => assignedSince(i, from))
+        .flatMap((i) => (i.signals.pickup_latency_s === null ? [] : [i.signals.pickup_latency_s]));
+      const cycles = done.flatMap((i) =>
+        i.signals.cycle_time_s === null ? [] : [i.signals.cycle_time_s],
+      );
+      return {
+        npc,
+        pickup_p50_s: guardedPercentile(pickups, 0.5),
+        pickup_p95_s: guardedPercentile(pickups, 0.95),
+        pickup_n: pickups.length,
+        cycle_p50_s: guardedPercentile(cycles, 0.5),
+        cycle_p95_s: guardedPercentile(cycles, 0.95),
+        cycle_n: cycles.length,
+        wip: open.length,
+        stuck: open.filter((i) => i.attention?.reason === 'stuck').length,
+        completed: done.length,
+      };
+    });
+}
+
+/** A percentile in whole seconds, or null below the minimum sample. */
+function guardedPercentile(values: readonly number[], p: number): number | null {
+  if (values.length < MIN_PERCENTILE_SAMPLE) return null;
+  return Math.round(percentile(values, p)!);
 }
 
 function figures(values: readonly (number | null)[]): ResponseTimeFigures {

@@ -18,6 +18,11 @@ export class CacheInvalidation {
     ]);
   }
 
+  /** The pickup SLO or the stuck limit changed: every answer that shows attention. */
+  async signalSettingsChanged(): Promise<void> {
+    await this.cache.invalidate(this.keys.signalRoutes());
+  }
+
   /** Balances or the threshold changed: every answer that shows them. */
   async creditsChanged(orgs: readonly string[] = []): Promise<void> {
     await this.cache.invalidate([

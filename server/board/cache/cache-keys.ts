@@ -61,6 +61,11 @@ export class CacheKeys {
     ];
   }
 
+  /** Route entries that show NPC work signals (attention, stuck and overdue counts). */
+  signalRoutes(): string[] {
+    return ['issues', 'orgs', 'repos/'].map((path) => ROUTE_KEY_PREFIX + path);
+  }
+
   /** Upstream entries holding an organization's balance. */
   balanceUpstream(org: string): string {
     return this.upstream(`/${org}/-/charge/`);

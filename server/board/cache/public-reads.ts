@@ -30,5 +30,6 @@ export const PUBLIC_READS: readonly PublicRead[] = [
   { pattern: /^issues$/, query: IssueSearchQuery },
   { pattern: new RegExp(`^${REPO}/issues$`), query: RepoIssuesQuery },
   { pattern: new RegExp(`^${REPO}/issues/[1-9]\\d{0,9}$`) },
+  { pattern: new RegExp(`^${REPO}/issues/[1-9]\\d{0,9}/comments$`) },
   { pattern: new RegExp(`^${REPO}/pulls$`), query: PullsQuery },
 ];

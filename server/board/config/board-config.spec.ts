@@ -23,6 +23,8 @@ describe('loadBoardConfig', () => {
       cacheTtlMs: 300_000,
       snapshotCron: '0 * * * *',
       creditAlertThreshold: 50,
+      pickupSloMinutes: 60,
+      stuckAfterHours: 24,
       creditsSource: { kind: 'platform' },
       adminToken: null,
       redisUrl: null,

@@ -33,6 +33,10 @@ export abstract class BoardConfig {
   abstract readonly cacheTtlMs: number;
   abstract readonly snapshotCron: string;
   abstract readonly creditAlertThreshold: number;
+  /** Default of the `pickup_slo_minutes` setting. */
+  abstract readonly pickupSloMinutes: number;
+  /** Default of the `stuck_after_hours` setting. */
+  abstract readonly stuckAfterHours: number;
   abstract readonly creditsSource: CreditsSource;
   /** `null` outside demo mode without ADMIN_TOKEN: admin routes are disabled. */
   abstract readonly adminToken: string | null;
@@ -114,6 +118,8 @@ export function loadBoardConfig(env: Environment, cwd = process.cwd()): BoardCon
     cacheTtlMs: e.CACHE_TTL_MS,
     snapshotCron: e.SNAPSHOT_CRON,
     creditAlertThreshold: e.CREDIT_ALERT_THRESHOLD,
+    pickupSloMinutes: e.PICKUP_SLO_MINUTES,
+    stuckAfterHours: e.STUCK_AFTER_HOURS,
     creditsSource: parseCreditsSource(e.CREDITS_SOURCE, cwd),
     adminToken: e.ADMIN_TOKEN ?? null,
     adminTrustedHeader: e.ADMIN_TRUSTED_HEADER?.toLowerCase() ?? null,

@@ -118,6 +118,16 @@ export class BoardEnvironment {
   @Min(0)
   CREDIT_ALERT_THRESHOLD = 50;
 
+  @Transform(toNumber)
+  @IsNumber({}, { message: '$property must be a number' })
+  @Min(0.001, { message: '$property must be a positive number of minutes' })
+  PICKUP_SLO_MINUTES = 60;
+
+  @Transform(toNumber)
+  @IsNumber({}, { message: '$property must be a number' })
+  @Min(0.001, { message: '$property must be a positive number of hours' })
+  STUCK_AFTER_HOURS = 24;
+
   @Transform(toTrimmed)
   @Matches(/^(platform|manual|file:.+)$/, {
     message: '$property must be platform, manual or file:<path>',

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query, Res, UseInterceptors } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import type { Issue } from '@shared/board/entities';
+import type { Issue, IssueComment } from '@shared/board/entities';
 import { RouteCacheInterceptor } from '../cache/route-cache.interceptor';
 import { FullNameIssueParams, FullNameParams, IssueParams, RepoParams } from '../common/params';
 import { IssueSearchQuery, RepoIssuesQuery } from './issue-search.query';
@@ -49,5 +49,19 @@ export class IssuesController {
   @ApiOperation({ summary: 'One issue, its repository full name percent-encoded' })
   issueEncoded(@Param() p: FullNameIssueParams): Promise<Issue> {
     return this.issues.issue(p.parts.org, p.parts.repo, p.number);
+  }
+
+  @Get('repos/:org/:repo/issues/:number/comments')
+  @ApiOperation({ summary: 'The conversation of one issue, oldest first' })
+  comments(@Param() p: IssueParams): Promise<IssueComment[]> {
+    return this.issues.comments(p.org, p.repo, p.number);
+  }
+
+  @Get('repos/:full_name/issues/:number/comments')
+  @ApiOperation({
+    summary: 'The conversation of one issue, its repository full name percent-encoded',
+  })
+  commentsEncoded(@Param() p: FullNameIssueParams): Promise<IssueComment[]> {
+    return this.issues.comments(p.parts.org, p.parts.repo, p.number);
   }
 }

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { NpcWorkModule } from '../npc-work/npc-work.module';
 import { OrgsModule } from '../orgs/orgs.module';
 import { IssuesController } from './issues.controller';
 import { IssuesService } from './issues.service';
 
 /** Issue search and the issues of one repository. */
 @Module({
-  imports: [OrgsModule],
+  imports: [OrgsModule, NpcWorkModule],
   controllers: [IssuesController],
   providers: [IssuesService],
   exports: [IssuesService],

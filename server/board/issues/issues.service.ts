@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { Issue } from '@shared/board/entities';
-import { toIssue } from '@shared/board/mappers';
+import type { BoardUser, Issue, IssueComment } from '@shared/board/entities';
+import { toBoardUser, toIssue } from '@shared/board/mappers';
+import { NpcWorkService } from '../npc-work/npc-work.service';
 import { isNpcIssue } from '@shared/board/npc';
 import { OrgsService } from '../orgs/orgs.service';
 import { PlatformClient } from '../platform/platform-client';
-import { IssueSearchQuery } from './issue-search.query';
+import { AttentionFilter, IssueSearchQuery } from './issue-search.query';
 
 /** Most issues one search returns without paging. */
 export const MAX_SEARCH_RESULTS = 5000;
@@ -21,6 +22,7 @@ export class IssuesService {
   constructor(
     private readonly platform: PlatformClient,
     private readonly orgs: OrgsService,
+    private readonly work: NpcWorkService,
   ) {}
 
   /**
@@ -29,7 +31,12 @@ export class IssuesService {
    */
   async search(query: IssueSearchQuery): Promise<IssuePage> {
     let orgs: string[];
-    if (query.org) {
+    if (query.repo) {
+      const [org, repo] = query.repo.split('/');
+      if (query.org && query.org !== org) return { items: [], total: 0 };
+      await this.orgs.assertRepository(org, repo);
+      orgs = [org];
+    } else if (query.org) {
       await this.orgs.assertCovered(query.org);
       orgs = [query.org];
     } else {
@@ -46,10 +53,12 @@ export class IssuesService {
     ]);
     const visible = new Set(repos.flat().map((r) => r.path));
     const handle = query.npc_handle?.toLowerCase();
-    const issues = lists
+    const matching = lists
       .flat()
       .flatMap((raw) =>
-        raw.repo && visible.has(raw.repo.path) ? [toIssue(raw, raw.repo.path, ctx)] : [],
+        raw.repo && visible.has(raw.repo.path) && (!query.repo || raw.repo.path === query.repo)
+          ? [toIssue(raw, raw.repo.path, ctx)]
+          : [],
       )
       .filter((issue) => query.npc === undefined || isNpcIssue(issue) === query.npc)
       .filter(
@@ -59,6 +68,9 @@ export class IssuesService {
       )
       .sort(newestFirst)
       .slice(0, MAX_SEARCH_RESULTS);
+    const issues = (await this.work.annotate(matching)).filter((issue) =>
+      needsAttention(issue, query.attention),
+    );
     if (query.page === undefined) return { items: issues, total: issues.length };
     const size = query.page_size ?? DEFAULT_PAGE_SIZE;
     const start = (query.page - 1) * size;
@@ -73,7 +85,7 @@ export class IssuesService {
       this.platform.listIssues(fullName, state ? { state } : {}),
     );
     const ctx = this.orgs.mapContext;
-    return raw.map((r) => toIssue(r, fullName, ctx)).sort(newestFirst);
+    return this.work.annotate(raw.map((r) => toIssue(r, fullName, ctx)).sort(newestFirst));
   }
 
   /** One issue with its body, for the detail dialog. */
@@ -83,8 +95,33 @@ export class IssuesService {
     const raw = await this.orgs.readable(`${fullName}#${number}`, () =>
       this.platform.getIssue(fullName, number),
     );
-    return toIssue(raw, fullName, this.orgs.mapContext);
+    const [issue] = await this.work.annotate([toIssue(raw, fullName, this.orgs.mapContext)]);
+    return issue;
   }
+
+  /** The conversation of one issue, oldest first, for the detail dialog. */
+  async comments(org: string, repo: string, number: number): Promise<IssueComment[]> {
+    await this.orgs.assertRepository(org, repo);
+    const fullName = `${org}/${repo}`;
+    const raw = await this.orgs.readable(`${fullName}#${number}`, () =>
+      this.platform.listComments(fullName, number, { sort: 'created_at' }),
+    );
+    const handles = this.orgs.mapContext.npcHandles;
+    return raw
+      .map((c) => ({
+        id: String(c.id),
+        author: toBoardUser(c.author, handles) satisfies BoardUser,
+        body: c.body ?? '',
+        created_at: c.created_at,
+      }))
+      .sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
+  }
+}
+
+function needsAttention(issue: Issue, filter: AttentionFilter | undefined): boolean {
+  if (filter === undefined) return true;
+  if (issue.attention === null) return false;
+  return filter === 'any' || issue.attention.reason === filter;
 }
 
 function newestFirst(a: Issue, b: Issue): number {

@@ -7,6 +7,7 @@ import type { PlatformRepository } from '@shared/platform/types';
 import { DomainError, NotFoundError } from '../../common/errors';
 import { BoardConfig } from '../config/board-config';
 import { PLATFORM_CONNECTION, PlatformConnection } from '../connection/platform-connection';
+import { NpcWorkService } from '../npc-work/npc-work.service';
 import { PlatformClient } from '../platform/platform-client';
 import { BoardStore } from '../store/board-store';
 
@@ -33,6 +34,7 @@ export class OrgsService {
     private readonly config: BoardConfig,
     private readonly store: BoardStore,
     @Inject(PLATFORM_CONNECTION) private readonly connection: PlatformConnection,
+    private readonly work: NpcWorkService,
   ) {}
 
   /** What the mappers need: NPC handles and the platform's web address. */
@@ -126,6 +128,8 @@ export class OrgsService {
         repo_count: 0,
         open_issue_count: 0,
         active_issue_count: 0,
+        stuck_count: 0,
+        overdue_count: 0,
         ...credits,
         error: message,
       };
@@ -152,18 +156,25 @@ export class OrgsService {
     ]);
     const listed = new Set(repos.map((r) => r.path));
     const ctx = this.mapContext;
-    const counted = issues.flatMap((raw) => {
-      const repo = raw.repo?.path;
-      if (!repo || !listed.has(repo)) return [];
-      const issue = toIssue(raw, repo, ctx);
-      return [{ state: issue.state, column: issue.column, npc: isNpcIssue(issue) }];
-    });
+    const shown = await this.work.annotate(
+      issues.flatMap((raw) => {
+        const repo = raw.repo?.path;
+        return repo && listed.has(repo) ? [toIssue(raw, repo, ctx)] : [];
+      }),
+    );
+    const counted = shown.map((issue) => ({
+      state: issue.state,
+      column: issue.column,
+      npc: isNpcIssue(issue),
+    }));
     return {
       slug,
       name: organizationName(org),
       avatar_url: org.avatar ?? '',
       repo_count: listed.size,
       ...issueCounts(counted),
+      stuck_count: shown.filter((i) => i.attention?.reason === 'stuck').length,
+      overdue_count: shown.filter((i) => i.attention?.reason === 'overdue').length,
     };
   }
 }

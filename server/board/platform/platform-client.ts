@@ -11,7 +11,7 @@ import type * as P from '@shared/platform/types';
 import { InvalidError } from '../../common/errors';
 import { gitRemoteUrl } from './git-remote';
 import { listAcrossOrg } from './org-lists';
-import { PlatformHttp } from './platform-http';
+import { ListOptions, PlatformHttp } from './platform-http';
 import { checkInstant, checkRef, checkSlug, fixed, route } from './platform-params';
 import { PlatformNotFoundError } from './platform.errors';
 
@@ -221,8 +221,26 @@ export class PlatformClient {
     repo: string,
     number: IssueNumber,
     query: P.ListCommentsQuery = {},
+    options: ListOptions = {},
   ): Promise<P.PlatformComment[]> {
-    return this.http.getList(route('/{repo}/-/issues/{number}/comments', { repo, number }), query);
+    return this.http.getList(
+      route('/{repo}/-/issues/{number}/comments', { repo, number }),
+      query,
+      options,
+    );
+  }
+
+  /** An issue's history (opened, assigned, closed…), oldest first. */
+  async listIssueActivities(
+    repo: string,
+    number: IssueNumber,
+    options: ListOptions = {},
+  ): Promise<P.PlatformIssueActivity[]> {
+    return this.http.getList(
+      route('/{repo}/-/issues/{number}/activities', { repo, number }),
+      {},
+      options,
+    );
   }
 
   /** Comment on an issue. */

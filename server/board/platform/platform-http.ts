@@ -58,6 +58,14 @@ export interface PlatformRequest {
   responseType?: 'json' | 'buffer';
   /** Send the bearer token. Default true; false for signed upload URLs on other hosts. */
   auth?: boolean;
+  /** Skip the response cache: the caller knows the cached answer may be out of date. */
+  fresh?: boolean;
+}
+
+/** How a list is read. */
+export interface ListOptions {
+  /** Skip the response cache (see `PlatformRequest.fresh`). */
+  fresh?: boolean;
 }
 
 export interface PlatformResponse<T> {
@@ -128,7 +136,13 @@ export class PlatformHttp {
    */
   async request<T>(req: PlatformRequest): Promise<PlatformResponse<T>> {
     const cache = this.options.cache;
-    if (!cache || req.method !== 'GET' || req.responseType === 'buffer' || req.auth === false) {
+    if (
+      !cache ||
+      req.fresh ||
+      req.method !== 'GET' ||
+      req.responseType === 'buffer' ||
+      req.auth === false
+    ) {
       return this.send<T>(req);
     }
     const { path } = typeof req.at === 'string' ? fixed(req.at) : req.at;
@@ -205,8 +219,12 @@ export class PlatformHttp {
   }
 
   /** Every item of a paged list, up to `maxListItems` (see `getListResult`). */
-  async getList<T>(at: PlatformRoute | string, query: object = {}): Promise<T[]> {
-    return (await this.getListResult<T>(at, query)).items;
+  async getList<T>(
+    at: PlatformRoute | string,
+    query: object = {},
+    options: ListOptions = {},
+  ): Promise<T[]> {
+    return (await this.getListResult<T>(at, query, options)).items;
   }
 
   /**
@@ -215,16 +233,24 @@ export class PlatformHttp {
    * (bounded by the concurrency limit). Stops at `maxListItems` and logs a warning.
    * With `page` in the query, fetches that one page only.
    */
-  async getListResult<T>(at: PlatformRoute | string, query: object = {}): Promise<PlatformList<T>> {
+  async getListResult<T>(
+    at: PlatformRoute | string,
+    query: object = {},
+    options: ListOptions = {},
+  ): Promise<PlatformList<T>> {
     const target = typeof at === 'string' ? fixed(at) : at;
     const base: Record<string, unknown> = { ...query };
     if (base['page'] !== undefined) {
-      const one = await this.fetchPage<T>(target, { page_size: LIST_PAGE_SIZE, ...base });
+      const one = await this.fetchPage<T>(target, { page_size: LIST_PAGE_SIZE, ...base }, options);
       return { items: one.items, truncated: false };
     }
     delete base['page_size'];
     const cap = this.options.maxListItems;
-    const first = await this.fetchPage<T>(target, { ...base, page: 1, page_size: LIST_PAGE_SIZE });
+    const first = await this.fetchPage<T>(
+      target,
+      { ...base, page: 1, page_size: LIST_PAGE_SIZE },
+      options,
+    );
     // A copy: pages may come from the response cache, which must not change under it.
     const items = [...first.items];
     // A platform that ignores paging sends everything at once; asking for page 2 would repeat it.
@@ -237,7 +263,7 @@ export class PlatformHttp {
       const pages = Array.from({ length: lastPage - 1 }, (_, i) => i + 2);
       const results = await Promise.all(
         pages.map((p) =>
-          this.fetchPage<T>(target, { ...base, page: p, page_size: LIST_PAGE_SIZE }),
+          this.fetchPage<T>(target, { ...base, page: p, page_size: LIST_PAGE_SIZE }, options),
         ),
       );
       for (const result of results) items.push(...result.items);
@@ -250,7 +276,11 @@ export class PlatformHttp {
     // Without a total (the real platform), or if the list grew while we read it.
     while (lastFull && items.length < cap) {
       page += 1;
-      const next = await this.fetchPage<T>(target, { ...base, page, page_size: LIST_PAGE_SIZE });
+      const next = await this.fetchPage<T>(
+        target,
+        { ...base, page, page_size: LIST_PAGE_SIZE },
+        options,
+      );
       items.push(...next.items);
       lastFull = next.items.length === LIST_PAGE_SIZE;
     }
@@ -260,8 +290,9 @@ export class PlatformHttp {
   private async fetchPage<T>(
     at: PlatformRoute,
     query: object,
+    options: ListOptions,
   ): Promise<{ items: T[]; total: number | null }> {
-    const response = await this.request<unknown>({ method: 'GET', at, query });
+    const response = await this.request<unknown>({ method: 'GET', at, query, ...options });
     if (!Array.isArray(response.data)) {
       throw new PlatformUpstreamError({
         method: 'GET',

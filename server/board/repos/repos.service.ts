@@ -1,9 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import type { PullRequest, Repository } from '@shared/board/entities';
-import { toPullRequest, toRepository } from '@shared/board/mappers';
+import { toIssue, toPullRequest, toRepository } from '@shared/board/mappers';
+import { isNpcIssue } from '@shared/board/npc';
+import { Clock } from '../../common/clock';
+import { RepoActivityService } from '../npc-work/repo-activity.service';
 import type { PullListState } from '@shared/platform/types';
 import { OrgsService } from '../orgs/orgs.service';
 import { PlatformClient } from '../platform/platform-client';
+
+const DAY_MS = 86_400_000;
+/** No human commit for this long makes a repository dormant for people. */
+const DORMANT_AFTER_DAYS = 30;
+/** NPC commits this recent keep a repository alive. */
+const NPC_ALIVE_DAYS = 7;
 
 /** Repositories of the covered organizations and their pull requests. */
 @Injectable()
@@ -11,15 +20,45 @@ export class ReposService {
   constructor(
     private readonly platform: PlatformClient,
     private readonly orgs: OrgsService,
+    private readonly activity: RepoActivityService,
+    private readonly clock: Clock,
   ) {}
 
-  /** Repositories of one organization the public pages show, oldest last commit first. */
+  /**
+   * Repositories of one organization the public pages show, oldest last commit first,
+   * with their last commits by people and by NPCs (docs/architecture.md#people-and-npcs).
+   */
   async repositories(org: string): Promise<Repository[]> {
     await this.orgs.assertCovered(org);
     const ctx = this.orgs.mapContext;
-    return (await this.orgs.visibleRepositories(org))
-      .map((r) => toRepository(r, ctx))
-      .sort((a, b) => Date.parse(a.updated_at) - Date.parse(b.updated_at));
+    const [visible, openIssues] = await Promise.all([
+      this.orgs.visibleRepositories(org),
+      this.platform.listOrgIssues(org, { state: 'open' }),
+    ]);
+    const withNpcWork = new Set(
+      openIssues.flatMap((raw) =>
+        raw.repo && isNpcIssue(toIssue(raw, raw.repo.path, ctx)) ? [raw.repo.path] : [],
+      ),
+    );
+    const now = this.clock.now().getTime();
+    const within = (at: string | null, days: number): boolean =>
+      at !== null && now - Date.parse(at) <= days * DAY_MS;
+    const repos = await Promise.all(
+      visible.map(async (raw) => {
+        const repo = toRepository(raw, ctx);
+        const split = await this.activity.split(repo.full_name);
+        if (split === null) return repo;
+        const humanQuiet = !within(split.last_human_commit_at, DORMANT_AFTER_DAYS);
+        return {
+          ...repo,
+          last_human_commit_at: split.last_human_commit_at,
+          last_npc_commit_at: split.last_npc_commit_at,
+          npc_only: humanQuiet && within(split.last_npc_commit_at, NPC_ALIVE_DAYS),
+          npc_work_in_dormant: humanQuiet && withNpcWork.has(repo.full_name),
+        };
+      }),
+    );
+    return repos.sort((a, b) => Date.parse(a.updated_at) - Date.parse(b.updated_at));
   }
 
   /** Pull requests of one repository, newest first. */

@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import type { BoardUser, Issue } from '@shared/board/entities';
+import { toBoardUser } from '@shared/board/mappers';
+import { LRUCache } from 'lru-cache';
+import { DomainError } from '../../common/errors';
+import { BoardConfig } from '../config/board-config';
+import { PlatformClient } from '../platform/platform-client';
+import { ActivityFacts, activityFacts } from './activity-facts';
+
+/** How many issues' facts one replica holds (a few hundred bytes each). */
+const MAX_HELD = 20_000;
+
+/** What the signals need from an issue's conversation and history. */
+export interface IssueFacts extends ActivityFacts {
+  comments: { author: BoardUser; created_at: string }[];
+}
+
+interface Held {
+  /** `updated_at|comment_count` of the issue when its facts were read. */
+  version: string;
+  facts: IssueFacts;
+}
+
+/**
+ * Comments and activities of an issue, read again only when the issue moved
+ * (docs/architecture.md#npc-signals): the issue list carries `updated_at` and
+ * `comment_count`, and while both stay the same the held facts are used without a call.
+ * A read bypasses the response cache, whose copy may predate the move.
+ */
+@Injectable()
+export class IssueFactsService {
+  private readonly held = new LRUCache<string, Held>({ max: MAX_HELD });
+  /** Reads in progress, so concurrent routes share one. */
+  private readonly reading = new Map<string, Promise<Held>>();
+
+  constructor(
+    private readonly platform: PlatformClient,
+    private readonly config: BoardConfig,
+  ) {}
+
+  /** The facts of one issue; `null` when the platform no longer shows it. */
+  async of(issue: Issue): Promise<IssueFacts | null> {
+    const key = `${issue.repository.full_name}#${issue.number}`;
+    const version = `${issue.updated_at}|${issue.comment_count}`;
+    const held = this.held.get(key);
+    if (held?.version === version) return held.facts;
+    const inFlight = this.reading.get(key);
+    if (inFlight) {
+      const read = await inFlight;
+      if (read.version === version) return read.facts;
+    }
+    const pending = this.read(issue, version);
+    this.reading.set(key, pending);
+    try {
+      const read = await pending;
+      this.held.set(key, read);
+      return read.facts;
+    } catch (error) {
+      if (error instanceof DomainError && error.kind === 'not_found') return null;
+      throw error;
+    } finally {
+      if (this.reading.get(key) === pending) this.reading.delete(key);
+    }
+  }
+
+  /** How many issues' facts are held (metrics and tests). */
+  get size(): number {
+    return this.held.size;
+  }
+
+  private async read(issue: Issue, version: string): Promise<Held> {
+    const repo = issue.repository.full_name;
+    const [comments, activities] = await Promise.all([
+      this.platform.listComments(repo, issue.number, { sort: 'created_at' }, { fresh: true }),
+      // A platform without activities leaves the signals on their fallbacks.
+      this.platform.listIssueActivities(repo, issue.number, { fresh: true }).catch(noneIfMissing),
+    ]);
+    const handles = this.config.npcHandles;
+    return {
+      version,
+      facts: {
+        comments: comments.map((c) => ({
+          author: toBoardUser(c.author, handles),
+          created_at: c.created_at,
+        })),
+        ...activityFacts(activities),
+      },
+    };
+  }
+}
+
+function noneIfMissing(error: unknown): [] {
+  if (error instanceof DomainError && error.kind === 'not_found') return [];
+  throw error;
+}

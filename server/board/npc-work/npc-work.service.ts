@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import type { Issue } from '@shared/board/entities';
+import { isNpcIssue } from '@shared/board/npc';
+import { attention, issueSignals, SignalFacts, SignalSettings } from '@shared/board/signals';
+import { Clock } from '../../common/clock';
+import { SettingsService } from '../settings/settings.service';
+import { IssueFactsService } from './issue-facts.service';
+import { RepoActivityService } from './repo-activity.service';
+
+const DAY_MS = 86_400_000;
+/** Closed issues older than this get no conversation read: no figure shows them. */
+export const SIGNAL_WINDOW_DAYS = 31;
+
+/**
+ * Puts the NPC work signals on issues (docs/architecture.md#npc-signals). The conversation
+ * is read for open NPC issues and for those that changed within the widest window shown,
+ * and only again when the issue moved (see `IssueFactsService`).
+ */
+@Injectable()
+export class NpcWorkService {
+  constructor(
+    private readonly facts: IssueFactsService,
+    private readonly commits: RepoActivityService,
+    private readonly settings: SettingsService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The issues with `signals` and `attention` filled in, in the same order. */
+  async annotate(issues: readonly Issue[]): Promise<Issue[]> {
+    const settings = await this.settings.get();
+    const now = this.clock.now();
+    return Promise.all(issues.map((issue) => this.annotateOne(issue, settings, now)));
+  }
+
+  private async annotateOne(issue: Issue, settings: SignalSettings, now: Date): Promise<Issue> {
+    if (!this.needsFacts(issue, now)) return issue;
+    const facts = await this.facts.of(issue);
+    if (facts === null) return issue;
+    const current = issue.assignees.filter((a) => a.is_npc).map((a) => a.username.toLowerCase());
+    const signalFacts: SignalFacts = {
+      comments: facts.comments,
+      assigned: current.map((name) => facts.assigned.get(name)),
+      closed_at: facts.closed_at,
+      npc_commits: this.commits.knownNpcCommits(issue.repository.full_name),
+    };
+    const signals = issueSignals(issue, signalFacts);
+    return {
+      ...issue,
+      signals,
+      attention: attention(issue, signals, signalFacts, settings, now),
+    };
+  }
+
+  private needsFacts(issue: Issue, now: Date): boolean {
+    if (!isNpcIssue(issue)) return false;
+    if (issue.state === 'open') return true;
+    return Date.parse(issue.updated_at) >= now.getTime() - SIGNAL_WINDOW_DAYS * DAY_MS;
+  }
+}
+
+/** NPC issues closed as completed within `[from, to]`, by their `closed_at`. */
+export function completedBetween(issues: readonly Issue[], from: Date, to: Date): Issue[] {
+  return issues.filter((issue) => {
+    if (issue.state !== 'closed' || issue.state_reason === 'not_planned') return false;
+    if (!isNpcIssue(issue) || issue.signals.closed_at === null) return false;
+    const at = Date.parse(issue.signals.closed_at);
+    return at >= from.getTime() && at <= to.getTime();
+  });
+}

@@ -1,0 +1,102 @@
+import { Injectable } from '@nestjs/common';
+import { isNpcUser } from '@shared/board/npc';
+import type { PlatformCommit } from '@shared/platform/types';
+import { LRUCache } from 'lru-cache';
+import { Clock } from '../../common/clock';
+import { BoardConfig } from '../config/board-config';
+import { PlatformClient } from '../platform/platform-client';
+
+const DAY_MS = 86_400_000;
+/** How far back commits are read for the people/NPC split. */
+export const COMMIT_WINDOW_DAYS = 31;
+
+/** Who committed to a repository lately, people and NPCs apart. */
+export interface RepoCommitSplit {
+  /** Latest commit by a person within the window, or null. */
+  last_human_commit_at: string | null;
+  last_npc_commit_at: string | null;
+  /** Lower-case NPC username → its latest commit. */
+  npc_latest: Map<string, string>;
+  /** Commit times of the window, newest first (rankings count them). */
+  times: number[];
+}
+
+/**
+ * Commits of the last 31 days per repository (docs/architecture.md#people-and-npcs), read
+ * with `since` at the start of a UTC day so that the answer is one cache entry per
+ * repository and day, not one per request.
+ */
+@Injectable()
+export class RepoActivityService {
+  /** The latest split per repository, for the stuck rule's "commit list already at hand". */
+  private readonly recent = new LRUCache<string, { at: number; split: RepoCommitSplit }>({
+    max: 5_000,
+  });
+
+  constructor(
+    private readonly platform: PlatformClient,
+    private readonly config: BoardConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  /** `since` of the commit reads: 31 days before the start of today (UTC). */
+  windowStart(now = this.clock.now()): Date {
+    const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    return new Date(today - COMMIT_WINDOW_DAYS * DAY_MS);
+  }
+
+  /** The split of one repository; `null` when its commits cannot be read. */
+  async split(repo: string): Promise<RepoCommitSplit | null> {
+    let commits: PlatformCommit[];
+    try {
+      commits = await this.platform.listCommits(repo, {
+        since: this.windowStart().toISOString(),
+      });
+    } catch {
+      return null;
+    }
+    const split = splitCommits(commits, this.config.npcHandles);
+    this.recent.set(repo, { at: this.clock.now().getTime(), split });
+    return split;
+  }
+
+  /** NPC commits of a repository when its list was read within the cache TTL, else undefined. */
+  knownNpcCommits(repo: string): ReadonlyMap<string, string> | undefined {
+    const entry = this.recent.get(repo);
+    if (!entry || this.clock.now().getTime() - entry.at >= this.config.cacheTtlMs) return undefined;
+    return entry.split.npc_latest;
+  }
+}
+
+/** Split commits by author: an author is an NPC by the NPC rule, everyone else a person. */
+export function splitCommits(
+  commits: readonly PlatformCommit[],
+  npcHandles: readonly string[],
+): RepoCommitSplit {
+  let human: number | null = null;
+  let npc: number | null = null;
+  const npcLatest = new Map<string, number>();
+  const times: number[] = [];
+  for (const commit of commits) {
+    const at = Date.parse(commit.commit?.committer?.date ?? commit.commit?.author?.date ?? '');
+    if (Number.isNaN(at)) continue;
+    times.push(at);
+    const user = commit.author?.username
+      ? commit.author
+      : { username: commit.commit?.author?.name ?? '' };
+    if (user.username !== '' && isNpcUser(user, npcHandles)) {
+      npc = Math.max(npc ?? at, at);
+      const name = user.username.toLowerCase();
+      npcLatest.set(name, Math.max(npcLatest.get(name) ?? at, at));
+    } else {
+      human = Math.max(human ?? at, at);
+    }
+  }
+  const iso = (t: number | null): string | null => (t === null ? null : new Date(t).toISOString());
+  return {
+    last_human_commit_at: iso(human),
+    last_npc_commit_at: iso(npc),
+    npc_latest: new Map([...npcLatest].map(([name, t]) => [name, new Date(t).toISOString()])),
+    times: times.sort((a, b) => b - a),
+  };
+}
