@@ -1,7 +1,11 @@
 import { boardColumn, issueCounts } from './columns';
 import {
   averageDailyConsumption,
+  consumption,
+  creditsPerTask,
   dailySpending,
+  exhaustionBand,
+  runwayTasks,
   forecastExhaustion,
   isBelowThreshold,
   spendingSteps,
@@ -137,5 +141,40 @@ describe('isBelowThreshold', () => {
     expect(isBelowThreshold(50, 50)).toBe(false);
     expect(isBelowThreshold(null, 50)).toBe(false);
     expect(isBelowThreshold(10, null)).toBe(false);
+  });
+});
+
+describe('runway in tasks', () => {
+  // Daily snapshots at 00:00 from the 15th; the days 16–21 spend 10, 20 … 60; today is the 22nd.
+  const balances = [1000, 990, 970, 940, 900, 850, 790, 790];
+  const history: CreditSnapshot[] = balances.map((balance, i) => ({
+    org_slug: 'acme',
+    recorded_at: new Date(Date.UTC(2026, 10, 15 + i)).toISOString(),
+    balance,
+  }));
+  const now = new Date('2026-11-22T12:00:00Z');
+
+  it('prices a task at the window consumption over the tasks completed in it', () => {
+    expect(consumption(history)).toBe(210);
+    expect(creditsPerTask(210, 7)).toBe(30);
+    expect(creditsPerTask(210, 0)).toBeNull();
+    expect(creditsPerTask(null, 3)).toBeNull();
+    expect(runwayTasks(790, 30)).toBe(26);
+    expect(runwayTasks(790, null)).toBeNull();
+    expect(runwayTasks(-5, 30)).toBe(0);
+  });
+
+  it('bands the exhaustion date between the 75th and 25th percentile days', () => {
+    // Whole days 16–21: P75 = 40 + 0.75 × 10 = 47.5 → 16 days; P25 = 20 + 0.25 × 10 = 22.5 → 35 days.
+    expect(exhaustionBand(790, history, 7, now)).toEqual({
+      early: '2026-12-08',
+      late: '2026-12-27',
+    });
+  });
+
+  it('has no band under three whole days, or for an unknown or spent balance', () => {
+    expect(exhaustionBand(790, history.slice(-3), 7, now)).toBeNull();
+    expect(exhaustionBand(null, history, 7, now)).toBeNull();
+    expect(exhaustionBand(0, history, 7, now)).toBeNull();
   });
 });
