@@ -14,6 +14,7 @@ const benches =
         'forge-issues.bench.mjs',
         'forge-git.bench.mjs',
         'board-api.bench.mjs',
+        'board-refresh.bench.mjs',
         'board-memory.bench.mjs',
         'ui.bench.mjs',
         // Mobile preset only here; `npm run bench:ui` adds the desktop one.

@@ -165,10 +165,16 @@ describe('NPC work signals against a real forge', () => {
         ),
       );
     }
+    // A comment a minute later moves each issue's updated_at.
     at(MINUTE);
+    for (const number of issues) {
+      await client.createComment('fixture/app', number, 'Please look at this.');
+    }
+    // Untouched since opened and never commented: nothing to read.
+    await client.createIssue('fixture/app', { title: 'Quiet', assignees: ['npc-builder'] });
     await get<Issue[]>('/api/issues?org=fixture');
     const cold = await conversationReads();
-    // Comments and activities once per NPC issue.
+    // Comments and activities once per commented NPC issue, none for the quiet one.
     expect(cold).toBe(2 * issues.length);
 
     // A steady TTL cycle: the lists are read again, no conversation is.

@@ -68,12 +68,23 @@ export class IssueFactsService {
     return this.held.size;
   }
 
+  /**
+   * Reads what the issue can have: no comment list for an issue without comments, no
+   * history for an open issue untouched since it was opened (its assignment is its creation).
+   */
   private async read(issue: Issue, version: string): Promise<Held> {
     const repo = issue.repository.full_name;
+    const untouched = issue.state === 'open' && issue.updated_at === issue.created_at;
     const [comments, activities] = await Promise.all([
-      this.platform.listComments(repo, issue.number, { sort: 'created_at' }, { fresh: true }),
-      // A platform without activities leaves the signals on their fallbacks.
-      this.platform.listIssueActivities(repo, issue.number, { fresh: true }).catch(noneIfMissing),
+      issue.comment_count === 0
+        ? []
+        : this.platform.listComments(repo, issue.number, { sort: 'created_at' }, { fresh: true }),
+      untouched
+        ? []
+        : // A platform without activities leaves the signals on their fallbacks.
+          this.platform
+            .listIssueActivities(repo, issue.number, { fresh: true })
+            .catch(noneIfMissing),
     ]);
     const handles = this.config.npcHandles;
     return {
