@@ -27,7 +27,7 @@ export class EventsRepository {
   }
 
   /**
-   * Events of one issue (opened, edited, closed, commented…), oldest first; with
+   * Events of one issue (opened, edited, assigned, closed, commented…), oldest first; with
    * `afterId`, only those after that event.
    */
   forIssue(

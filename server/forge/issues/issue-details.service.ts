@@ -13,6 +13,7 @@ import { ReposService } from '../repos/repos.service';
 import { toEmbeddedUser } from '../users/user.converter';
 import { AssignableUsers, MAX_ASSIGNEES } from './assignable-users';
 import { toPlatformLabel } from './issue.converter';
+import { assignmentPayloads } from './issue-activity';
 import { IssueReader } from './issue-reader';
 import { IssuesRepository } from './issues.repository';
 import { LabelsService } from './labels.service';
@@ -76,7 +77,7 @@ export class IssueDetailsService {
     this.issues.touch(issue.id, iso(this.clock.now()));
   }
 
-  /** What happened to an issue (opened, edited, closed, reopened, commented), oldest first. */
+  /** What happened to an issue (opened, edited, assigned, closed, reopened, commented), oldest first. */
   activities(
     principal: Principal,
     owner: string,
@@ -141,7 +142,9 @@ export class IssueDetailsService {
   ): PlatformIssue {
     const context = this.repos.resolve(principal, owner, name, 'triage');
     const issue = this.reader.require(context.repo.id, number);
+    const caller = principal as NonNullable<Principal>;
     this.issues.transaction(() => {
+      const before = this.assigneeNames(issue.id);
       if (how === 'remove') {
         const ids = this.assignable.known(usernames);
         this.issues.removeAssignees(issue.id, ids);
@@ -155,8 +158,23 @@ export class IssueDetailsService {
           });
         }
       }
-      this.issues.touch(issue.id, iso(this.clock.now()));
+      const at = iso(this.clock.now());
+      const ref = { number: String(issue.number), title: issue.title };
+      this.events.record(
+        ...assignmentPayloads(ref, before, this.assigneeNames(issue.id)).map((payload) => ({
+          repoId: context.repo.id,
+          type: 'IssueEvent' as const,
+          actorId: caller.userId,
+          payload,
+          createdAt: at,
+        })),
+      );
+      this.issues.touch(issue.id, at);
     });
     return this.reader.render(context.repo.id, issue.number);
+  }
+
+  private assigneeNames(issueId: number): string[] {
+    return (this.issues.assigneesOf([issueId]).get(issueId) ?? []).map((user) => user.username);
   }
 }

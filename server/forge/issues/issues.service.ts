@@ -11,6 +11,7 @@ import { EventsService } from '../events/events.service';
 import type { RepoContext } from '../repos/repo.types';
 import { ReposService } from '../repos/repos.service';
 import { AssignableUsers } from './assignable-users';
+import { assignmentPayloads, statePayload } from './issue-activity';
 import type { IssueChanges, IssueFilter, IssueRow, IssueScope } from './issue.types';
 import { IssueReader } from './issue-reader';
 import type {
@@ -180,16 +181,21 @@ export class IssuesService {
         labels.map((label) => label.id),
       );
       this.issues.addAssignees(created.id, assigneeIds);
-      this.events.record({
-        repoId: context.repo.id,
-        type: 'IssueEvent',
-        actorId: caller.userId,
-        payload: {
-          action: 'opened',
-          issue: { number: String(created.number), title: input.title.trim() },
-        },
-        createdAt: at,
-      });
+      const ref = { number: String(created.number), title: input.title.trim() };
+      const assigned = (this.issues.assigneesOf([created.id]).get(created.id) ?? []).map(
+        (user) => user.username,
+      );
+      this.events.record(
+        ...[statePayload('opened', ref), ...assignmentPayloads(ref, [], assigned)].map(
+          (payload) => ({
+            repoId: context.repo.id,
+            type: 'IssueEvent' as const,
+            actorId: caller.userId,
+            payload,
+            createdAt: at,
+          }),
+        ),
+      );
       return created;
     });
     return this.reader.render(context.repo.id, number);
@@ -225,10 +231,11 @@ export class IssuesService {
         repoId: context.repo.id,
         type: 'IssueEvent',
         actorId: (principal as NonNullable<Principal>).userId,
-        payload: {
+        payload: statePayload(
           action,
-          issue: { number: String(issue.number), title: changes.title ?? issue.title },
-        },
+          { number: String(issue.number), title: changes.title ?? issue.title },
+          changes.stateReason,
+        ),
         createdAt: changes.at,
       });
     });

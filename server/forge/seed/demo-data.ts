@@ -226,3 +226,10 @@ export const HOSTILE_ISSUE = {
     '[link](javascript:alert(1))',
   ].join('\n'),
 } as const;
+
+/** What a person writes when closing an NPC's task as not planned. */
+export const NOT_PLANNED_NOTES = [
+  'Closing: out of scope for this quarter.',
+  'Not needed any more, the feature was dropped.',
+  'Duplicate of an older task, closing.',
+] as const;

@@ -98,7 +98,7 @@ function repoSeed(repo: PlannedRepo): number {
 /**
  * Real history for every demo repository: 12–36 commits on `main` spread from its
  * creation to its planned last commit (so the board's health colours hold), people and
- * NPCs as authors, a branch per planned pull request, and on the longer histories two
+ * NPCs as authors (only NPCs after a repository's `humanCommitsUntil`), a branch per planned pull request, and on the longer histories two
  * annotated tags with releases.
  */
 export function planHistories(plan: DemoPlan): PlannedHistory[] {
@@ -129,8 +129,13 @@ export function planHistories(plan: DemoPlan): PlannedHistory[] {
     const tree: Worktree = new Map();
     const marks: number[] = [];
     let npcCommits = 0;
+    const humanUntil =
+      repo.humanCommitsUntil === null
+        ? Infinity
+        : Math.floor(Date.parse(repo.humanCommitsUntil) / 1000);
     for (let i = 0; i < count; i++) {
-      const npc = i > 0 && rng.chance(0.4);
+      // The draw comes first, so a repository without a cut-off keeps the history it had.
+      const npc = i > 0 && (rng.chance(0.4) || times[i] > humanUntil);
       const who = i === 0 ? master : npc ? rng.pick(npcs) : rng.pick(humans);
       const change =
         i === 0 ? initialFiles(repo.name, repo.description) : nextChange(tree, rng, npc, i);

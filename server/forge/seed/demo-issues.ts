@@ -7,7 +7,13 @@ import {
   NPC_USERS,
   PROGRESS_LABELS,
 } from './demo-data';
-import type { PlannedComment, PlannedIssue, PlannedPull, PlannedRepo } from './demo-plan.types';
+import type {
+  PlannedAssignment,
+  PlannedComment,
+  PlannedIssue,
+  PlannedPull,
+  PlannedRepo,
+} from './demo-plan.types';
 import type { Prng } from './prng';
 
 const MINUTE_MS = 60_000;
@@ -120,6 +126,9 @@ export function planIssues(
       stateReason,
       closedAt,
       comments,
+      // Assigned when opened: the activities say so, at the creation time.
+      assignments: assignedAtCreation(author, [...new Set(assignees)], at(created)),
+      hold: null,
     });
   }
   // Time order, so issue numbers grow with creation time as on a real forge.
@@ -142,7 +151,20 @@ export function hostileIssue(repo: PlannedRepo, epoch: Date): PlannedIssue {
     stateReason: 'open',
     closedAt: null,
     comments: [],
+    assignments: [],
+    hold: null,
   };
+}
+
+/** The one `assigned` change of an issue opened with its assignees, or none. */
+export function assignedAtCreation(
+  author: string,
+  assignees: readonly string[],
+  createdAt: string,
+): PlannedAssignment[] {
+  return assignees.length === 0
+    ? []
+    : [{ action: 'assigned', assignees: [...assignees], actor: author, at: createdAt }];
 }
 
 /** A few pull requests in some repositories, mostly by NPCs. */

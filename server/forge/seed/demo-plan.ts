@@ -9,6 +9,7 @@ import {
   REPO_DESCRIPTIONS,
   REPO_NAMES,
 } from './demo-data';
+import { markNpcOnlyRepos, planCases } from './demo-cases';
 import { hostileIssue, planIssues, planPulls } from './demo-issues';
 import { planLedger } from './demo-ledger';
 import type { DemoPlan, PlannedOrg, PlannedRepo, PlannedUser } from './demo-plan.types';
@@ -28,8 +29,9 @@ const AGE_BUCKETS: readonly (readonly [number, number])[] = [
 const SECRET_ORG_INDEX = 2;
 
 /**
- * The whole demo as data: ten organizations, their members, 3–8 repositories each,
- * issues, pulls and 30 days of credit ledger, all placed in time before `epoch`.
+ * The whole demo as data: ten organizations, their members, 3–8 repositories each
+ * (two of them kept alive by NPCs only), issues (with the cases every NPC signal
+ * needs), pulls and 30 days of credit ledger, all placed in time before `epoch`.
  * Same epoch, same plan.
  */
 export function buildDemoPlan(epoch: Date): DemoPlan {
@@ -71,7 +73,7 @@ export function buildDemoPlan(epoch: Date): DemoPlan {
     };
   });
 
-  const repos: PlannedRepo[] = [];
+  const drawn: PlannedRepo[] = [];
   ORGS.forEach((org, index) => {
     const names = rng.sample(REPO_NAMES, rng.int(3, 8));
     names.forEach((name, r) => {
@@ -82,7 +84,7 @@ export function buildDemoPlan(epoch: Date): DemoPlan {
           : rng.pick([AGE_BUCKETS[0], AGE_BUCKETS[0], AGE_BUCKETS[1], AGE_BUCKETS[2]]);
       const lastCommit = end - rng.range(bucket[0], bucket[1]) * DAY_MS;
       const visibility: CreateVisibility = r === 0 || rng.chance(0.75) ? 'public' : 'private';
-      repos.push(
+      drawn.push(
         plannedRepo(
           org.path,
           name,
@@ -94,14 +96,17 @@ export function buildDemoPlan(epoch: Date): DemoPlan {
     });
     if (index === SECRET_ORG_INDEX) {
       const lastCommit = end - 12 * DAY_MS;
-      repos.push(plannedRepo(org.path, 'vault', 'secret', lastCommit, lastCommit - 90 * DAY_MS));
+      drawn.push(plannedRepo(org.path, 'vault', 'secret', lastCommit, lastCommit - 90 * DAY_MS));
     }
   });
+
+  const repos = markNpcOnlyRepos(drawn, epoch);
 
   const issues = repos.flatMap((repo) =>
     planIssues(repo, memberHumans(orgs, repo.org, humans), epoch, rng),
   );
   issues.push(hostileIssue(repos[0], epoch));
+  issues.push(...planCases(repos, orgs, (org) => memberHumans(orgs, org, humans), epoch));
   issues.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   const pulls = repos.flatMap((repo) =>
     planPulls(repo, memberHumans(orgs, repo.org, humans), epoch, rng),
@@ -124,6 +129,7 @@ function plannedRepo(
     visibility,
     createdAt: at(created),
     lastCommitAt: at(lastCommit),
+    humanCommitsUntil: null,
     labels: [
       ...BASE_LABELS.map((label) => ({ ...label })),
       ...PROGRESS_LABELS.filter((name) => name !== 'in progress').map((name) => ({

@@ -33,6 +33,8 @@ export interface PlannedRepo {
   visibility: CreateVisibility;
   createdAt: string;
   lastCommitAt: string;
+  /** When set, every commit after this time is an NPC's (a repository only NPCs keep alive). */
+  humanCommitsUntil: string | null;
   labels: { name: string; color: string; description: string }[];
 }
 
@@ -41,6 +43,21 @@ export interface PlannedComment {
   body: string;
   createdAt: string;
 }
+
+/** A change of who is assigned to an issue, recorded as an `assigned` or `unassigned` activity. */
+export interface PlannedAssignment {
+  action: 'assigned' | 'unassigned';
+  assignees: string[];
+  actor: string;
+  at: string;
+}
+
+/**
+ * Why the NPC simulator must leave an issue alone, so the demo keeps showing the case:
+ * `stuck` (in progress, no NPC activity for over a day) or `overdue` (assigned, never
+ * picked up).
+ */
+export type IssueHold = 'stuck' | 'overdue';
 
 export interface PlannedIssue {
   org: string;
@@ -56,6 +73,9 @@ export interface PlannedIssue {
   stateReason: IssueStateReason;
   closedAt: string | null;
   comments: PlannedComment[];
+  /** Assignment changes in time order; the last state they leave is `assignees`. */
+  assignments: PlannedAssignment[];
+  hold: IssueHold | null;
 }
 
 export interface PlannedPull {

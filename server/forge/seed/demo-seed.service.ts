@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { CommitRecordsRepository } from '../commits/commit-records.repository';
 import { EventsRepository } from '../events/events.repository';
+import type { NewEvent } from '../events/events.types';
+import { statePayload } from '../issues/issue-activity';
 import { PullDetailsRepository } from '../pulls/pull-details.repository';
 import { UploadStore } from '../uploads/upload-store';
 import { UploadsRepository } from '../uploads/uploads.repository';
@@ -23,6 +25,7 @@ import { UsersRepository } from '../users/users.repository';
 import { ADMIN_USERNAME } from '../users/users.service';
 import { planHistories, type PlannedHistory, type PlannedRelease } from './demo-history';
 import { buildDemoPlan } from './demo-plan';
+import { HELD_ISSUES_KEY, type HeldIssues } from './held-issues';
 import type { DemoPlan, PlannedPull } from './demo-plan.types';
 
 /** What the showcase repository gets, prepared outside the seed's transaction. */
@@ -345,12 +348,14 @@ export class DemoSeedService {
       }
     }
 
+    const held: HeldIssues = { stuck: [], overdue: [] };
     for (const issue of plan.issues) {
       const repoId = repoIds.get(`${issue.org}/${issue.repo}`) as number;
       const last = [
         issue.createdAt,
         issue.closedAt ?? '',
         ...issue.comments.map((c) => c.createdAt),
+        ...issue.assignments.map((a) => a.at),
       ]
         .sort()
         .pop() as string;
@@ -369,19 +374,30 @@ export class DemoSeedService {
         updatedAt: last,
         lastActedAt: last,
       });
+      if (issue.hold) held[issue.hold].push(issueId);
       this.issues.addLabels(
         issueId,
         issue.labels.map((name) => labelIds.get(`${repoId}:${name}`) as number),
       );
       this.issues.addAssignees(issueId, issue.assignees.map(id));
       const ref = { number: String(issueNumber), title: issue.title };
-      this.events.insert({
-        repoId,
-        type: 'IssueEvent',
-        actorId: id(issue.author),
-        payload: { action: 'opened', issue: ref },
-        createdAt: issue.createdAt,
-      });
+      // Opened, assignment changes, comments and the close, in time order (ties in that order).
+      const events: NewEvent[] = [
+        {
+          repoId,
+          type: 'IssueEvent',
+          actorId: id(issue.author),
+          payload: statePayload('opened', ref),
+          createdAt: issue.createdAt,
+        },
+        ...issue.assignments.map((change): NewEvent => ({
+          repoId,
+          type: 'IssueEvent',
+          actorId: id(change.actor),
+          payload: { action: change.action, assignees: change.assignees, issue: ref },
+          createdAt: change.at,
+        })),
+      ];
       for (const comment of issue.comments) {
         const row = this.comments.insert(
           issueId,
@@ -389,7 +405,7 @@ export class DemoSeedService {
           comment.body,
           comment.createdAt,
         );
-        this.events.insert({
+        events.push({
           repoId,
           type: 'IssueCommentEvent',
           actorId: id(comment.author),
@@ -397,15 +413,22 @@ export class DemoSeedService {
           createdAt: comment.createdAt,
         });
       }
-      if (issue.state === 'closed' && issue.closedAt)
-        this.events.insert({
+      if (issue.state === 'closed' && issue.closedAt) {
+        // People close what is not planned; the one doing the work closes what it completed.
+        const closer =
+          issue.stateReason === 'not_planned' ? issue.author : (issue.assignees[0] ?? issue.author);
+        events.push({
           repoId,
           type: 'IssueEvent',
-          actorId: id(issue.assignees[0] ?? issue.author),
-          payload: { action: 'closed', issue: ref },
+          actorId: id(closer),
+          payload: statePayload('closed', ref, issue.stateReason),
           createdAt: issue.closedAt,
         });
+      }
+      events.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+      for (const event of events) this.events.insert(event);
     }
+    this.meta.set(HELD_ISSUES_KEY, JSON.stringify(held));
 
     for (const pull of plan.pulls) {
       this.pulls.insert({

@@ -31,7 +31,8 @@ export interface SimulationRound {
 /**
  * Demo NPCs at work: every round, in each organization, they pick up waiting issues
  * (assign, comment, label `in progress`), finish some (close as completed) and spend
- * credits at the organization's recent rate. Time comes from the injected clock.
+ * credits at the organization's recent rate. Time comes from the injected clock. The
+ * demo's held issues (stuck and overdue cases) are never touched, so they keep showing.
  */
 @Injectable()
 export class NpcSimulatorService implements OnApplicationShutdown {
@@ -80,7 +81,9 @@ export class NpcSimulatorService implements OnApplicationShutdown {
 
   /** One round covering `elapsedMs` of NPC work, in one transaction. */
   round(elapsedMs: number): SimulationRound {
-    const npcs = this.sim.npcIds();
+    const npcUsers = this.sim.npcs();
+    const npcs = npcUsers.map((user) => user.id);
+    const names = new Map(npcUsers.map((user) => [user.id, user.username]));
     const result: SimulationRound = { pickedUp: 0, closed: 0, spentCents: 0 };
     if (npcs.length === 0) return result;
     const now = this.clock.now();
@@ -89,7 +92,15 @@ export class NpcSimulatorService implements OnApplicationShutdown {
       for (const org of this.sim.orgs()) {
         for (const issue of this.sim.pending(org.id, this.rng.int(0, 2))) {
           const npc = issue.npc_id ?? this.rng.pick(npcs);
-          if (issue.npc_id === null) this.issues.addAssignees(issue.id, [npc]);
+          if (issue.npc_id === null) {
+            this.issues.addAssignees(issue.id, [npc]);
+            this.issueEvent(
+              issue,
+              npc,
+              { action: 'assigned', assignees: [names.get(npc) ?? ''] },
+              at,
+            );
+          }
           const reply = this.comments.insert(issue.id, npc, this.rng.pick(NPC_REPLIES), at);
           this.commentEvent(issue, npc, reply.id, at);
           const label =
@@ -115,22 +126,29 @@ export class NpcSimulatorService implements OnApplicationShutdown {
             closedAt: at,
             at,
           });
-          this.events.record({
-            repoId: issue.repo_id,
-            type: 'IssueEvent',
-            actorId: npc,
-            payload: {
-              action: 'closed',
-              issue: { number: String(issue.number), title: issue.title },
-            },
-            createdAt: at,
-          });
+          this.issueEvent(issue, npc, { action: 'closed', state_reason: 'completed' }, at);
           result.closed += 1;
         }
         result.spentCents += this.spend(org.id, now, elapsedMs, at);
       }
     });
     return result;
+  }
+
+  /** An `IssueEvent` about `issue` (assignment, close) by `actor`, as the issue services record it. */
+  private issueEvent(
+    issue: SimIssueRow,
+    actor: number,
+    fields: Record<string, unknown>,
+    at: string,
+  ): void {
+    this.events.record({
+      repoId: issue.repo_id,
+      type: 'IssueEvent',
+      actorId: actor,
+      payload: { ...fields, issue: { number: String(issue.number), title: issue.title } },
+      createdAt: at,
+    });
   }
 
   /** An NPC's comment, as the comments service would record it. */

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { HELD_ISSUES_KEY, parseHeldIssues, type HeldIssues } from '../seed/held-issues';
 import { ForgeDatabase } from '../storage/forge-database';
 
 /** An open issue the simulator may act on. */
@@ -18,13 +19,6 @@ const PROGRESS = "('in progress', 'in-progress', 'doing', 'wip')";
 export class SimulatorRepository {
   constructor(private readonly db: ForgeDatabase) {}
 
-  /** Ids of the NPC users. */
-  npcIds(): number[] {
-    return this.db
-      .all<{ id: number }>('SELECT id FROM users WHERE is_npc = 1 ORDER BY username')
-      .map((row) => row.id);
-  }
-
   /** NPC users with what a commit needs. */
   npcs(): { id: number; username: string; nickname: string; email: string }[] {
     return this.db.all(
@@ -32,11 +26,25 @@ export class SimulatorRepository {
     );
   }
 
-  /** Repositories of an organization NPCs may commit to (not secret), by name. */
+  /** The demo issues to leave alone (none outside the demo). */
+  held(): HeldIssues {
+    return parseHeldIssues(
+      this.db.get<{ value: string }>('SELECT value FROM meta WHERE key = ?', [HELD_ISSUES_KEY])
+        ?.value ?? null,
+    );
+  }
+
+  /**
+   * Repositories of an organization NPCs may commit to, by name: not secret, and not
+   * holding a held stuck issue (a commit there by its NPC would count as activity).
+   */
   pushTargets(namespaceId: number): { id: number; name: string }[] {
     return this.db.all(
-      "SELECT id, name FROM repos WHERE namespace_id = ? AND visibility != 'secret' ORDER BY name",
-      [namespaceId],
+      `SELECT id, name FROM repos
+       WHERE namespace_id = ? AND visibility != 'secret'
+         AND id NOT IN (SELECT i.repo_id FROM issues i WHERE i.id IN (SELECT value FROM json_each(?)))
+       ORDER BY name`,
+      [namespaceId, JSON.stringify(this.held().stuck)],
     );
   }
 
@@ -45,22 +53,29 @@ export class SimulatorRepository {
     return this.db.all<{ id: number; path: string }>('SELECT id, path FROM orgs ORDER BY path');
   }
 
-  /** Oldest open issues nobody works on yet (no NPC comment, no progress label), outside secret repositories. */
+  /**
+   * Oldest open issues nobody works on yet (no NPC comment, no progress label), outside
+   * secret repositories and the held issues.
+   */
   pending(namespaceId: number, limit: number): SimIssueRow[] {
     return this.db.all<SimIssueRow>(
       `SELECT i.id, i.repo_id, i.number, i.title,
          (SELECT a.user_id FROM issue_assignees a JOIN users u ON u.id = a.user_id WHERE a.issue_id = i.id AND u.is_npc = 1 LIMIT 1) AS npc_id
        FROM issues i JOIN repos r ON r.id = i.repo_id
        WHERE i.namespace_id = ? AND i.state = 'open' AND r.visibility != 'secret'
+         AND i.id NOT IN (SELECT value FROM json_each(?))
          AND NOT EXISTS (SELECT 1 FROM comments c JOIN users u ON u.id = c.author_id WHERE c.issue_id = i.id AND u.is_npc = 1)
          AND NOT EXISTS (SELECT 1 FROM issue_labels il JOIN labels l ON l.id = il.label_id
                          WHERE il.issue_id = i.id AND l.name IN ${PROGRESS})
        ORDER BY i.created_at, i.id LIMIT ?`,
-      [namespaceId, limit],
+      [namespaceId, this.heldIds(), limit],
     );
   }
 
-  /** Open issues an NPC has picked up (NPC assignee and an NPC comment or a progress label), oldest first. */
+  /**
+   * Open issues an NPC has picked up (NPC assignee and an NPC comment or a progress
+   * label), oldest first, without the held issues.
+   */
   inProgress(namespaceId: number, limit: number): SimIssueRow[] {
     return this.db.all<SimIssueRow>(
       `SELECT i.id, i.repo_id, i.number, i.title, a.user_id AS npc_id
@@ -68,12 +83,18 @@ export class SimulatorRepository {
          JOIN issue_assignees a ON a.issue_id = i.id
          JOIN users u ON u.id = a.user_id AND u.is_npc = 1
        WHERE i.namespace_id = ? AND i.state = 'open'
+         AND i.id NOT IN (SELECT value FROM json_each(?))
          AND (EXISTS (SELECT 1 FROM comments c WHERE c.issue_id = i.id)
               OR EXISTS (SELECT 1 FROM issue_labels il JOIN labels l ON l.id = il.label_id
                          WHERE il.issue_id = i.id AND l.name IN ${PROGRESS}))
        GROUP BY i.id ORDER BY i.last_acted_at, i.id LIMIT ?`,
-      [namespaceId, limit],
+      [namespaceId, this.heldIds(), limit],
     );
+  }
+
+  private heldIds(): string {
+    const held = this.held();
+    return JSON.stringify([...held.stuck, ...held.overdue]);
   }
 
   /** Credits spent over the window before `until`, in hundredths (positive). */
