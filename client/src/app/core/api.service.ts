@@ -63,7 +63,9 @@ export class ApiService {
 
   /** The conversation of one issue, oldest comment first; `fullName` is `org/repo`. */
   issueComments(fullName: string, number: number): Observable<Fetched<IssueComment[]>> {
-    return this.read<IssueComment[]>(`api/repos/${fullNamePath(fullName)}/issues/${number}/comments`);
+    return this.read<IssueComment[]>(
+      `api/repos/${fullNamePath(fullName)}/issues/${number}/comments`,
+    );
   }
 
   private read<T>(

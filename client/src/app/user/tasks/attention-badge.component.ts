@@ -15,9 +15,8 @@ import { ATTENTION_REASONS } from './task-board.view';
   template: `
     <mat-icon aria-hidden="true" [svgIcon]="reason().icon" />
     <span
-      ><span class="reason">{{ reason().label }}:</span> <span data-detail>{{
-        attention().detail
-      }}</span></span
+      ><span class="reason">{{ reason().label }}: </span
+      ><span data-detail>{{ attention().detail }}</span></span
     >
   `,
   styles: `

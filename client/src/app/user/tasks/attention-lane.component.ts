@@ -34,8 +34,8 @@ export const LANE_CARDS_PER_STEP = 6;
           <button mat-button type="button" (click)="onlyThese.emit()">Show only these</button>
         </div>
         <p class="rule">
-          Stuck: in progress with no activity by its NPC for longer than the stuck limit.
-          Overdue: assigned to an NPC that has not answered within the pickup SLO.
+          Stuck: in progress with no activity by its NPC for longer than the stuck limit. Overdue:
+          assigned to an NPC that has not answered within the pickup SLO.
         </p>
         <div class="cards">
           @for (issue of visible(); track key(issue)) {

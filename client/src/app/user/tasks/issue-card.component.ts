@@ -16,7 +16,11 @@ import { npcOf } from './task-board.view';
   selector: 'npc-issue-card',
   imports: [
     AttentionBadgeComponent,
-    IssueLabelsComponent, ICON_IMPORTS, RelativeTimeComponent, RouterLink],
+    IssueLabelsComponent,
+    ICON_IMPORTS,
+    RelativeTimeComponent,
+    RouterLink,
+  ],
   template: `
     <a
       class="card"

@@ -27,7 +27,12 @@ export const ROWS_PER_STEP = 100;
   selector: 'npc-issue-list',
   imports: [
     AttentionBadgeComponent,
-    MatButtonModule, MatSortModule, MatTableModule, RelativeTimeComponent, RouterLink],
+    MatButtonModule,
+    MatSortModule,
+    MatTableModule,
+    RelativeTimeComponent,
+    RouterLink,
+  ],
   templateUrl: './issue-list.component.html',
   styleUrl: './issue-list.component.scss',
   changeDetection: ChangeDetectionStrategy.OnPush,
