@@ -106,7 +106,9 @@ import { RelativeTimeComponent } from '../../ui/relative-time.component';
       overflow-wrap: anywhere;
     }
     .kind {
+      flex: none;
       padding: 0 6px;
+      white-space: nowrap;
       border: 1px solid var(--mat-sys-outline-variant);
       border-radius: 999px;
       font: var(--mat-sys-label-small);
