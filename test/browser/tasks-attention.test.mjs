@@ -110,6 +110,7 @@ test('task board: the attention filter lives in the URL and narrows the columns 
 
   // A link from another page: one repository's overdue issues, with its removable chip.
   const { body: overdue } = await api(board, 'api/issues?npc=true&attention=overdue');
+  assert.ok(overdue.length > 0, 'the demo seed has overdue issues');
   const repo = overdue[0].repository.full_name;
   await open(page, board, `tasks?attention=overdue&repository=${repo}`);
   await settled(page);
