@@ -18,6 +18,8 @@ import './first-visit.test.mjs';
 import './layout.test.mjs';
 import './stale.test.mjs';
 import './tasks.test.mjs';
+import './tasks-attention.test.mjs';
+import './time-zone.test.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [

@@ -108,7 +108,7 @@ test('task board: a card opens the issue dialog, deep-linked, closed by Escape',
     Number(await dialog.locator('[data-fact="comments"]').textContent()),
     issue.comment_count,
   );
-  const created = dialog.locator('npc-relative-time time');
+  const created = dialog.locator('[data-fact="created"] npc-relative-time time');
   assert.match(await created.getAttribute('title'), / UTC$/);
   assert.equal(
     await dialog.locator('a', { hasText: 'Open on the platform' }).getAttribute('href'),

@@ -48,6 +48,16 @@ describe('ApiService', () => {
     http.expectOne('api/repos/acme/web/issues/12').flush({});
   });
 
+  it("reads an issue's conversation beside the issue", () => {
+    api.issueComments('acme/web.site', 12).subscribe();
+    http.expectOne('api/repos/acme/web.site/issues/12/comments').flush([]);
+  });
+
+  it('sends the attention and repository filters as the board names them', () => {
+    api.npcIssues({ attention: 'overdue', repo: 'acme/web' }).subscribe();
+    http.expectOne('api/issues?npc=true&attention=overdue&repo=acme/web').flush([]);
+  });
+
   it('returns the body with its freshness from X-Cache and Age', () => {
     let answer: Fetched<unknown> | undefined;
     const before = Date.now();

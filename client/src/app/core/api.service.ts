@@ -3,6 +3,7 @@ import { Injectable, inject } from '@angular/core';
 import type {
   CreditSnapshot,
   Issue,
+  IssueComment,
   OrgCredits,
   Organization,
   Repository,
@@ -57,8 +58,14 @@ export class ApiService {
 
   /** One issue with its body; `fullName` is `org/repo`. */
   issue(fullName: string, number: number): Observable<Fetched<Issue>> {
-    const path = fullName.split('/').map(encodeURIComponent).join('/');
-    return this.read<Issue>(`api/repos/${path}/issues/${number}`);
+    return this.read<Issue>(`api/repos/${fullNamePath(fullName)}/issues/${number}`);
+  }
+
+  /** The conversation of one issue, oldest comment first; `fullName` is `org/repo`. */
+  issueComments(fullName: string, number: number): Observable<Fetched<IssueComment[]>> {
+    return this.read<IssueComment[]>(
+      `api/repos/${fullNamePath(fullName)}/issues/${number}/comments`,
+    );
   }
 
   private read<T>(
@@ -73,6 +80,11 @@ export class ApiService {
       .get<T>(url, { params, observe: 'response' })
       .pipe(map((response) => fetched(response)));
   }
+}
+
+/** `org/repo` as a path: each segment escaped, the slash kept. */
+function fullNamePath(fullName: string): string {
+  return fullName.split('/').map(encodeURIComponent).join('/');
 }
 
 function fetched<T>(response: HttpResponse<T>): Fetched<T> {

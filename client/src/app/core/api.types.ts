@@ -29,4 +29,8 @@ export interface IssueQuery {
   org?: string;
   state?: 'open' | 'closed';
   npc_handle?: string;
+  /** Only issues needing attention for this reason (`any`: either). */
+  attention?: 'any' | 'stuck' | 'overdue';
+  /** One repository, `org/name`. */
+  repo?: string;
 }

@@ -2,7 +2,10 @@ import {
   formatCount,
   formatCredits,
   formatDate,
+  formatDateIn,
+  formatDateTimeIn,
   formatRate,
+  formatUtcDate,
   formatUtc,
   relativeTime,
   shortAge,
@@ -74,5 +77,27 @@ describe('date formats', () => {
     const time = '2026-11-02T09:05:00Z';
     expect(formatUtc(time)).toBe('2026-11-02 09:05 UTC');
     expect(formatDate(time)).toMatch(/^2026-11-0[12]$/);
+  });
+});
+
+describe('dates and times in a zone', () => {
+  const time = '2026-11-21T23:30:00Z';
+
+  it('reads a time in the zone asked for', () => {
+    expect(formatDateTimeIn(time, 'Asia/Tokyo')).toBe('2026-11-22 08:30');
+    expect(formatDateIn(time, 'Asia/Tokyo')).toBe('2026-11-22');
+    expect(formatDateTimeIn(time, 'America/New_York')).toBe('2026-11-21 18:30');
+  });
+
+  it('names UTC when it writes UTC', () => {
+    expect(formatDateTimeIn(time, 'UTC')).toBe('2026-11-21 23:30 UTC');
+  });
+
+  it('writes midnight as 00, not 24', () => {
+    expect(formatDateTimeIn('2026-11-22T00:05:00Z', 'UTC')).toBe('2026-11-22 00:05 UTC');
+  });
+
+  it('keeps day boundaries in UTC whatever the zone shown', () => {
+    expect(formatUtcDate(time)).toBe('2026-11-21');
   });
 });

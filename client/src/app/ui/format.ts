@@ -1,8 +1,12 @@
+import { displayTimeZone, viewerTimeZone } from '../core/time-zone.service';
+
 /**
  * How numbers and times read on every page (docs/architecture.md#the-app): thousands
  * separators, credits without decimals unless under 10, dates as `2026-11-22`, times
  * relative with the exact time on hover. English wording, so the locale is fixed rather
- * than the browser's.
+ * than the browser's. Dates and times read in the viewer's zone, or in UTC when they
+ * chose so in the top bar (core/time-zone.service); reading that choice is a signal
+ * read, so whatever formats a time inside a computed or template follows the switch.
  */
 
 const LOCALE = 'en-US';
@@ -31,23 +35,72 @@ export function formatRate(value: number): string {
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
-/** `2026-11-22` in the viewer's time zone. */
+const partFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Year, month, day, hour and minute of a time in a zone (undefined: the viewer's). */
+function partsIn(time: Date | string | number, zone: string | undefined): Record<string, string> {
+  const key = zone ?? '';
+  let format = partFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    partFormats.set(key, format);
+  }
+  const parts: Record<string, string> = {};
+  for (const part of format.formatToParts(new Date(time))) parts[part.type] = part.value;
+  return parts;
+}
+
+/** `2026-11-22` in the given zone (undefined: the viewer's). */
+export function formatDateIn(time: Date | string | number, zone: string | undefined): string {
+  const p = partsIn(time, zone);
+  return `${p['year']}-${p['month']}-${p['day']}`;
+}
+
+/** `2026-11-22 10:42` in the given zone (undefined: the viewer's), `UTC` added for UTC. */
+export function formatDateTimeIn(time: Date | string | number, zone: string | undefined): string {
+  const p = partsIn(time, zone);
+  const text = `${p['year']}-${p['month']}-${p['day']} ${p['hour']}:${p['minute']}`;
+  return zone === 'UTC' ? `${text} UTC` : text;
+}
+
+/** `2026-11-22` in the zone the viewer chose: their own, or UTC (core/time-zone.service). */
 export function formatDate(time: Date | string | number): string {
-  const d = new Date(time);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return formatDateIn(time, displayTimeZone());
 }
 
-/** `2026-11-22 10:42` in the viewer's time zone. */
+/** `2026-11-22 10:42` in the viewer's zone, or `2026-11-22 09:42 UTC` when they chose UTC. */
 export function formatDateTime(time: Date | string | number): string {
-  const d = new Date(time);
-  return `${formatDate(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return formatDateTimeIn(time, displayTimeZone());
 }
 
-/** `2026-11-22 09:42 UTC`. */
+/** `2026-11-22 09:42 UTC`, whatever the viewer chose. */
 export function formatUtc(time: Date | string | number): string {
   const d = new Date(time);
   const date = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
   return `${date} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
+}
+
+/** `2026-11-22` as a UTC day, for windows and day boundaries, which are UTC for everyone. */
+export function formatUtcDate(time: Date | string | number): string {
+  return formatDateIn(time, 'UTC');
+}
+
+/**
+ * What a time shows on hover: the UTC time when times read in the viewer's zone, and
+ * the viewer's local time when they read in UTC.
+ */
+export function formatOtherZone(time: Date | string | number): string {
+  return displayTimeZone() === 'UTC'
+    ? `${formatDateTimeIn(time, undefined)} ${viewerTimeZone()}`
+    : formatUtc(time);
 }
 
 // Days until two months: "47 days ago" says more about a dormant repository than

@@ -26,12 +26,16 @@ import folderCode from '@material-symbols/svg-400/outlined/folder_code.svg';
 import folderOff from '@material-symbols/svg-400/outlined/folder_off.svg';
 import help from '@material-symbols/svg-400/outlined/help.svg';
 import history from '@material-symbols/svg-400/outlined/history.svg';
+import hourglassTop from '@material-symbols/svg-400/outlined/hourglass_top.svg';
 import inbox from '@material-symbols/svg-400/outlined/inbox.svg';
 import info from '@material-symbols/svg-400/outlined/info.svg';
 import logout from '@material-symbols/svg-400/outlined/logout.svg';
 import menu from '@material-symbols/svg-400/outlined/menu.svg';
 import monitoring from '@material-symbols/svg-400/outlined/monitoring.svg';
 import openInNew from '@material-symbols/svg-400/outlined/open_in_new.svg';
+import pauseCircle from '@material-symbols/svg-400/outlined/pause_circle.svg';
+import person from '@material-symbols/svg-400/outlined/person.svg';
+import publicIcon from '@material-symbols/svg-400/outlined/public.svg';
 import radioButtonUnchecked from '@material-symbols/svg-400/outlined/radio_button_unchecked.svg';
 import refresh from '@material-symbols/svg-400/outlined/refresh.svg';
 import schedule from '@material-symbols/svg-400/outlined/schedule.svg';
@@ -66,12 +70,16 @@ export const ICONS = {
   folder_off: folderOff,
   help,
   history,
+  hourglass_top: hourglassTop,
   inbox,
   info,
   logout,
   menu,
   monitoring,
   open_in_new: openInNew,
+  pause_circle: pauseCircle,
+  person,
+  public: publicIcon,
   radio_button_unchecked: radioButtonUnchecked,
   refresh,
   schedule,

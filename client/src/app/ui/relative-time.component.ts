@@ -1,12 +1,13 @@
 import { ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
 
 import { ClockService } from '../core/clock.service';
-import { formatDateTime, formatUtc, relativeTime } from './format';
+import { formatDateTime, formatOtherZone, relativeTime } from './format';
 
 /**
  * A time as people glance at it. `relative` (the default) reads "3 days ago" with the
- * exact local and UTC times on hover; `exact` reads the local time with the relative one
- * beside it, and the UTC time on hover.
+ * exact time on hover, in the viewer's zone and in UTC; `exact` reads the exact time with
+ * the relative one beside it, and the time in the other zone on hover. The exact time is
+ * in the viewer's zone, or in UTC when they chose UTC in the top bar.
  */
 @Component({
   selector: 'npc-relative-time',
@@ -25,9 +26,12 @@ export class RelativeTimeComponent {
     const relative = relativeTime(this.time(), this.clock.now());
     return this.mode() === 'exact' ? `${formatDateTime(this.time())} (${relative})` : relative;
   });
-  protected readonly hover = computed(() =>
-    this.mode() === 'exact'
-      ? formatUtc(this.time())
-      : `${formatDateTime(this.time())} local time · ${formatUtc(this.time())}`,
-  );
+  protected readonly hover = computed(() => {
+    const time = this.time();
+    if (this.mode() === 'exact') return formatOtherZone(time);
+    const exact = formatDateTime(time);
+    return exact.endsWith(' UTC')
+      ? `${exact} · ${formatOtherZone(time)}`
+      : `${exact} local time · ${formatOtherZone(time)}`;
+  });
 }

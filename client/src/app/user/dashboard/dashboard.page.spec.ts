@@ -57,6 +57,29 @@ describe('DashboardPage', () => {
     );
   });
 
+  it('links the stuck and overdue counts to the task board filtered on them', async () => {
+    http
+      .expectOne('api/orgs')
+      .flush([
+        anOrg({ slug: 'acme', name: 'Acme', stuck_count: 2, overdue_count: 0 }),
+        anOrg({ slug: 'globex', name: 'Globex', stuck_count: 0, overdue_count: 1 }),
+      ]);
+    history().flush([]);
+    await settle(harness);
+
+    const [acme, globex] = cards();
+    const link = (card: Element, stat: string) =>
+      card.querySelector<HTMLAnchorElement>(`a[data-stat="${stat}"]`);
+    expect(link(acme, 'stuck')?.textContent?.replace(/\s+/g, ' ').trim()).toBe('2 stuck');
+    expect(link(acme, 'stuck')?.getAttribute('href')).toBe('/tasks?org=acme&attention=stuck');
+    expect(link(acme, 'overdue')?.textContent?.replace(/\s+/g, ' ').trim()).toBe('0 overdue');
+    expect(link(acme, 'overdue')?.classList).toContain('none');
+    expect(link(globex, 'overdue')?.getAttribute('href')).toBe(
+      '/tasks?org=globex&attention=overdue',
+    );
+    expect(link(globex, 'overdue')?.classList).not.toContain('none');
+  });
+
   it('says what failed and retries', async () => {
     http.expectOne('api/orgs').flush(errorBody('The platform did not answer.'), BAD_GATEWAY);
     history().flush([]);

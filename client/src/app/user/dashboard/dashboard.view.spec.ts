@@ -32,6 +32,18 @@ describe('orgCards', () => {
     expect(orgCards([anOrg({ credits_balance: 1 })], null)[0].low).toBe(false);
   });
 
+  it('carries the stuck and overdue counts, none when the board sent none', () => {
+    const [counted, older] = orgCards(
+      [
+        anOrg({ slug: 'a', stuck_count: 3, overdue_count: 1 }),
+        { ...anOrg({ slug: 'b' }), stuck_count: undefined, overdue_count: undefined } as never,
+      ],
+      50,
+    );
+    expect(counted).toMatchObject({ stuckCount: 3, overdueCount: 1 });
+    expect(older).toMatchObject({ stuckCount: 0, overdueCount: 0 });
+  });
+
   it('falls back to the slug for a missing name', () => {
     expect(orgCards([anOrg({ slug: 'x', name: '' })], 50)[0].name).toBe('x');
   });

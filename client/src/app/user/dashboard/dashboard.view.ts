@@ -11,6 +11,10 @@ export interface OrgCardView {
   avatarUrl: string;
   repoCount: number;
   activeIssueCount: number;
+  /** Open NPC issues in progress with no NPC activity past the stuck limit. */
+  stuckCount: number;
+  /** Open NPC-assigned issues waiting for their first NPC answer past the pickup SLO. */
+  overdueCount: number;
   /** null: unknown. */
   balance: number | null;
   /** Below the alert threshold (never when the balance or threshold is unknown). */
@@ -30,6 +34,9 @@ export function orgCards(orgs: readonly Organization[], threshold: number | null
     avatarUrl: org.avatar_url,
     repoCount: org.repo_count,
     activeIssueCount: org.active_issue_count,
+    // A board older than these counts sends none: read that as none found.
+    stuckCount: org.stuck_count ?? 0,
+    overdueCount: org.overdue_count ?? 0,
     balance: org.credits_balance,
     low: !org.error && isBelowThreshold(org.credits_balance, threshold),
     error: org.error ?? null,

@@ -4,6 +4,7 @@ import type { Issue } from '@shared/board/entities';
 
 import { ICON_IMPORTS } from '../../ui/icons';
 import { RelativeTimeComponent } from '../../ui/relative-time.component';
+import { AttentionBadgeComponent } from './attention-badge.component';
 import { IssueLabelsComponent } from './issue-labels.component';
 import { npcOf } from './task-board.view';
 
@@ -13,7 +14,13 @@ import { npcOf } from './task-board.view';
  */
 @Component({
   selector: 'npc-issue-card',
-  imports: [IssueLabelsComponent, ICON_IMPORTS, RelativeTimeComponent, RouterLink],
+  imports: [
+    AttentionBadgeComponent,
+    IssueLabelsComponent,
+    ICON_IMPORTS,
+    RelativeTimeComponent,
+    RouterLink,
+  ],
   template: `
     <a
       class="card"
@@ -30,6 +37,9 @@ import { npcOf } from './task-board.view';
         <span aria-hidden="true">·</span>
         <npc-relative-time [time]="issue().created_at" />
       </span>
+      @if (issue().attention; as attention) {
+        <npc-attention-badge [attention]="attention" />
+      }
       <npc-issue-labels [labels]="issue().labels" />
     </a>
   `,
@@ -48,6 +58,9 @@ import { npcOf } from './task-board.view';
       color: var(--mat-sys-on-surface);
       text-decoration: none;
       transition: background-color 120ms ease;
+    }
+    npc-attention-badge {
+      align-self: flex-start;
     }
     .card:hover {
       background: var(--mat-sys-surface-container-high);

@@ -5,6 +5,7 @@ import { MAT_DIALOG_DATA, MatDialogModule } from '@angular/material/dialog';
 import { map } from 'rxjs';
 
 import { ApiService } from '../../core/api.service';
+import { ClockService } from '../../core/clock.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
 import { INITIAL_REMOTE, loadEach } from '../../core/remote-state';
 import { formatCount } from '../../ui/format';
@@ -12,8 +13,11 @@ import { ICON_IMPORTS } from '../../ui/icons';
 import { LoadErrorComponent } from '../../ui/load-error.component';
 import { MarkdownComponent } from '../../ui/markdown.component';
 import { RelativeTimeComponent } from '../../ui/relative-time.component';
+import { AttentionBadgeComponent } from './attention-badge.component';
+import { IssueConversationComponent } from './issue-conversation.component';
+import { cycleLabel, cycleText, pickupText } from './issue-dialog.view';
 import { IssueLabelsComponent } from './issue-labels.component';
-import { columnLabel, npcOf } from './task-board.view';
+import { columnLabel } from './task-board.view';
 
 /** Which issue the dialog shows. */
 export interface IssueDialogData {
@@ -23,12 +27,15 @@ export interface IssueDialogData {
 
 /**
  * The issue's details, loaded from `api/repos/:full_name/issues/:number` because list
- * items may lack the body. The description is rendered from Markdown and sanitised
- * (MarkdownComponent) before it reaches the DOM.
+ * items may lack the body, with its NPC timings and why it needs attention, and below the
+ * description its conversation (`…/comments`), loaded alongside. Markdown is rendered and
+ * sanitised (MarkdownComponent) before it reaches the DOM.
  */
 @Component({
   selector: 'npc-issue-dialog',
   imports: [
+    AttentionBadgeComponent,
+    IssueConversationComponent,
     IssueLabelsComponent,
     LoadErrorComponent,
     MarkdownComponent,
@@ -46,6 +53,7 @@ export class IssueDialogComponent {
   private readonly api = inject(ApiService);
   private readonly freshness = inject(DataFreshnessService);
   private readonly scope = this.freshness.scope();
+  private readonly clock = inject(ClockService);
   private readonly retries = signal(0);
 
   protected readonly issue = toSignal(
@@ -60,15 +68,37 @@ export class IssueDialogComponent {
     { initialValue: INITIAL_REMOTE },
   );
 
-  protected readonly npc = computed(() => {
+  private readonly commentRetries = signal(0);
+  protected readonly comments = toSignal(
+    toObservable(computed(() => [this.freshness.refreshes(), this.commentRetries()])).pipe(
+      loadEach(() =>
+        this.api.issueComments(this.target.repo, this.target.number).pipe(
+          this.scope.track('comments'),
+          map((answer) => answer.data),
+        ),
+      ),
+    ),
+    { initialValue: INITIAL_REMOTE },
+  );
+
+  protected readonly pickup = computed(() => {
     const issue = this.issue().data;
-    return issue ? npcOf(issue) : null;
+    return issue ? pickupText(issue, this.clock.now()) : null;
+  });
+  protected readonly cycle = computed(() => {
+    const issue = this.issue().data;
+    return issue ? cycleText(issue, this.clock.now()) : null;
   });
 
   protected readonly count = formatCount;
   protected readonly columnLabel = columnLabel;
+  protected readonly cycleLabel = cycleLabel;
 
   protected retry(): void {
     this.retries.update((n) => n + 1);
+  }
+
+  protected retryComments(): void {
+    this.commentRetries.update((n) => n + 1);
   }
 }

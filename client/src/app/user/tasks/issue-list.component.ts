@@ -15,6 +15,7 @@ import type { Issue } from '@shared/board/entities';
 import { formatCount } from '../../ui/format';
 import { RelativeTimeComponent } from '../../ui/relative-time.component';
 import { SortDirection } from '../../ui/sort';
+import { AttentionBadgeComponent } from './attention-badge.component';
 import { IssueSortKey } from './tasks-url-state';
 import { columnLabel, issueKey, npcOf } from './task-board.view';
 
@@ -24,7 +25,14 @@ export const ROWS_PER_STEP = 100;
 /** The list view: the same issues as the board, as a sortable table. */
 @Component({
   selector: 'npc-issue-list',
-  imports: [MatButtonModule, MatSortModule, MatTableModule, RelativeTimeComponent, RouterLink],
+  imports: [
+    AttentionBadgeComponent,
+    MatButtonModule,
+    MatSortModule,
+    MatTableModule,
+    RelativeTimeComponent,
+    RouterLink,
+  ],
   templateUrl: './issue-list.component.html',
   styleUrl: './issue-list.component.scss',
   changeDetection: ChangeDetectionStrategy.OnPush,

@@ -5,6 +5,7 @@ import {
   issueKey,
   contrastRatio,
   labelColors,
+  needingAttention,
   npcOf,
   npcOptions,
   npcUsernames,
@@ -135,5 +136,39 @@ describe('labelColors', () => {
   it('falls back to a neutral chip for a colour it cannot read', () => {
     expect(labelColors('red').background).toContain('var(');
     expect(labelColors('#12345').background).toContain('var(');
+  });
+});
+
+describe('needingAttention', () => {
+  const stuck = (number: number, since: string) =>
+    anIssue({
+      number,
+      column: 'in_progress',
+      attention: { reason: 'stuck', since, detail: 'no NPC activity for 1 d' },
+    });
+  const overdue = (number: number, since: string) =>
+    anIssue({
+      number,
+      attention: { reason: 'overdue', since, detail: 'waiting for pickup 2 h, SLO 1 h' },
+    });
+
+  it('keeps only stuck and overdue issues, the longest waiting first', () => {
+    const issues = [
+      anIssue({ number: 1 }),
+      stuck(2, '2026-11-21T10:00:00Z'),
+      overdue(3, '2026-11-20T10:00:00Z'),
+      anIssue({ number: 4, column: 'done', state: 'closed' }),
+      overdue(5, '2026-11-22T08:00:00Z'),
+    ];
+    expect(needingAttention(issues).map((i) => i.number)).toEqual([3, 2, 5]);
+  });
+
+  it("keeps the API's order between issues waiting since the same time", () => {
+    const issues = [stuck(7, '2026-11-21T10:00:00Z'), overdue(6, '2026-11-21T10:00:00Z')];
+    expect(needingAttention(issues).map((i) => i.number)).toEqual([7, 6]);
+  });
+
+  it('is empty when nothing needs attention', () => {
+    expect(needingAttention([anIssue(), anIssue({ number: 2 })])).toEqual([]);
   });
 });

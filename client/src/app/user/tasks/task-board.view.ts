@@ -1,5 +1,6 @@
-import type { BoardColumn, BoardUser, Issue } from '@shared/board/entities';
+import type { AttentionReason, BoardColumn, BoardUser, Issue } from '@shared/board/entities';
 
+import type { IconName } from '../../ui/icons';
 import { SortDirection, SortValue, sortRows } from '../../ui/sort';
 import { IssueSortKey } from './tasks-url-state';
 
@@ -23,6 +24,28 @@ export function groupByColumn(issues: readonly Issue[]): Record<BoardColumn, Iss
   for (const issue of issues) groups[issue.column]?.push(issue);
   return groups;
 }
+
+/**
+ * The cards of the *Needs attention* lane: stuck and overdue issues, the longest waiting
+ * first (oldest `since`); ties keep the API's order. Each card stays in its column too.
+ */
+export function needingAttention(issues: readonly Issue[]): Issue[] {
+  return issues
+    .map((issue, index) => ({ issue, index }))
+    .filter(({ issue }) => issue.attention !== null)
+    .sort(
+      (a, b) =>
+        Date.parse(a.issue.attention!.since) - Date.parse(b.issue.attention!.since) ||
+        a.index - b.index,
+    )
+    .map(({ issue }) => issue);
+}
+
+/** How an attention reason is named and drawn. */
+export const ATTENTION_REASONS: Record<AttentionReason, { label: string; icon: IconName }> = {
+  stuck: { label: 'Stuck', icon: 'pause_circle' },
+  overdue: { label: 'Overdue pickup', icon: 'hourglass_top' },
+};
 
 /** The NPC an issue is about: its first NPC assignee, else its author when an NPC. */
 export function npcOf(issue: Pick<Issue, 'author' | 'assignees'>): BoardUser | null {

@@ -9,9 +9,14 @@ import { ICON_IMPORTS } from '../../ui/icons';
 import { TasksUrlState } from './tasks-url-state';
 
 /** A change the filters ask for; the page writes it to the URL. */
-export type TasksChange = Partial<Pick<TasksUrlState, 'org' | 'npc' | 'state' | 'view'>>;
+export type TasksChange = Partial<
+  Pick<TasksUrlState, 'org' | 'npc' | 'state' | 'attention' | 'repository' | 'view'>
+>;
 
-/** Organization, NPC and state filters, the board/list switch, and the column rule. */
+/**
+ * Organization, NPC, state and attention filters, the repository chip (set by links from
+ * other pages), the board/list switch, and the column rule.
+ */
 @Component({
   selector: 'npc-task-filters',
   imports: [
@@ -64,6 +69,20 @@ export type TasksChange = Partial<Pick<TasksUrlState, 'org' | 'npc' | 'state' | 
         </mat-select>
       </mat-form-field>
 
+      <mat-form-field appearance="outline" subscriptSizing="dynamic" class="field narrow">
+        <mat-label>Attention</mat-label>
+        <mat-select
+          data-filter="attention"
+          [value]="state().attention ?? ''"
+          (valueChange)="changed.emit({ attention: $event || null })"
+        >
+          <mat-option value="">All issues</mat-option>
+          <mat-option value="any">Needs attention</mat-option>
+          <mat-option value="stuck">Stuck</mat-option>
+          <mat-option value="overdue">Overdue pickup</mat-option>
+        </mat-select>
+      </mat-form-field>
+
       <span class="spacer"></span>
 
       <mat-button-toggle-group
@@ -92,6 +111,22 @@ export type TasksChange = Partial<Pick<TasksUrlState, 'org' | 'npc' | 'state' | 
         <mat-icon svgIcon="info" />
       </button>
     </div>
+    @if (state().repository; as repository) {
+      <div class="chips" data-filter="repository">
+        <span class="chip">
+          <span>Repository: {{ repository }}</span>
+          <button
+            type="button"
+            class="chip-remove"
+            [attr.aria-label]="'Remove the filter repository ' + repository"
+            [attr.title]="'Show every repository'"
+            (click)="changed.emit({ repository: null })"
+          >
+            <mat-icon aria-hidden="true" svgIcon="close" />
+          </button>
+        </span>
+      </div>
+    }
     @if (ruleShown()) {
       <p id="column-rule" class="rule">
         <mat-icon aria-hidden="true" svgIcon="info" />
@@ -119,6 +154,47 @@ export type TasksChange = Partial<Pick<TasksUrlState, 'org' | 'npc' | 'state' | 
     }
     .spacer {
       flex: 1 1 auto;
+    }
+    .chips {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 8px;
+      margin-top: 12px;
+    }
+    .chip {
+      display: inline-flex;
+      align-items: center;
+      gap: 4px;
+      max-width: 100%;
+      padding: 2px 2px 2px 12px;
+      border: 1px solid var(--mat-sys-outline-variant);
+      border-radius: 8px;
+      background: var(--mat-sys-secondary-container);
+      color: var(--mat-sys-on-secondary-container);
+      font: var(--mat-sys-label-large);
+      overflow-wrap: anywhere;
+    }
+    .chip-remove {
+      display: inline-flex;
+      flex: none;
+      align-items: center;
+      justify-content: center;
+      width: 32px;
+      height: 32px;
+      padding: 0;
+      border: 0;
+      border-radius: 50%;
+      background: none;
+      color: inherit;
+      cursor: pointer;
+    }
+    .chip-remove:hover {
+      background: color-mix(in srgb, currentColor 12%, transparent);
+    }
+    .chip-remove mat-icon {
+      width: 18px;
+      height: 18px;
+      font-size: 18px;
     }
     .rule {
       display: flex;

@@ -4,6 +4,7 @@ import {
   hasFilters,
   parseTasksState,
   tasksQueryParams,
+  withoutFilters,
 } from './tasks-url-state';
 
 // What the router would hold after merging the params: nulls are removed.
@@ -22,6 +23,10 @@ describe('task board URL state', () => {
     { state: 'closed', view: 'list', sort: 'comments', dir: 'asc' },
     { view: 'list', sort: 'created', dir: 'asc' },
     { repo: 'aurora-labs/api-gateway', issue: 12 },
+    { attention: 'any' },
+    { attention: 'stuck', org: 'acme' },
+    { attention: 'overdue', repository: 'acme/web' },
+    { repository: 'aurora-labs/api-gateway', repo: 'acme/web', issue: 4 },
     {
       org: 'x',
       npc: 'y',
@@ -48,12 +53,20 @@ describe('task board URL state', () => {
       org: 'acme',
       npc: null,
       state: null,
+      attention: null,
+      repository: null,
       view: null,
       sort: null,
       dir: null,
       repo: null,
       issue: null,
     });
+  });
+
+  it('writes the attention and repository filters under the names other pages link with', () => {
+    expect(
+      toUrl({ ...DEFAULT_TASKS_STATE, org: 'acme', attention: 'stuck', repository: 'acme/web' }),
+    ).toEqual({ org: 'acme', attention: 'stuck', repository: 'acme/web' });
   });
 
   it('ignores malformed values rather than sending them to the API', () => {
@@ -67,8 +80,13 @@ describe('task board URL state', () => {
         dir: 'up',
         repo: 'not a repo',
         issue: '12',
+        attention: 'late',
+        repository: 'acme',
       }),
     ).toEqual(DEFAULT_TASKS_STATE);
+    expect(parseTasksState({ attention: 'STUCK' }).attention).toBeNull();
+    expect(parseTasksState({ repository: 'acme/web/x' }).repository).toBeNull();
+    expect(parseTasksState({ repository: '-acme/web' }).repository).toBeNull();
     expect(parseTasksState({ repo: 'acme/web', issue: '-1' })).toMatchObject({
       repo: null,
       issue: null,
@@ -84,5 +102,32 @@ describe('task board URL state', () => {
     expect(hasFilters(DEFAULT_TASKS_STATE)).toBe(false);
     expect(hasFilters({ ...DEFAULT_TASKS_STATE, view: 'list', repo: 'a/b', issue: 1 })).toBe(false);
     expect(hasFilters({ ...DEFAULT_TASKS_STATE, state: 'open' })).toBe(true);
+    expect(hasFilters({ ...DEFAULT_TASKS_STATE, attention: 'any' })).toBe(true);
+    expect(hasFilters({ ...DEFAULT_TASKS_STATE, repository: 'a/b' })).toBe(true);
+  });
+
+  it('clears every filter but keeps the view, the order and the open dialog', () => {
+    const state: TasksUrlState = {
+      org: 'acme',
+      npc: 'npc-tester',
+      state: 'open',
+      attention: 'overdue',
+      repository: 'acme/web',
+      view: 'list',
+      sort: 'title',
+      dir: 'asc',
+      repo: 'acme/web',
+      issue: 3,
+    };
+    const cleared = withoutFilters(state);
+    expect(hasFilters(cleared)).toBe(false);
+    expect(cleared).toEqual({
+      ...DEFAULT_TASKS_STATE,
+      view: 'list',
+      sort: 'title',
+      dir: 'asc',
+      repo: 'acme/web',
+      issue: 3,
+    });
   });
 });

@@ -9,6 +9,10 @@ export interface TasksUrlState {
   /** NPC username, or null for any NPC. */
   npc: string | null;
   state: 'open' | 'closed' | null;
+  /** Only issues needing attention: stuck, overdue, or either (`any`); null for all. */
+  attention: AttentionFilter | null;
+  /** One repository's issues (`org/name`), or null for every repository. */
+  repository: string | null;
   view: 'board' | 'list';
   sort: IssueSortKey;
   dir: SortDirection;
@@ -16,6 +20,9 @@ export interface TasksUrlState {
   repo: string | null;
   issue: number | null;
 }
+
+export const ATTENTION_FILTERS = ['any', 'stuck', 'overdue'] as const;
+export type AttentionFilter = (typeof ATTENTION_FILTERS)[number];
 
 export const ISSUE_SORT_KEYS = [
   'title',
@@ -33,6 +40,8 @@ export const DEFAULT_TASKS_STATE: TasksUrlState = {
   org: null,
   npc: null,
   state: null,
+  attention: null,
+  repository: null,
   view: 'board',
   sort: 'created',
   dir: 'desc',
@@ -58,6 +67,8 @@ export function parseTasksState(params: Params): TasksUrlState {
   const npc = one(params, 'npc');
   const state = one(params, 'state');
   const sort = one(params, 'sort');
+  const attention = one(params, 'attention');
+  const repository = one(params, 'repository');
   const repo = one(params, 'repo');
   const issue = Number(one(params, 'issue'));
   const validIssue = Number.isInteger(issue) && issue > 0;
@@ -65,6 +76,10 @@ export function parseTasksState(params: Params): TasksUrlState {
     org: org && SLUG.test(org) ? org : null,
     npc: npc && SLUG.test(npc) ? npc : null,
     state: state === 'open' || state === 'closed' ? state : null,
+    attention: (ATTENTION_FILTERS as readonly string[]).includes(attention ?? '')
+      ? (attention as AttentionFilter)
+      : null,
+    repository: repository && FULL_NAME.test(repository) ? repository : null,
     view: one(params, 'view') === 'list' ? 'list' : 'board',
     sort: (ISSUE_SORT_KEYS as readonly string[]).includes(sort ?? '')
       ? (sort as IssueSortKey)
@@ -85,6 +100,8 @@ export function tasksQueryParams(state: TasksUrlState): Params {
     org: state.org,
     npc: state.npc,
     state: state.state,
+    attention: state.attention,
+    repository: state.repository,
     view: state.view === d.view ? null : state.view,
     sort: state.sort === d.sort && state.dir === d.dir ? null : state.sort,
     dir: state.sort === d.sort && state.dir === d.dir ? null : state.dir,
@@ -95,5 +112,16 @@ export function tasksQueryParams(state: TasksUrlState): Params {
 
 /** True when any filter narrows the list (the empty state then offers to clear them). */
 export function hasFilters(state: TasksUrlState): boolean {
-  return state.org !== null || state.npc !== null || state.state !== null;
+  return (
+    state.org !== null ||
+    state.npc !== null ||
+    state.state !== null ||
+    state.attention !== null ||
+    state.repository !== null
+  );
+}
+
+/** The state with every filter removed (view, order and the open dialog kept). */
+export function withoutFilters(state: TasksUrlState): TasksUrlState {
+  return { ...state, org: null, npc: null, state: null, attention: null, repository: null };
 }

@@ -22,6 +22,7 @@ import { INITIAL_REMOTE, loadEach } from '../../core/remote-state';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { LoadErrorComponent } from '../../ui/load-error.component';
 import { SortDirection } from '../../ui/sort';
+import { AttentionLaneComponent } from './attention-lane.component';
 import { IssueBoardComponent } from './issue-board.component';
 import { IssueDialogComponent, IssueDialogData } from './issue-dialog.component';
 import { IssueListComponent } from './issue-list.component';
@@ -33,6 +34,7 @@ import {
   hasFilters,
   parseTasksState,
   tasksQueryParams,
+  withoutFilters,
 } from './tasks-url-state';
 
 /**
@@ -43,6 +45,7 @@ import {
 @Component({
   selector: 'npc-tasks-page',
   imports: [
+    AttentionLaneComponent,
     EmptyStateComponent,
     IssueBoardComponent,
     IssueListComponent,
@@ -74,10 +77,17 @@ export default class TasksPage {
   // Only the filters reach the API; view, order and dialog changes must not reload.
   private readonly filters = computed(
     () => {
-      const { org, npc, state } = this.url();
-      return { org, npc, state };
+      const { org, npc, state, attention, repository } = this.url();
+      return { org, npc, state, attention, repository };
     },
-    { equal: (a, b) => a.org === b.org && a.npc === b.npc && a.state === b.state },
+    {
+      equal: (a, b) =>
+        a.org === b.org &&
+        a.npc === b.npc &&
+        a.state === b.state &&
+        a.attention === b.attention &&
+        a.repository === b.repository,
+    },
   );
 
   protected readonly issues = toSignal(
@@ -94,6 +104,8 @@ export default class TasksPage {
             org: filters.org ?? undefined,
             npc_handle: filters.npc ?? undefined,
             state: filters.state ?? undefined,
+            attention: filters.attention ?? undefined,
+            repo: filters.repository ?? undefined,
           })
           .pipe(
             this.scope.track('issues'),
@@ -155,7 +167,7 @@ export default class TasksPage {
   }
 
   protected clearFilters(): void {
-    this.navigate({ ...this.url(), org: null, npc: null, state: null });
+    this.navigate(withoutFilters(this.url()));
   }
 
   protected retry(): void {

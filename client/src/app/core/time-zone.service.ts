@@ -1,0 +1,71 @@
+import { DestroyRef, Injectable, computed, inject, signal } from '@angular/core';
+
+/** Where the viewer's choice is kept between visits. */
+export const TIME_ZONE_STORAGE_KEY = 'npcBoard.timeZone';
+
+/** Show times in the viewer's own zone, or every time in UTC. */
+export type TimeZoneChoice = 'local' | 'utc';
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    // Storage can be refused (privacy settings); the choice then lasts for the visit.
+    return null;
+  }
+}
+
+function storedChoice(): TimeZoneChoice {
+  return storage()?.getItem(TIME_ZONE_STORAGE_KEY) === 'utc' ? 'utc' : 'local';
+}
+
+// One choice for the whole app, outside any injector, so the plain formatting functions
+// (ui/format.ts) read it too and every time on every page follows the switch.
+const choice = signal<TimeZoneChoice>(storedChoice());
+
+/**
+ * The zone times are shown in: `'UTC'`, or undefined for the viewer's own. A signal read,
+ * so a computed or template that formats a time is redone when the choice changes.
+ */
+export function displayTimeZone(): 'UTC' | undefined {
+  return choice() === 'utc' ? 'UTC' : undefined;
+}
+
+/** The viewer's time zone name, such as `Europe/Berlin`. */
+export function viewerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'local time';
+}
+
+/**
+ * The top bar's switch between local times and UTC, kept in `localStorage`. Windows and
+ * day boundaries of figures are UTC whichever is chosen; only how times read changes.
+ */
+@Injectable({ providedIn: 'root' })
+export class TimeZoneService {
+  readonly choice = choice.asReadonly();
+  readonly utc = computed(() => choice() === 'utc');
+  readonly viewerZone = viewerTimeZone();
+
+  constructor() {
+    choice.set(storedChoice());
+    // Another tab flipping the switch flips it here too.
+    const onStorage = (event: StorageEvent): void => {
+      if (event.key === TIME_ZONE_STORAGE_KEY) choice.set(storedChoice());
+    };
+    globalThis.addEventListener?.('storage', onStorage);
+    inject(DestroyRef).onDestroy(() => globalThis.removeEventListener?.('storage', onStorage));
+  }
+
+  set(next: TimeZoneChoice): void {
+    choice.set(next);
+    try {
+      storage()?.setItem(TIME_ZONE_STORAGE_KEY, next);
+    } catch {
+      // Not kept, but shown for this visit.
+    }
+  }
+
+  toggle(): void {
+    this.set(choice() === 'utc' ? 'local' : 'utc');
+  }
+}

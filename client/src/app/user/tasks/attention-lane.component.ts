@@ -1,0 +1,128 @@
+import {
+  ChangeDetectionStrategy,
+  Component,
+  computed,
+  input,
+  linkedSignal,
+  output,
+} from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import type { Issue } from '@shared/board/entities';
+
+import { formatCount } from '../../ui/format';
+import { IssueCardComponent } from './issue-card.component';
+import { issueKey, needingAttention } from './task-board.view';
+
+/** Lane cards shown before "Show more": the lane must not push the columns off screen. */
+export const LANE_CARDS_PER_STEP = 6;
+
+/**
+ * The *Needs attention* lane above the three columns: stuck and overdue cards, longest
+ * waiting first, each with its reason. The cards keep their place in their columns too.
+ * The lane is absent when nothing needs attention.
+ */
+@Component({
+  selector: 'npc-attention-lane',
+  imports: [IssueCardComponent, MatButtonModule],
+  template: `
+    @if (cards().length) {
+      <section class="lane" aria-labelledby="lane-heading" data-lane="attention">
+        <div class="head">
+          <h2 id="lane-heading">
+            Needs attention <span class="count" data-count>{{ count(cards().length) }}</span>
+          </h2>
+          <button mat-button type="button" (click)="onlyThese.emit()">Show only these</button>
+        </div>
+        <p class="rule">
+          Stuck: in progress with no activity by its NPC for longer than the stuck limit. Overdue:
+          assigned to an NPC that has not answered within the pickup SLO.
+        </p>
+        <div class="cards">
+          @for (issue of visible(); track key(issue)) {
+            <npc-issue-card [issue]="issue" />
+          }
+        </div>
+        @if (remaining() > 0) {
+          <button mat-stroked-button type="button" class="more" (click)="showMore()">
+            Show more ({{ count(remaining()) }} left)
+          </button>
+        }
+      </section>
+    }
+  `,
+  styles: `
+    :host {
+      display: block;
+    }
+    .lane {
+      display: flex;
+      flex-direction: column;
+      gap: 8px;
+      margin-bottom: 16px;
+      padding: 12px;
+      border: 1px solid var(--mat-sys-tertiary);
+      border-radius: 16px;
+      background: var(--mat-sys-surface-container-low);
+    }
+    .head {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      justify-content: space-between;
+      gap: 8px;
+      padding: 0 4px;
+    }
+    h2 {
+      display: flex;
+      align-items: center;
+      gap: 8px;
+      margin: 0;
+      font: var(--mat-sys-title-small);
+    }
+    .count {
+      min-width: 24px;
+      padding: 2px 8px;
+      border-radius: 999px;
+      background: var(--mat-sys-tertiary-container);
+      color: var(--mat-sys-on-tertiary-container);
+      font: var(--mat-sys-label-medium);
+      text-align: center;
+      font-variant-numeric: tabular-nums;
+    }
+    .rule {
+      margin: 0 4px;
+      color: var(--mat-sys-on-surface-variant);
+      font: var(--mat-sys-body-small);
+    }
+    .cards {
+      display: grid;
+      grid-template-columns: repeat(auto-fill, minmax(min(100%, 260px), 1fr));
+      gap: 8px;
+    }
+    .more {
+      align-self: center;
+    }
+  `,
+  changeDetection: ChangeDetectionStrategy.OnPush,
+})
+export class AttentionLaneComponent {
+  /** Every issue on the board; the lane picks those needing attention. */
+  readonly issues = input.required<readonly Issue[]>();
+  /** Asks for the attention filter, so the columns show only these cards. */
+  readonly onlyThese = output<void>();
+
+  protected readonly cards = computed(() => needingAttention(this.issues()));
+  private readonly limit = linkedSignal({
+    source: this.cards,
+    computation: () => LANE_CARDS_PER_STEP,
+  });
+  protected readonly visible = computed(() => this.cards().slice(0, this.limit()));
+  protected readonly remaining = computed(() => this.cards().length - this.visible().length);
+
+  protected readonly count = formatCount;
+  protected readonly key = issueKey;
+
+  protected showMore(): void {
+    this.limit.update((n) => n + LANE_CARDS_PER_STEP);
+  }
+}
