@@ -4,6 +4,7 @@ import { ActivatedRoute, Router, RouterLink } from '@angular/router';
 import { AdminSessionService } from '../../core/admin-session.service';
 import { ICON_IMPORTS, IconName } from '../../ui/icons';
 import { returnUrl } from '../admin.guard';
+import { SettingsCardComponent } from './settings-card.component';
 import { SignInFormComponent } from './sign-in-form.component';
 
 interface AdminTile {
@@ -19,7 +20,7 @@ interface AdminTile {
  */
 @Component({
   selector: 'npc-admin-entry-page',
-  imports: [ICON_IMPORTS, RouterLink, SignInFormComponent],
+  imports: [ICON_IMPORTS, RouterLink, SettingsCardComponent, SignInFormComponent],
   templateUrl: './admin-entry.page.html',
   styleUrl: './admin-entry.page.scss',
   changeDetection: ChangeDetectionStrategy.OnPush,
