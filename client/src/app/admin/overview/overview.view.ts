@@ -132,7 +132,8 @@ export interface NpcWorkRow {
 
 /** The per-NPC work table, in the server's order. */
 export function npcWorkRows(overview: AdminOverview): NpcWorkRow[] {
-  return overview.npcs.map((f) => ({
+  // A board from before the per-NPC figures answers without them.
+  return (overview.npcs ?? []).map((f) => ({
     npc: f.npc,
     pickupP50: percentileText(f.pickup_p50_s, f.pickup_n),
     pickupP95: percentileText(f.pickup_p95_s, f.pickup_n),
@@ -216,8 +217,8 @@ export function creditRankRows(
     slug: r.org_slug,
     name: names.get(r.org_slug) ?? r.org_slug,
     consumed: r.consumed,
-    creditsPerTask: r.credits_per_task,
-    tasksCompleted: r.tasks_completed,
+    creditsPerTask: r.credits_per_task ?? null,
+    tasksCompleted: r.tasks_completed ?? 0,
   }));
 }
 

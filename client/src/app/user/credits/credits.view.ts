@@ -74,11 +74,12 @@ export function creditRows(
       avgDaily: c.avg_daily_consumption,
       forecast: c.forecast,
       exhaustionDate: c.predicted_exhaustion_date,
-      band: c.exhaustion_band,
-      creditsPerTask: c.credits_per_task,
-      tasksCompleted: c.tasks_completed,
-      taskWindowDays: c.task_window_days,
-      runwayTasks: c.runway_tasks,
+      // A board from before these figures answers without them: shown as unknown.
+      band: c.exhaustion_band ?? null,
+      creditsPerTask: c.credits_per_task ?? null,
+      tasksCompleted: c.tasks_completed ?? 0,
+      taskWindowDays: c.task_window_days ?? 7,
+      runwayTasks: c.runway_tasks ?? null,
       error: null,
       credits: c,
     };

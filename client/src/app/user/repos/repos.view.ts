@@ -99,10 +99,11 @@ export function repoRows(
     openPulls: repo.open_pulls_count,
     openIssues: repo.open_issues_count,
     webUrl: repo.web_url,
-    lastHumanAt: repo.last_human_commit_at,
-    lastNpcAt: repo.last_npc_commit_at,
-    npcOnly: repo.npc_only,
-    npcWorkInDormant: repo.npc_work_in_dormant,
+    // A board from before the people/NPC split answers without these fields.
+    lastHumanAt: repo.last_human_commit_at ?? null,
+    lastNpcAt: repo.last_npc_commit_at ?? null,
+    npcOnly: repo.npc_only ?? false,
+    npcWorkInDormant: repo.npc_work_in_dormant ?? false,
   }));
 }
 
