@@ -35,7 +35,7 @@ export default class AdminEntryPage {
       path: 'dashboard',
       label: 'Overview',
       icon: 'monitoring',
-      text: 'Completion rate, NPC response time, consumption and activity rankings.',
+      text: 'Completion rate, pickup and cycle times per NPC, consumption and activity rankings.',
     },
     {
       path: 'dispatch',

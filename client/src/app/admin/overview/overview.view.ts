@@ -154,7 +154,7 @@ export function npcColumnHelp(days: OverviewDays): Record<string, { header: stri
     npc: { header: 'NPC', how: 'The NPC; its row opens its stuck tasks.' },
     pickup_p50: {
       header: 'Pickup P50',
-      how: `Pickup = first NPC comment − assignment, for its issues assigned in the last ${days} days; the median.`,
+      how: `Pickup = first NPC comment − assignment, over its issues of the last ${days} days; the median.`,
     },
     pickup_p95: {
       header: 'Pickup P95',
