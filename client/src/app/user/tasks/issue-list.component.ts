@@ -30,7 +30,6 @@ const ISSUE_CSV_COLUMNS: CsvColumn<Issue>[] = [
   { header: 'Column', value: (i) => columnLabel(i.column) },
   { header: 'Comments', value: (i) => i.comment_count },
   { header: 'Created', value: (i) => i.created_at },
-  { header: 'URL', value: (i) => i.web_url },
 ];
 
 /** Rows rendered before "Show more". */
