@@ -38,7 +38,7 @@ test('credits: the table marks the organizations under the threshold', async ({
     }
     if (c.forecast === 'date') {
       assert.equal(
-        (await row.locator('[data-cell="runs-out"]').textContent()).trim(),
+        (await row.locator('[data-cell="runs-out"] [data-part="date"]').textContent()).trim(),
         c.predicted_exhaustion_date,
       );
     }

@@ -12,7 +12,10 @@ import { runTests, testSeed } from './runner.mjs';
 // The order of these imports does not matter: the runner shuffles the tests.
 import './a11y.test.mjs';
 import './admin.test.mjs';
+import './admin-ops.test.mjs';
 import './credits-repos.test.mjs';
+import './credits-repos-ops.test.mjs';
+import './csv.test.mjs';
 import './dashboard.test.mjs';
 import './first-visit.test.mjs';
 import './layout.test.mjs';

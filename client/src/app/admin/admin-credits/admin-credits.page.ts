@@ -22,13 +22,19 @@ import { BoardMetaService } from '../../core/board-meta.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
 import { OrgNamesService } from '../../core/org-names.service';
 import { INITIAL_REMOTE, asApiError, loadEach } from '../../core/remote-state';
+import { CsvDownloadComponent } from '../../ui/csv-download.component';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { formatCredits } from '../../ui/format';
 import { ICON_IMPORTS } from '../../ui/icons';
 import { LoadErrorComponent } from '../../ui/load-error.component';
 import { RelativeTimeComponent } from '../../ui/relative-time.component';
 import { AdminApiService } from '../admin-api.service';
-import { AdminCreditRow, adminCreditRows, lastSnapshotAt } from './admin-credits.view';
+import {
+  ADMIN_CREDIT_CSV_COLUMNS,
+  AdminCreditRow,
+  adminCreditRows,
+  lastSnapshotAt,
+} from './admin-credits.view';
 
 /**
  * `/admin/credits`: every organization's balance against the alert threshold, the
@@ -38,6 +44,7 @@ import { AdminCreditRow, adminCreditRows, lastSnapshotAt } from './admin-credits
 @Component({
   selector: 'npc-admin-credits-page',
   imports: [
+    CsvDownloadComponent,
     EmptyStateComponent,
     LoadErrorComponent,
     MatButtonModule,
@@ -104,6 +111,7 @@ export default class AdminCreditsPage {
   protected readonly columns = computed(() =>
     this.rows()?.some((r) => r.problem) ? ['name', 'balance', 'problem'] : ['name', 'balance'],
   );
+  protected readonly csvColumns = ADMIN_CREDIT_CSV_COLUMNS;
   protected readonly credits = formatCredits;
   protected readonly trackRow = (_: number, row: AdminCreditRow): string => row.slug;
 

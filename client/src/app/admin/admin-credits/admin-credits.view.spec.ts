@@ -1,5 +1,6 @@
 import { anOrg } from '../../testing/fixtures';
-import { adminCreditRows, lastSnapshotAt } from './admin-credits.view';
+import { toCsv } from '../../ui/csv';
+import { ADMIN_CREDIT_CSV_COLUMNS, adminCreditRows, lastSnapshotAt } from './admin-credits.view';
 
 const orgs = [
   anOrg({ slug: 'acme', name: 'Acme', credits_balance: 1240 }),
@@ -61,5 +62,24 @@ describe('lastSnapshotAt', () => {
       '2026-11-22T11:00:00Z',
     );
     expect(lastSnapshotAt([], null)).toBeNull();
+  });
+});
+
+describe('ADMIN_CREDIT_CSV_COLUMNS', () => {
+  it('exports each balance as a number and the notes as text', () => {
+    const rows = adminCreditRows(
+      [
+        anOrg({ slug: 'acme', name: 'Acme', credits_balance: 38 }),
+        anOrg({ slug: 'hooli', name: 'Hooli', credits_balance: null }),
+      ],
+      null,
+      50,
+    );
+    const lines = toCsv(rows, ADMIN_CREDIT_CSV_COLUMNS).slice(1).split('\r\n');
+    expect(lines.slice(0, 3)).toEqual([
+      'Organization,Slug,Balance,Below threshold,Notes',
+      'Acme,acme,38,true,',
+      'Hooli,hooli,,false,Unknown: no credit source',
+    ]);
   });
 });

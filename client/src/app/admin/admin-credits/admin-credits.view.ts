@@ -3,6 +3,8 @@ import type { Organization } from '@shared/board/entities';
 
 import { isBelowThreshold } from '@shared/board/credits';
 
+import type { CsvColumn } from '../../ui/csv';
+
 /** One organization on the admin credits page. */
 export interface AdminCreditRow {
   slug: string;
@@ -53,3 +55,12 @@ export function lastSnapshotAt(
     .sort();
   return times.at(-1) ?? null;
 }
+
+/** The admin credits export, as the table shows it. */
+export const ADMIN_CREDIT_CSV_COLUMNS: CsvColumn<AdminCreditRow>[] = [
+  { header: 'Organization', value: (r) => r.name },
+  { header: 'Slug', value: (r) => r.slug },
+  { header: 'Balance', value: (r) => r.balance },
+  { header: 'Below threshold', value: (r) => r.low },
+  { header: 'Notes', value: (r) => r.problem },
+];

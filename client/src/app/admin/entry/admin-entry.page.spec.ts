@@ -40,6 +40,14 @@ describe('AdminEntryPage', () => {
 
     expect(page().querySelectorAll('a.tile')).toHaveLength(3);
     expect(sessionStorage.getItem(ADMIN_TOKEN_KEY)).toBe(TOKEN);
+    // The settings card reads the settings in force.
+    settingsRequest().flush({
+      credit_alert_threshold: 50,
+      pickup_slo_minutes: 60,
+      stuck_after_hours: 24,
+    });
+    await settle(harness);
+    expect(page().querySelector('npc-settings-card form')).not.toBeNull();
   });
 
   it('says a wrong token is not valid, and keeps nothing', async () => {

@@ -4,6 +4,7 @@ import { ActivatedRoute, Router, RouterLink } from '@angular/router';
 import { AdminSessionService } from '../../core/admin-session.service';
 import { ICON_IMPORTS, IconName } from '../../ui/icons';
 import { returnUrl } from '../admin.guard';
+import { SettingsCardComponent } from './settings-card.component';
 import { SignInFormComponent } from './sign-in-form.component';
 
 interface AdminTile {
@@ -19,7 +20,7 @@ interface AdminTile {
  */
 @Component({
   selector: 'npc-admin-entry-page',
-  imports: [ICON_IMPORTS, RouterLink, SignInFormComponent],
+  imports: [ICON_IMPORTS, RouterLink, SettingsCardComponent, SignInFormComponent],
   templateUrl: './admin-entry.page.html',
   styleUrl: './admin-entry.page.scss',
   changeDetection: ChangeDetectionStrategy.OnPush,
@@ -34,7 +35,7 @@ export default class AdminEntryPage {
       path: 'dashboard',
       label: 'Overview',
       icon: 'monitoring',
-      text: 'Completion rate, NPC response time, consumption and activity rankings.',
+      text: 'Completion rate, pickup and cycle times per NPC, consumption and activity rankings.',
     },
     {
       path: 'dispatch',

@@ -14,8 +14,35 @@ function anOverview(days: 7 | 30, created: number, closed: number): AdminOvervie
     window: { from: '2026-11-15T12:00:00Z', to: '2026-11-22T12:00:00Z' },
     completion: { created, closed, rate: created ? closed / created : null },
     response_time: { ...figures, by_npc: [{ npc: 'npc-builder', ...figures }] },
-    npcs: [],
-    credit_ranking: [{ org_slug: 'acme', consumed: 120, snapshots: 100 , credits_per_task: null, tasks_completed: 0 }],
+    npcs: [
+      {
+        npc: 'npc-builder',
+        pickup_p50_s: 600,
+        pickup_p95_s: 3600,
+        pickup_n: 8,
+        cycle_p50_s: null,
+        cycle_p95_s: null,
+        cycle_n: 3,
+        wip: 5,
+        stuck: 2,
+        completed: 3,
+      },
+      {
+        npc: 'npc-tester',
+        pickup_p50_s: null,
+        pickup_p95_s: null,
+        pickup_n: 0,
+        cycle_p50_s: null,
+        cycle_p95_s: null,
+        cycle_n: 0,
+        wip: 0,
+        stuck: 0,
+        completed: 0,
+      },
+    ],
+    credit_ranking: [
+      { org_slug: 'acme', consumed: 120, snapshots: 100, credits_per_task: 40, tasks_completed: 3 },
+    ],
     activity_ranking: [{ repo: 'acme/web', commits: 3 }],
     activity_unavailable: days === 30 ? ['acme/legacy'] : [],
   };
@@ -64,6 +91,44 @@ describe('OverviewPage', () => {
     );
     expect(page().querySelectorAll('tr[data-npc]')).toHaveLength(2);
     expect(page().querySelectorAll('npc-bar-chart')).toHaveLength(2);
+  });
+
+  it('shows the per-NPC work table with how each column is computed and drill-down links', async () => {
+    answer();
+    await settle(harness);
+
+    const cell = (npc: string, key: string) =>
+      page().querySelector(`tr[data-npc="${npc}"] [data-cell="${key}"]`)?.textContent?.trim();
+    expect(cell('npc-builder', 'pickup_p50')).toBe('10 min');
+    expect(cell('npc-builder', 'pickup_p95')).toBe('1 h');
+    expect(cell('npc-builder', 'cycle_p50')).toBe('too few (n = 3)');
+    expect(cell('npc-builder', 'wip')).toBe('5');
+    expect(cell('npc-builder', 'stuck')).toBe('2');
+    expect(cell('npc-builder', 'completed')).toBe('3');
+    expect(cell('npc-tester', 'pickup_p95')).toBe('too few (n = 0)');
+
+    const header = page().querySelector('th.mat-column-cycle_p50');
+    expect(header?.getAttribute('title')).toContain('close − assignment');
+    expect(page().querySelector('.legend')?.textContent).toContain(
+      'first NPC comment − assignment',
+    );
+
+    const link = page().querySelector('tr[data-npc="npc-builder"] a.npc-stuck');
+    expect(link?.getAttribute('href')).toBe('/tasks?npc=npc-builder&attention=stuck');
+    expect(
+      page()
+        .querySelector('[data-table="credit-ranking"] tr[data-org="acme"] a')
+        ?.getAttribute('href'),
+    ).toBe('/tasks?org=acme');
+    expect(
+      page()
+        .querySelector('[data-table="credit-ranking"] [data-cell="per-task"]')
+        ?.textContent?.trim(),
+    ).toBe('40.0 (n = 3)');
+    expect(page().querySelector('tr[data-repo="acme/web"] a')?.getAttribute('href')).toBe(
+      '/tasks?repository=acme%2Fweb',
+    );
+    expect(page().querySelectorAll('npc-csv-download')).toHaveLength(2);
   });
 
   it('switches response times and rankings to 30 days through the URL', async () => {

@@ -2,31 +2,38 @@ import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@a
 import { toObservable, toSignal } from '@angular/core/rxjs-interop';
 import { MatButtonToggleModule } from '@angular/material/button-toggle';
 import { MatTableModule } from '@angular/material/table';
-import { ActivatedRoute, Router } from '@angular/router';
+import { ActivatedRoute, Router, RouterLink } from '@angular/router';
 import { forkJoin, map } from 'rxjs';
 
 import { DataFreshnessService } from '../../core/data-freshness.service';
 import { OrgNamesService } from '../../core/org-names.service';
 import { INITIAL_REMOTE, loadEach } from '../../core/remote-state';
+import { CsvDownloadComponent } from '../../ui/csv-download.component';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { formatCount } from '../../ui/format';
 import { ICON_IMPORTS } from '../../ui/icons';
 import { LoadErrorComponent } from '../../ui/load-error.component';
 import { rankingChart } from '../../user/charts/bar-chart-options';
+import { ChartPoint } from '../../user/charts/chart-click';
 import { BarChartComponent } from '../../user/charts/bar-chart.component';
 import { ChartThemeService } from '../../user/charts/chart-theme.service';
 import { AdminApiService } from '../admin-api.service';
 import { FigureCardComponent } from './figure-card.component';
 import {
   ACTIVITY_TOP,
+  CREDIT_RANK_CSV_COLUMNS,
+  NPC_CSV_COLUMNS,
   OverviewDays,
   activityItems,
   activityUnavailableText,
-  creditItems,
+  creditRankRows,
   figureCards,
   formatConsumed,
-  npcRows,
+  npcColumnHelp,
+  npcStuckQuery,
+  npcWorkRows,
   parseDays,
+  perTaskText,
 } from './overview.view';
 
 /**
@@ -39,12 +46,14 @@ import {
   selector: 'npc-admin-overview-page',
   imports: [
     BarChartComponent,
+    CsvDownloadComponent,
     EmptyStateComponent,
     FigureCardComponent,
     LoadErrorComponent,
     MatButtonToggleModule,
     ICON_IMPORTS,
     MatTableModule,
+    RouterLink,
   ],
   templateUrl: './overview.page.html',
   styleUrl: './overview.page.scss',
@@ -85,18 +94,24 @@ export default class OverviewPage {
   });
   protected readonly rows = computed(() => {
     const current = this.current();
-    return current ? npcRows(current) : [];
+    return current ? npcWorkRows(current) : [];
   });
+  protected readonly help = computed(() => npcColumnHelp(this.days()));
   protected readonly credits = computed(() => {
     const current = this.current();
-    return current ? creditItems(current, this.orgNames.names()) : [];
+    return current ? creditRankRows(current, this.orgNames.names()) : [];
   });
   protected readonly activity = computed(() => {
     const current = this.current();
     return current ? activityItems(current) : [];
   });
   protected readonly creditChart = computed(() =>
-    rankingChart(this.credits(), 'credits', formatConsumed, this.chartTheme()),
+    rankingChart(
+      this.credits().map((r) => ({ label: r.name, value: r.consumed })),
+      'credits',
+      formatConsumed,
+      this.chartTheme(),
+    ),
   );
   protected readonly activityChart = computed(() =>
     rankingChart(this.activity(), 'commits', formatCount, this.chartTheme()),
@@ -106,7 +121,20 @@ export default class OverviewPage {
     return current ? activityUnavailableText(current) : null;
   });
 
-  protected readonly columns = ['npc', 'average', 'p95', 'answered', 'waiting'];
+  protected readonly columns = [
+    'npc',
+    'pickup_p50',
+    'pickup_p95',
+    'cycle_p50',
+    'cycle_p95',
+    'wip',
+    'stuck',
+    'completed',
+  ];
+  protected readonly npcCsv = NPC_CSV_COLUMNS;
+  protected readonly creditCsv = CREDIT_RANK_CSV_COLUMNS;
+  protected readonly stuckQuery = npcStuckQuery;
+  protected readonly perTask = perTaskText;
   protected readonly activityTop = ACTIVITY_TOP;
   protected readonly count = formatCount;
   protected readonly consumed = formatConsumed;
@@ -121,6 +149,18 @@ export default class OverviewPage {
       queryParams: { days: days === 7 ? null : days },
       queryParamsHandling: 'merge',
     });
+  }
+
+  /** A bar of the credit ranking opens that organization's tasks. */
+  protected openCreditBar(point: ChartPoint): void {
+    const row = this.credits()[point.index];
+    if (row) void this.router.navigate(['/tasks'], { queryParams: { org: row.slug } });
+  }
+
+  /** A bar of the activity ranking opens that repository's issues. */
+  protected openActivityBar(point: ChartPoint): void {
+    const item = this.activity()[point.index];
+    if (item) void this.router.navigate(['/tasks'], { queryParams: { repository: item.label } });
   }
 
   protected retry(): void {

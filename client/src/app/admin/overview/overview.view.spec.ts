@@ -1,15 +1,38 @@
-import type { AdminOverview } from '@shared/board/admin';
+import type { AdminOverview, NpcFigures } from '@shared/board/admin';
 
+import { toCsv } from '../../ui/csv';
 import {
+  NPC_CSV_COLUMNS,
   activityItems,
   activityUnavailableText,
   creditItems,
+  creditRankRows,
   figureCards,
   formatDuration,
   formatPercent,
-  npcRows,
+  npcColumnHelp,
+  npcStuckQuery,
+  npcWorkRows,
   parseDays,
+  perTaskText,
+  percentileText,
 } from './overview.view';
+
+function npc(overrides: Partial<NpcFigures> = {}): NpcFigures {
+  return {
+    npc: 'npc-builder',
+    pickup_p50_s: 600,
+    pickup_p95_s: 7200,
+    pickup_n: 12,
+    cycle_p50_s: 86_400,
+    cycle_p95_s: 190_800,
+    cycle_n: 9,
+    wip: 4,
+    stuck: 1,
+    completed: 9,
+    ...overrides,
+  };
+}
 
 function anOverview(overrides: Partial<AdminOverview> = {}): AdminOverview {
   return {
@@ -28,8 +51,14 @@ function anOverview(overrides: Partial<AdminOverview> = {}): AdminOverview {
     },
     npcs: [],
     credit_ranking: [
-      { org_slug: 'granite', consumed: 746.08, snapshots: 168 , credits_per_task: null, tasks_completed: 0 },
-      { org_slug: 'fjord', consumed: 0, snapshots: 0 , credits_per_task: null, tasks_completed: 0 },
+      {
+        org_slug: 'granite',
+        consumed: 746.08,
+        snapshots: 168,
+        credits_per_task: null,
+        tasks_completed: 0,
+      },
+      { org_slug: 'fjord', consumed: 0, snapshots: 0, credits_per_task: null, tasks_completed: 0 },
     ],
     activity_ranking: [
       { repo: 'acme/api', commits: 4 },
@@ -97,30 +126,111 @@ describe('figureCards', () => {
   it('shows the response times of the chosen window with answered and waiting counts', () => {
     const [, , average, p95] = figureCards(week, month, week);
     expect(average).toMatchObject({
-      label: 'Response time, average (7 d)',
+      label: 'Pickup time, average (7 d)',
       value: '10 h 58 min',
       detail: '11 still waiting',
       sample: 'n = 44 answered · 11 still waiting',
     });
     expect(average.how).toContain('first comment by an NPC');
-    expect(p95).toMatchObject({ label: 'Response time, P95 (7 d)', value: '2 d 1 h' });
+    expect(average.how).toContain("from the NPC's assignment");
+    expect(p95).toMatchObject({ label: 'Pickup time, P95 (7 d)', value: '2 d 1 h' });
     expect(p95.how).toContain('linear interpolation');
 
-    expect(figureCards(week, month, month)[2].label).toBe('Response time, average (30 d)');
+    expect(figureCards(week, month, month)[2].label).toBe('Pickup time, average (30 d)');
   });
 });
 
-describe('npcRows', () => {
-  it('lists each NPC, then all of them together', () => {
-    expect(npcRows(anOverview())).toEqual([
-      { npc: 'npc-builder', average: '2 h 5 min', p95: '2 min', answered: 17, waiting: 3 },
-      { npc: 'npc-tester', average: '—', p95: '—', answered: 0, waiting: 5 },
-      { npc: 'All NPCs', average: '10 h 58 min', p95: '2 d 1 h', answered: 44, waiting: 11 },
+describe('per-NPC work', () => {
+  it('gives percentiles as durations from 5 samples on, "too few" below', () => {
+    expect(percentileText(600, 5)).toBe('10 min');
+    expect(percentileText(600, 4)).toBe('too few (n = 4)');
+    expect(percentileText(null, 3)).toBe('too few (n = 3)');
+    expect(percentileText(null, 0)).toBe('too few (n = 0)');
+  });
+
+  it('lists each NPC with pickup, cycle, WIP, stuck and completed', () => {
+    const rows = npcWorkRows(
+      anOverview({
+        npcs: [
+          npc(),
+          npc({ npc: 'npc-tester', pickup_n: 3, pickup_p50_s: null, pickup_p95_s: null }),
+        ],
+      }),
+    );
+    expect(rows.map(({ figures: _, ...r }) => r)).toEqual([
+      {
+        npc: 'npc-builder',
+        pickupP50: '10 min',
+        pickupP95: '2 h',
+        pickupN: 12,
+        cycleP50: '1 d',
+        cycleP95: '2 d 5 h',
+        cycleN: 9,
+        wip: 4,
+        stuck: 1,
+        completed: 9,
+      },
+      expect.objectContaining({
+        npc: 'npc-tester',
+        pickupP50: 'too few (n = 3)',
+        pickupP95: 'too few (n = 3)',
+      }),
     ]);
+  });
+
+  it('says how each column is computed', () => {
+    const help = npcColumnHelp(30);
+    expect(help['pickup_p50'].how).toContain('first NPC comment − assignment');
+    expect(help['cycle_p50'].how).toContain('close − assignment');
+    expect(help['cycle_p50'].how).toContain('completed');
+    expect(help['completed'].header).toBe('Completed (30 d)');
+    expect(help['wip'].how).toContain('Open NPC issues');
+  });
+
+  it('exports seconds as numbers and null percentiles as empty cells', () => {
+    const rows = npcWorkRows(anOverview({ npcs: [npc({ cycle_n: 2, cycle_p50_s: null })] }));
+    const lines = toCsv(rows, NPC_CSV_COLUMNS).slice(1).split('\r\n');
+    expect(lines[0]).toBe(
+      'NPC,Pickup P50 (s),Pickup P95 (s),Pickup n,Cycle P50 (s),Cycle P95 (s),Cycle n,WIP,Stuck,Completed',
+    );
+    expect(lines[1]).toBe('npc-builder,600,7200,12,,190800,2,4,1,9');
+  });
+
+  it("drills down to the NPC's stuck tasks", () => {
+    expect(npcStuckQuery('npc-tester')).toEqual({ npc: 'npc-tester', attention: 'stuck' });
   });
 });
 
 describe('rankings', () => {
+  it('carries credits per task with its n for each organization', () => {
+    const rows = creditRankRows(
+      anOverview({
+        credit_ranking: [
+          {
+            org_slug: 'acme',
+            consumed: 500,
+            snapshots: 168,
+            credits_per_task: 41.7,
+            tasks_completed: 12,
+          },
+          {
+            org_slug: 'fjord',
+            consumed: 0,
+            snapshots: 0,
+            credits_per_task: null,
+            tasks_completed: 0,
+          },
+        ],
+      }),
+      new Map([['acme', 'Acme']]),
+    );
+    expect(rows).toEqual([
+      { slug: 'acme', name: 'Acme', consumed: 500, creditsPerTask: 41.7, tasksCompleted: 12 },
+      { slug: 'fjord', name: 'fjord', consumed: 0, creditsPerTask: null, tasksCompleted: 0 },
+    ]);
+    expect(rows.map(perTaskText)).toEqual(['41.7', '—']);
+  });
+
   it('names organizations, keeping the server order', () => {
     expect(creditItems(anOverview(), new Map([['granite', 'Granite AI']]))).toEqual([
       { label: 'Granite AI', value: 746.08 },

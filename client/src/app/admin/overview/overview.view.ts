@@ -1,6 +1,8 @@
-import type { AdminOverview, ResponseTimeFigures } from '@shared/board/admin';
+import type { AdminOverview, NpcFigures, ResponseTimeFigures } from '@shared/board/admin';
+import { MIN_PERCENTILE_SAMPLE } from '@shared/board/admin';
 
-import { formatCount, formatCredits } from '../../ui/format';
+import type { CsvColumn } from '../../ui/csv';
+import { formatCount, formatCredits, formatRate } from '../../ui/format';
 import type { RankedItem } from '../../user/charts/bar-chart-options';
 
 /** The two windows of the overview (docs/architecture.md#admin-overview-figures). */
@@ -20,15 +22,6 @@ export interface FigureCard {
   sample: string;
   /** How the figure is computed, in the words of docs/architecture.md. */
   how: string;
-}
-
-/** One row of the per-NPC response table. */
-export interface NpcRow {
-  npc: string;
-  average: string;
-  p95: string;
-  answered: number;
-  waiting: number;
 }
 
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
@@ -90,13 +83,13 @@ export function figureCards(
   const figures = response.response_time;
   const waiting =
     figures.waiting === 0 ? 'none waiting' : `${formatCount(figures.waiting)} still waiting`;
-  const measured = `For the NPC-assigned issues created in the last ${response.days} days (UTC), the time from creation to the first comment by an NPC.`;
+  const measured = `Pickup time: for the NPC-assigned issues created in the last ${response.days} days (UTC), the time from the NPC's assignment to the first comment by an NPC.`;
   return [
     completionCard(week),
     completionCard(month),
     {
       key: 'response-average',
-      label: `Response time, average (${response.days} d)`,
+      label: `Pickup time, average (${response.days} d)`,
       value: formatDuration(figures.average_seconds),
       detail: waiting,
       sample: sampleOf(figures),
@@ -104,7 +97,7 @@ export function figureCards(
     },
     {
       key: 'response-p95',
-      label: `Response time, P95 (${response.days} d)`,
+      label: `Pickup time, P95 (${response.days} d)`,
       value: formatDuration(figures.p95_seconds),
       detail: '95% of answers came sooner',
       sample: sampleOf(figures),
@@ -113,30 +106,141 @@ export function figureCards(
   ];
 }
 
-/** One row per NPC, then all NPCs together. */
-export function npcRows(overview: AdminOverview): NpcRow[] {
-  const row = (npc: string, f: ResponseTimeFigures): NpcRow => ({
-    npc,
-    average: formatDuration(f.average_seconds),
-    p95: formatDuration(f.p95_seconds),
-    answered: f.answered,
-    waiting: f.waiting,
-  });
-  return [
-    ...overview.response_time.by_npc.map((f) => row(f.npc, f)),
-    row('All NPCs', overview.response_time),
-  ];
+/**
+ * A percentile as a duration, or "too few (n = 3)" below the sample a percentile needs:
+ * a P95 of three samples would be one of them dressed up as a statistic.
+ */
+export function percentileText(seconds: number | null, n: number): string {
+  if (n < MIN_PERCENTILE_SAMPLE || seconds === null) return `too few (n = ${formatCount(n)})`;
+  return formatDuration(seconds);
+}
+
+/** One row of the per-NPC work table, every figure already in words. */
+export interface NpcWorkRow {
+  npc: string;
+  pickupP50: string;
+  pickupP95: string;
+  pickupN: number;
+  cycleP50: string;
+  cycleP95: string;
+  cycleN: number;
+  wip: number;
+  stuck: number;
+  completed: number;
+  figures: NpcFigures;
+}
+
+/** The per-NPC work table, in the server's order. */
+export function npcWorkRows(overview: AdminOverview): NpcWorkRow[] {
+  // A board from before the per-NPC figures answers without them.
+  return (overview.npcs ?? []).map((f) => ({
+    npc: f.npc,
+    pickupP50: percentileText(f.pickup_p50_s, f.pickup_n),
+    pickupP95: percentileText(f.pickup_p95_s, f.pickup_n),
+    pickupN: f.pickup_n,
+    cycleP50: percentileText(f.cycle_p50_s, f.cycle_n),
+    cycleP95: percentileText(f.cycle_p95_s, f.cycle_n),
+    cycleN: f.cycle_n,
+    wip: f.wip,
+    stuck: f.stuck,
+    completed: f.completed,
+    figures: f,
+  }));
+}
+
+/** Each column of the per-NPC table: its header and how its figure is computed. */
+export function npcColumnHelp(days: OverviewDays): Record<string, { header: string; how: string }> {
+  return {
+    npc: { header: 'NPC', how: 'The NPC; its row opens its stuck tasks.' },
+    pickup_p50: {
+      header: 'Pickup P50',
+      how: `Pickup = first NPC comment − assignment, over its issues of the last ${days} days; the median.`,
+    },
+    pickup_p95: {
+      header: 'Pickup P95',
+      how: `The 95th percentile of the same pickup times (n = issues picked up). Below ${MIN_PERCENTILE_SAMPLE} samples: too few.`,
+    },
+    cycle_p50: {
+      header: 'Cycle P50',
+      how: `Cycle = close − assignment, for its issues closed as completed in the last ${days} days (not planned ones left out); the median.`,
+    },
+    cycle_p95: {
+      header: 'Cycle P95',
+      how: `The 95th percentile of the same cycle times (n = issues completed). Below ${MIN_PERCENTILE_SAMPLE} samples: too few.`,
+    },
+    wip: { header: 'WIP', how: 'Open NPC issues assigned to it now (work in progress).' },
+    stuck: {
+      header: 'Stuck',
+      how: 'Of those, in progress with no NPC activity for longer than the stuck setting.',
+    },
+    completed: {
+      header: `Completed (${days} d)`,
+      how: `Its issues closed as completed in the last ${days} days (UTC).`,
+    },
+  };
+}
+
+/** The per-NPC export: the figures as numbers of seconds, with their n. */
+export const NPC_CSV_COLUMNS: CsvColumn<NpcWorkRow>[] = [
+  { header: 'NPC', value: (r) => r.npc },
+  { header: 'Pickup P50 (s)', value: (r) => r.figures.pickup_p50_s },
+  { header: 'Pickup P95 (s)', value: (r) => r.figures.pickup_p95_s },
+  { header: 'Pickup n', value: (r) => r.pickupN },
+  { header: 'Cycle P50 (s)', value: (r) => r.figures.cycle_p50_s },
+  { header: 'Cycle P95 (s)', value: (r) => r.figures.cycle_p95_s },
+  { header: 'Cycle n', value: (r) => r.cycleN },
+  { header: 'WIP', value: (r) => r.wip },
+  { header: 'Stuck', value: (r) => r.stuck },
+  { header: 'Completed', value: (r) => r.completed },
+];
+
+/** The task board's URL parameters for an NPC's stuck tasks. */
+export function npcStuckQuery(npc: string): { npc: string; attention: 'stuck' } {
+  return { npc, attention: 'stuck' };
+}
+
+/** One organization of the credit ranking. */
+export interface CreditRankRow {
+  slug: string;
+  name: string;
+  consumed: number;
+  creditsPerTask: number | null;
+  tasksCompleted: number;
 }
 
 /** Organizations by credits consumed in the window, as the server ranks them. */
+export function creditRankRows(
+  overview: AdminOverview,
+  names: ReadonlyMap<string, string>,
+): CreditRankRow[] {
+  return overview.credit_ranking.map((r) => ({
+    slug: r.org_slug,
+    name: names.get(r.org_slug) ?? r.org_slug,
+    consumed: r.consumed,
+    creditsPerTask: r.credits_per_task ?? null,
+    tasksCompleted: r.tasks_completed ?? 0,
+  }));
+}
+
+/** Credits per task in words: "12.4" or a dash when no task was completed. */
+export function perTaskText(row: Pick<CreditRankRow, 'creditsPerTask'>): string {
+  return row.creditsPerTask === null ? '—' : formatRate(row.creditsPerTask);
+}
+
+export const CREDIT_RANK_CSV_COLUMNS: CsvColumn<CreditRankRow>[] = [
+  { header: 'Organization', value: (r) => r.name },
+  { header: 'Slug', value: (r) => r.slug },
+  { header: 'Credits spent', value: (r) => r.consumed },
+  { header: 'Credits per task', value: (r) => r.creditsPerTask },
+  { header: 'Tasks completed (n)', value: (r) => r.tasksCompleted },
+];
+
+/** The bars of the credit ranking. */
 export function creditItems(
   overview: AdminOverview,
   names: ReadonlyMap<string, string>,
 ): RankedItem[] {
-  return overview.credit_ranking.map((r) => ({
-    label: names.get(r.org_slug) ?? r.org_slug,
-    value: r.consumed,
-  }));
+  return creditRankRows(overview, names).map((r) => ({ label: r.name, value: r.consumed }));
 }
 
 /** The most active repositories by commits in the window; repositories without any are left out. */

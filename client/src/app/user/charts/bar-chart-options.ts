@@ -44,6 +44,8 @@ export function rankingChart(
     },
     options: {
       indexAxis: 'y',
+      // A click or hover anywhere along a bar's row counts as that bar (drill-down).
+      interaction: { mode: 'index', axis: 'y', intersect: false },
       responsive: true,
       maintainAspectRatio: false,
       animation: theme.reducedMotion ? false : { duration: 250 },

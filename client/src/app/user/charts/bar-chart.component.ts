@@ -1,6 +1,7 @@
-import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, input, output } from '@angular/core';
 import { BaseChartDirective } from 'ng2-charts';
 
+import { ChartPoint, chartPointOf } from './chart-click';
 import { registerChartParts } from './chart-parts';
 import { BarChartConfig } from './bar-chart-options';
 
@@ -24,12 +25,17 @@ const AXIS_PX = 40;
         [attr.aria-label]="label()"
         [data]="config().data"
         [options]="config().options"
+        [class.clickable]="clickable()"
+        (chartClick)="onClick($event.active)"
       ></canvas>
     </div>
   `,
   styles: `
     :host {
       display: block;
+    }
+    canvas.clickable {
+      cursor: pointer;
     }
     .frame {
       position: relative;
@@ -41,6 +47,10 @@ export class BarChartComponent {
   readonly config = input.required<BarChartConfig>();
   /** What the chart shows, for assistive technology. */
   readonly label = input.required<string>();
+  /** Whether a click on a datum leads somewhere; the page offers the same links in a table. */
+  readonly clickable = input(false);
+  /** The datum clicked (nearest to the pointer), when there is one. */
+  readonly pointClick = output<ChartPoint>();
 
   protected readonly height = computed(
     () => AXIS_PX + BAR_PX * Math.max(1, this.config().data.labels?.length ?? 0),
@@ -48,5 +58,10 @@ export class BarChartComponent {
 
   constructor() {
     registerChartParts();
+  }
+
+  protected onClick(active: unknown): void {
+    const point = chartPointOf(active);
+    if (point && this.clickable()) this.pointClick.emit(point);
   }
 }

@@ -23,6 +23,8 @@ export interface ConsumptionSeries {
 
 /** One organization's balance over time. */
 export interface BalanceSeries {
+  /** What a click on the line leads to (an organization's slug); the label when absent. */
+  key?: string;
   label: string;
   snapshots: readonly CreditSnapshot[];
 }

@@ -1,6 +1,7 @@
-import { ChangeDetectionStrategy, Component, input } from '@angular/core';
+import { ChangeDetectionStrategy, Component, input, output } from '@angular/core';
 import { BaseChartDirective } from 'ng2-charts';
 
+import { ChartPoint, chartPointOf } from './chart-click';
 import { registerChartParts } from './chart-parts';
 import { LineChartConfig } from './chart-options';
 
@@ -21,12 +22,17 @@ import { LineChartConfig } from './chart-options';
         [attr.aria-label]="label()"
         [data]="config().data"
         [options]="config().options"
+        [class.clickable]="clickable()"
+        (chartClick)="onClick($event.active)"
       ></canvas>
     </div>
   `,
   styles: `
     :host {
       display: block;
+    }
+    canvas.clickable {
+      cursor: pointer;
     }
     .frame {
       position: relative;
@@ -44,8 +50,17 @@ export class LineChartComponent {
   readonly config = input.required<LineChartConfig>();
   /** What the chart shows, for assistive technology. */
   readonly label = input.required<string>();
+  /** Whether a click on a datum leads somewhere; the page offers the same links in a table. */
+  readonly clickable = input(false);
+  /** The datum clicked (nearest to the pointer), when there is one. */
+  readonly pointClick = output<ChartPoint>();
 
   constructor() {
     registerChartParts();
+  }
+
+  protected onClick(active: unknown): void {
+    const point = chartPointOf(active);
+    if (point && this.clickable()) this.pointClick.emit(point);
   }
 }

@@ -49,7 +49,7 @@ describe('CreditsPage', () => {
     expect(row('acme')?.classList).not.toContain('low');
     expect(row('globex')?.classList).toContain('low');
     expect(row('globex')?.textContent).toContain('below 50');
-    expect(row('globex')?.querySelector('[data-cell="runs-out"]')?.textContent?.trim()).toBe(
+    expect(row('globex')?.querySelector('[data-part="date"]')?.textContent?.trim()).toBe(
       '2026-11-25',
     );
     expect(row('hooli')?.textContent).toContain('unknown — no credit source');
@@ -57,6 +57,54 @@ describe('CreditsPage', () => {
       'unknown',
     );
     expect(row('acme')?.querySelector('td')?.textContent).toContain('Acme Robotics');
+  });
+
+  it('shows the runway in tasks and the forecast band beside the date, with their n', async () => {
+    http.expectOne('api/orgs/acme/credits?days=7').flush(
+      someCredits({
+        predicted_exhaustion_date: '2026-12-04',
+        runway_tasks: 31,
+        credits_per_task: 40,
+        tasks_completed: 12,
+        exhaustion_band: { early: '2026-12-01', late: '2026-12-09' },
+      }),
+    );
+    http.expectOne('api/orgs/globex/credits?days=7').flush(
+      someCredits({
+        org_slug: 'globex',
+        credits_per_task: null,
+        runway_tasks: null,
+        tasks_completed: 0,
+        exhaustion_band: null,
+      }),
+    );
+    http.expectOne('api/orgs/hooli/credits?days=7').flush(someCredits({ org_slug: 'hooli' }));
+    await settle(harness);
+
+    const part = (slug: string, name: string) =>
+      row(slug)?.querySelector(`[data-part="${name}"]`)?.textContent?.replace(/\s+/g, ' ').trim();
+    expect(part('acme', 'date')).toBe('2026-12-04');
+    expect(part('acme', 'runway-tasks')).toBe('· ≈ 31 more tasks at 7-day cost');
+    expect(part('acme', 'band')).toBe('between 2026-12-01 and 2026-12-09');
+    expect(row('acme')?.querySelector('[data-cell="cost"]')?.textContent?.trim()).toBe(
+      '40.0 credits per task (n = 12 tasks, 7 d)',
+    );
+    expect(part('globex', 'runway-tasks')).toBe('· tasks unknown: none completed in 7 d');
+    expect(part('globex', 'band')).toBe('no range: fewer than 3 days of data');
+    expect(page().querySelector('.legend')?.textContent).toContain('75th and the 25th percentile');
+  });
+
+  it('links each organization to its tasks and offers every row as CSV', async () => {
+    for (const slug of meta.covered_orgs) {
+      http.expectOne(`api/orgs/${slug}/credits?days=7`).flush(someCredits({ org_slug: slug }));
+    }
+    await settle(harness);
+
+    const link = row('globex')?.querySelector<HTMLAnchorElement>('a.org-tasks');
+    expect(link?.getAttribute('href')).toBe('/tasks?org=globex');
+    expect(page().querySelector('npc-csv-download button')?.getAttribute('title')).toContain(
+      '3 rows',
+    );
   });
 
   it('shows one organization failing on its own row', async () => {

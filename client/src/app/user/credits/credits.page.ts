@@ -13,7 +13,7 @@ import { toObservable, toSignal } from '@angular/core/rxjs-interop';
 import { MatButtonToggleModule } from '@angular/material/button-toggle';
 import { MatSortModule, Sort } from '@angular/material/sort';
 import { MatTableModule } from '@angular/material/table';
-import { ActivatedRoute, Router } from '@angular/router';
+import { ActivatedRoute, Router, RouterLink } from '@angular/router';
 import { catchError, filter, forkJoin, map, of } from 'rxjs';
 
 import { ApiService } from '../../core/api.service';
@@ -22,10 +22,12 @@ import { ClockService } from '../../core/clock.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
 import { OrgNamesService } from '../../core/org-names.service';
 import { INITIAL_REMOTE, asApiError, loadEach } from '../../core/remote-state';
+import { CsvDownloadComponent } from '../../ui/csv-download.component';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { formatCredits, formatRate } from '../../ui/format';
 import { ICON_IMPORTS } from '../../ui/icons';
 import { LoadErrorComponent } from '../../ui/load-error.component';
+import { ChartPoint } from '../charts/chart-click';
 import { balanceChart } from '../charts/chart-options';
 import { ChartThemeService } from '../charts/chart-theme.service';
 import { LineChartComponent } from '../charts/line-chart.component';
@@ -35,8 +37,13 @@ import {
   CreditRow,
   CreditSortKey,
   balanceSeries,
+  bandText,
+  costPerTaskText,
+  creditCsvColumns,
   creditRows,
   forecastText,
+  runwayLegend,
+  runwayText,
   sortCreditRows,
 } from './credits.view';
 
@@ -46,6 +53,7 @@ const DAY_MS = 86_400_000;
 @Component({
   selector: 'npc-credits-page',
   imports: [
+    CsvDownloadComponent,
     EmptyStateComponent,
     LineChartComponent,
     LoadErrorComponent,
@@ -53,6 +61,7 @@ const DAY_MS = 86_400_000;
     ICON_IMPORTS,
     MatSortModule,
     MatTableModule,
+    RouterLink,
   ],
   templateUrl: './credits.page.html',
   styleUrl: './credits.page.scss',
@@ -123,11 +132,16 @@ export default class CreditsPage {
     const rows = this.rows();
     return rows !== null && rows.length > 0 && rows.every((r) => r.error !== null);
   });
+  /** The chart's lines, by name; a click on one leads to that organization's tasks. */
+  private readonly series = computed(() => {
+    const rows = this.rows();
+    return rows ? balanceSeries([...rows].sort((a, b) => a.name.localeCompare(b.name))) : [];
+  });
   protected readonly chart = computed(() => {
     const rows = this.rows();
     const threshold = this.threshold();
     if (!rows || threshold === null) return null;
-    const series = balanceSeries([...rows].sort((a, b) => a.name.localeCompare(b.name)));
+    const series = this.series();
     if (series.every((s) => s.snapshots.length === 0)) return null;
     const now = this.clock.now();
     return balanceChart(
@@ -138,7 +152,12 @@ export default class CreditsPage {
     );
   });
 
-  protected readonly columns = ['name', 'balance', 'avg', 'runs_out'];
+  protected readonly columns = ['name', 'balance', 'avg', 'runs_out', 'cost'];
+  protected readonly csvColumns = computed(() => creditCsvColumns(this.url().days));
+  protected readonly legend = runwayLegend(7);
+  protected readonly bandText = bandText;
+  protected readonly runwayText = runwayText;
+  protected readonly costText = costPerTaskText;
   protected readonly credits = formatCredits;
   protected readonly rate = formatRate;
   protected readonly forecastText = forecastText;
@@ -171,6 +190,12 @@ export default class CreditsPage {
   protected onSort(sort: Sort): void {
     const dir = sort.direction === '' ? 'asc' : sort.direction;
     this.navigate({ ...this.url(), sort: sort.active as CreditSortKey, dir });
+  }
+
+  /** A point of an organization's balance line opens that organization's tasks. */
+  protected openSeries(point: ChartPoint): void {
+    const slug = this.series()[point.datasetIndex]?.key;
+    if (slug) void this.router.navigate(['/tasks'], { queryParams: { org: slug } });
   }
 
   protected retry(): void {

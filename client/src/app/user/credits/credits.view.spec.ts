@@ -3,10 +3,15 @@ import { someCredits } from '../../testing/fixtures';
 import {
   CreditAnswer,
   balanceSeries,
+  bandText,
+  costPerTaskText,
+  creditCsvColumns,
   creditRows,
   forecastText,
+  runwayText,
   sortCreditRows,
 } from './credits.view';
+import { toCsv } from '../../ui/csv';
 
 const names = new Map([
   ['acme', 'Acme Robotics'],
@@ -109,5 +114,67 @@ describe('sortCreditRows', () => {
       'c',
       'd',
     ]);
+  });
+});
+
+describe('runway figures', () => {
+  const base = {
+    balance: 1240,
+    creditsPerTask: 40,
+    tasksCompleted: 12,
+    taskWindowDays: 7,
+    runwayTasks: 31,
+  };
+
+  it('says how many more tasks the balance pays for at the window cost', () => {
+    expect(runwayText(base)).toBe('≈ 31 more tasks at 7-day cost');
+    expect(runwayText({ ...base, runwayTasks: 1 })).toBe('≈ 1 more task at 7-day cost');
+    expect(runwayText({ ...base, runwayTasks: 1234 })).toBe('≈ 1,234 more tasks at 7-day cost');
+    expect(runwayText({ ...base, runwayTasks: 0 })).toBe('≈ 0 more tasks at 7-day cost');
+  });
+
+  it('says why there is no runway in tasks', () => {
+    const none = { ...base, creditsPerTask: null, runwayTasks: null };
+    expect(runwayText({ ...none, tasksCompleted: 0 })).toBe('tasks unknown: none completed in 7 d');
+    expect(runwayText(none)).toBe('tasks unknown: no consumption data');
+    expect(runwayText({ ...none, balance: null })).toBe('');
+  });
+
+  it('gives the cost per task with its n and window', () => {
+    expect(costPerTaskText(base)).toBe('40.0 credits per task (n = 12 tasks, 7 d)');
+    expect(costPerTaskText({ ...base, creditsPerTask: null, tasksCompleted: 0 })).toBe(
+      '— (n = 0 tasks, 7 d)',
+    );
+    expect(costPerTaskText({ ...base, tasksCompleted: 1 })).toContain('(n = 1 task, 7 d)');
+  });
+
+  it('puts the band beside a date only', () => {
+    const band = { early: '2026-12-01', late: '2026-12-09' };
+    expect(bandText({ forecast: 'date', band })).toBe('between 2026-12-01 and 2026-12-09');
+    expect(bandText({ forecast: 'date', band: null })).toBe('no range: fewer than 3 days of data');
+    expect(bandText({ forecast: 'never', band })).toBe('');
+    expect(bandText({ forecast: 'insufficient_data', band: null })).toBe('');
+  });
+});
+
+describe('creditCsvColumns', () => {
+  it('exports the figures of every row as numbers, an error as text', () => {
+    const rows = creditRows(
+      [
+        { slug: 'acme', credits: someCredits({ runway_tasks: 31 }) },
+        { slug: 'initech', error: new ApiError(502, 'The platform did not answer.') },
+      ],
+      names,
+      50,
+    );
+    const csv = toCsv(rows, creditCsvColumns(7));
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines[0]).toBe(
+      'Organization,Slug,Balance,Below threshold,Avg per day (7 d),Runs out,Runs out earliest,Runs out latest,Runway (tasks),Credits per task,Tasks completed (n),Task window (days),Error',
+    );
+    expect(lines[1]).toBe(
+      'Acme Robotics,acme,1240,false,31,2026-12-02,2026-11-29,2026-12-06,31,12.4,17,7,',
+    );
+    expect(lines[2]).toBe('initech,initech,,,,,,,,,,,The platform did not answer.');
   });
 });

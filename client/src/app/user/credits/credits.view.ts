@@ -1,6 +1,8 @@
 import type { CreditForecastKind, OrgCredits } from '@shared/board/entities';
 
 import { ApiError } from '../../core/api-error';
+import type { CsvColumn } from '../../ui/csv';
+import { formatCount, formatRate } from '../../ui/format';
 import { SortDirection, SortValue, sortRows } from '../../ui/sort';
 import { BalanceSeries } from '../charts/chart-options';
 import { isBelowThreshold } from '@shared/board/credits';
@@ -16,6 +18,15 @@ export interface CreditRow {
   avgDaily: number | null;
   forecast: CreditForecastKind | null;
   exhaustionDate: string | null;
+  /** Exhaustion dates at the 75th and 25th percentile of daily consumption, or null. */
+  band: { early: string; late: string } | null;
+  /** Credits spent per NPC issue completed over `taskWindowDays`; null when unknown. */
+  creditsPerTask: number | null;
+  /** The `n` of `creditsPerTask`. */
+  tasksCompleted: number;
+  taskWindowDays: number;
+  /** How many more tasks the balance pays for at `creditsPerTask`; null when unknown. */
+  runwayTasks: number | null;
   error: ApiError | null;
   credits: OrgCredits | null;
 }
@@ -44,6 +55,11 @@ export function creditRows(
         avgDaily: null,
         forecast: null,
         exhaustionDate: null,
+        band: null,
+        creditsPerTask: null,
+        tasksCompleted: 0,
+        taskWindowDays: 7,
+        runwayTasks: null,
         error: answer.error,
         credits: null,
       };
@@ -58,6 +74,12 @@ export function creditRows(
       avgDaily: c.avg_daily_consumption,
       forecast: c.forecast,
       exhaustionDate: c.predicted_exhaustion_date,
+      // A board from before these figures answers without them: shown as unknown.
+      band: c.exhaustion_band ?? null,
+      creditsPerTask: c.credits_per_task ?? null,
+      tasksCompleted: c.tasks_completed ?? 0,
+      taskWindowDays: c.task_window_days ?? 7,
+      runwayTasks: c.runway_tasks ?? null,
       error: null,
       credits: c,
     };
@@ -76,6 +98,71 @@ export function forecastText(row: Pick<CreditRow, 'forecast' | 'exhaustionDate'>
     default:
       return 'unknown';
   }
+}
+
+type RunwayFields = Pick<
+  CreditRow,
+  'balance' | 'creditsPerTask' | 'tasksCompleted' | 'taskWindowDays' | 'runwayTasks'
+>;
+
+/**
+ * Runway in work: "≈ 31 more tasks at 7-day cost", or why there is no such figure. Empty
+ * when the balance itself is unknown (the balance cell says why).
+ */
+export function runwayText(row: RunwayFields): string {
+  if (row.balance === null) return '';
+  const window = `${row.taskWindowDays}-day cost`;
+  if (row.runwayTasks !== null) {
+    const n = row.runwayTasks;
+    return `≈ ${formatCount(n)} more ${n === 1 ? 'task' : 'tasks'} at ${window}`;
+  }
+  if (row.tasksCompleted === 0) return `tasks unknown: none completed in ${row.taskWindowDays} d`;
+  return 'tasks unknown: no consumption data';
+}
+
+/** The cost per task with its sample: "12.4 credits per task (n = 17 tasks, 7 d)". */
+export function costPerTaskText(row: RunwayFields): string {
+  const sample = `n = ${formatCount(row.tasksCompleted)} ${row.tasksCompleted === 1 ? 'task' : 'tasks'}, ${row.taskWindowDays} d`;
+  if (row.creditsPerTask === null) return `— (${sample})`;
+  return `${formatRate(row.creditsPerTask)} credits per task (${sample})`;
+}
+
+/**
+ * The forecast band next to the date: "between 2026-12-01 and 2026-12-09"; empty when
+ * there is no date to put it beside, a note when the window is too short for one.
+ */
+export function bandText(row: Pick<CreditRow, 'forecast' | 'band'>): string {
+  if (row.forecast !== 'date') return '';
+  if (!row.band) return 'no range: fewer than 3 days of data';
+  return `between ${row.band.early} and ${row.band.late}`;
+}
+
+/** How the runway figures are computed, for the legend under the table. */
+export function runwayLegend(taskWindowDays: number): string[] {
+  return [
+    'Runs out: today plus the balance divided by the average daily consumption of the window.',
+    `Between … and …: the same date at the 75th and the 25th percentile of the window's daily consumption (needs at least 3 days).`,
+    `Tasks: the balance divided by the credits spent per NPC issue completed over the last ${taskWindowDays} days (consumption ÷ issues completed, n = those issues), rounded down.`,
+  ];
+}
+
+/** The columns of the credits export, as the table shows them. */
+export function creditCsvColumns(days: number): CsvColumn<CreditRow>[] {
+  return [
+    { header: 'Organization', value: (r) => r.name },
+    { header: 'Slug', value: (r) => r.slug },
+    { header: 'Balance', value: (r) => r.balance },
+    { header: 'Below threshold', value: (r) => (r.error ? null : r.low) },
+    { header: `Avg per day (${days} d)`, value: (r) => r.avgDaily },
+    { header: 'Runs out', value: (r) => (r.error ? null : forecastText(r)) },
+    { header: 'Runs out earliest', value: (r) => r.band?.early ?? null },
+    { header: 'Runs out latest', value: (r) => r.band?.late ?? null },
+    { header: 'Runway (tasks)', value: (r) => r.runwayTasks },
+    { header: 'Credits per task', value: (r) => r.creditsPerTask },
+    { header: 'Tasks completed (n)', value: (r) => (r.error ? null : r.tasksCompleted) },
+    { header: 'Task window (days)', value: (r) => (r.error ? null : r.taskWindowDays) },
+    { header: 'Error', value: (r) => r.error?.message ?? null },
+  ];
 }
 
 const SORT_VALUE: Record<CreditSortKey, (row: CreditRow) => SortValue> = {
@@ -103,5 +190,5 @@ export function sortCreditRows(
 export function balanceSeries(rows: readonly CreditRow[]): BalanceSeries[] {
   return rows
     .filter((row) => row.credits !== null)
-    .map((row) => ({ label: row.name, snapshots: row.credits?.snapshots ?? [] }));
+    .map((row) => ({ key: row.slug, label: row.name, snapshots: row.credits?.snapshots ?? [] }));
 }

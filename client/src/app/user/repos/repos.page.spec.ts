@@ -76,6 +76,66 @@ describe('ReposPage', () => {
     expect(repos()).toHaveLength(3);
   });
 
+  it('shows people and NPC commits, the marks, their filters in the URL, and links to issues', async () => {
+    http.expectOne('api/orgs/acme/repos').flush([
+      aRepo({ name: 'web', last_human_commit_at: daysAgo(2), last_npc_commit_at: null }),
+      aRepo({
+        name: 'bots',
+        last_human_commit_at: null,
+        last_npc_commit_at: daysAgo(1),
+        npc_only: true,
+      }),
+    ]);
+    http.expectOne('api/orgs/globex/repos').flush([
+      aRepo({
+        org_slug: 'globex',
+        name: 'old',
+        updated_at: daysAgo(40),
+        last_human_commit_at: null,
+        npc_work_in_dormant: true,
+      }),
+    ]);
+    await settle(harness);
+
+    const cell = (repo: string, name: string) =>
+      page().querySelector(`tr[data-repo="${repo}"] [data-cell="${name}"]`)?.textContent?.trim();
+    const time = (repo: string, name: string) =>
+      page()
+        .querySelector(`tr[data-repo="${repo}"] [data-cell="${name}"] time`)
+        ?.getAttribute('datetime');
+    expect(Date.parse(time('acme/web', 'last-human') ?? '')).toBe(Date.parse(daysAgo(2)));
+    expect(cell('acme/web', 'last-npc')).toBe('none in 31 days');
+    expect(Date.parse(time('acme/bots', 'last-npc') ?? '')).toBe(Date.parse(daysAgo(1)));
+    expect(cell('acme/bots', 'last-human')).toBe('none in 31 days');
+    expect(
+      page().querySelector('tr[data-repo="acme/bots"] [data-mark="npc-only"]')?.textContent,
+    ).toContain('kept alive by NPCs only');
+    expect(
+      page().querySelector('tr[data-repo="globex/old"] [data-mark="npc-dormant"]'),
+    ).not.toBeNull();
+    expect(page().querySelector('tr[data-repo="globex/old"]')?.getAttribute('data-health')).toBe(
+      'red',
+    );
+
+    page().querySelector<HTMLButtonElement>('button[data-filter="npc_only"]')?.click();
+    await settle(harness);
+    expect(TestBed.inject(Router).url).toBe('/repos?npc_only=true');
+    expect(repos().map(([name]) => name)).toEqual(['acme/bots']);
+
+    await TestBed.inject(Router).navigateByUrl('/repos?npc_dormant=true');
+    await settle(harness);
+    expect(repos().map(([name]) => name)).toEqual(['globex/old']);
+    expect(
+      page().querySelector('button[data-filter="npc_dormant"]')?.getAttribute('aria-pressed'),
+    ).toBe('true');
+    expect(
+      page().querySelector('tr[data-repo="globex/old"] a.issues-link')?.getAttribute('href'),
+    ).toBe('/tasks?repository=globex%2Fold');
+    expect(page().querySelector('npc-csv-download button')?.getAttribute('title')).toContain(
+      '1 row',
+    );
+  });
+
   it("shows the repositories it has when one organization fails, and that one's error", async () => {
     http.expectOne('api/orgs/acme/repos').flush([aRepo()]);
     http

@@ -13,7 +13,7 @@ import { MatInputModule } from '@angular/material/input';
 import { MatSelectModule } from '@angular/material/select';
 import { MatSortModule, Sort } from '@angular/material/sort';
 import { MatTableModule } from '@angular/material/table';
-import { ActivatedRoute, Router } from '@angular/router';
+import { ActivatedRoute, Router, RouterLink } from '@angular/router';
 import { map } from 'rxjs';
 
 import { coveredRepos } from '../../core/covered-repos';
@@ -21,6 +21,7 @@ import { BoardMetaService } from '../../core/board-meta.service';
 import { ClockService } from '../../core/clock.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
 import { OrgNamesService } from '../../core/org-names.service';
+import { CsvDownloadComponent } from '../../ui/csv-download.component';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { formatCount } from '../../ui/format';
 import { ICON_IMPORTS } from '../../ui/icons';
@@ -28,11 +29,15 @@ import { LoadErrorComponent } from '../../ui/load-error.component';
 import { RelativeTimeComponent } from '../../ui/relative-time.component';
 import {
   HEALTH_TEXT,
+  NPC_MARKS,
+  REPO_CSV_COLUMNS,
   RepoRow,
   RepoSortKey,
   ReposUrlState,
   filterRepos,
+  hasRepoFilters,
   parseReposState,
+  repoIssuesQuery,
   repoRows,
   reposQueryParams,
   sortRepos,
@@ -45,6 +50,7 @@ const SEARCH_DEBOUNCE_MS = 200;
 @Component({
   selector: 'npc-repos-page',
   imports: [
+    CsvDownloadComponent,
     EmptyStateComponent,
     LoadErrorComponent,
     MatButtonModule,
@@ -55,6 +61,7 @@ const SEARCH_DEBOUNCE_MS = 200;
     MatSortModule,
     MatTableModule,
     RelativeTimeComponent,
+    RouterLink,
   ],
   templateUrl: './repos.page.html',
   styleUrl: './repos.page.scss',
@@ -89,8 +96,8 @@ export default class ReposPage {
   protected readonly rows = computed(() => {
     const rows = this.allRows();
     if (!rows) return null;
-    const { org, q, sort, dir } = this.url();
-    return sortRepos(filterRepos(rows, org, q), sort, dir);
+    const url = this.url();
+    return sortRepos(filterRepos(rows, url), url.sort, url.dir);
   });
   protected readonly orgOptions = computed(() =>
     (this.boardMeta.meta()?.covered_orgs ?? []).map((slug) => ({
@@ -102,7 +109,20 @@ export default class ReposPage {
     () => this.url().sort === 'last_commit' && this.url().dir === 'asc',
   );
 
-  protected readonly columns = ['name', 'org', 'last_commit', 'prs', 'issues'];
+  protected readonly filtered = computed(() => hasRepoFilters(this.url()));
+
+  protected readonly columns = [
+    'name',
+    'org',
+    'last_commit',
+    'last_human',
+    'last_npc',
+    'prs',
+    'issues',
+  ];
+  protected readonly csvColumns = REPO_CSV_COLUMNS;
+  protected readonly marks = NPC_MARKS;
+  protected readonly issuesQuery = repoIssuesQuery;
   protected readonly count = formatCount;
   protected readonly trackRow = (_: number, row: RepoRow): string => row.fullName;
 
@@ -137,8 +157,16 @@ export default class ReposPage {
     this.navigate({ ...this.url(), sort: sort.active as RepoSortKey, dir });
   }
 
+  protected toggleNpcOnly(): void {
+    this.navigate({ ...this.url(), npcOnly: !this.url().npcOnly });
+  }
+
+  protected toggleNpcDormant(): void {
+    this.navigate({ ...this.url(), npcDormant: !this.url().npcDormant });
+  }
+
   protected clearFilters(): void {
-    this.navigate({ ...this.url(), org: null, q: '' });
+    this.navigate({ ...this.url(), org: null, q: '', npcOnly: false, npcDormant: false });
   }
 
   protected retry(): void {

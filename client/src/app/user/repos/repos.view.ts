@@ -7,6 +7,7 @@ import {
 } from '@shared/board/health';
 import { Params } from '@angular/router';
 
+import type { CsvColumn } from '../../ui/csv';
 import { SortDirection, SortValue, parseDirection, sortRows } from '../../ui/sort';
 
 /** One repository in the health table. */
@@ -20,9 +21,25 @@ export interface RepoRow {
   openPulls: number;
   openIssues: number;
   webUrl: string;
+  /** Latest commit by a person within 31 days; null: none in that time. */
+  lastHumanAt: string | null;
+  /** Latest commit by an NPC within 31 days; null: none in that time. */
+  lastNpcAt: string | null;
+  /** Kept alive by NPCs only: NPC commits within 7 days, no human commit for 30 days. */
+  npcOnly: boolean;
+  /** Open NPC issues in a repository with no human commit for 30 days. */
+  npcWorkInDormant: boolean;
 }
 
-export const REPO_SORT_KEYS = ['name', 'org', 'last_commit', 'prs', 'issues'] as const;
+export const REPO_SORT_KEYS = [
+  'name',
+  'org',
+  'last_commit',
+  'last_human',
+  'last_npc',
+  'prs',
+  'issues',
+] as const;
 export type RepoSortKey = (typeof REPO_SORT_KEYS)[number];
 
 /** Filters and order of the table, all in the URL. */
@@ -30,11 +47,34 @@ export interface ReposUrlState {
   org: string | null;
   /** Name search, case-insensitive, anywhere in `org/name`. */
   q: string;
+  /** Only repositories kept alive by NPCs only. */
+  npcOnly: boolean;
+  /** Only repositories with NPC work in them while dormant for people. */
+  npcDormant: boolean;
   sort: RepoSortKey;
   dir: SortDirection;
 }
 
-export const DEFAULT_REPOS_STATE: ReposUrlState = { org: null, q: '', sort: 'name', dir: 'asc' };
+export const DEFAULT_REPOS_STATE: ReposUrlState = {
+  org: null,
+  q: '',
+  npcOnly: false,
+  npcDormant: false,
+  sort: 'name',
+  dir: 'asc',
+};
+
+/** The two marks of people-versus-NPC activity, in words with how each is decided. */
+export const NPC_MARKS = {
+  npcOnly: {
+    label: 'kept alive by NPCs only',
+    how: 'NPC commits in the last 7 days and no commit by a person for 30 days',
+  },
+  npcWorkInDormant: {
+    label: 'NPC work in a dormant repository',
+    how: 'open NPC issues while no person has committed for 30 days',
+  },
+} as const;
 
 /** What each health level says in words, so colour is never the only cue. */
 export const HEALTH_TEXT: Record<HealthLevel, string> = {
@@ -59,22 +99,67 @@ export function repoRows(
     openPulls: repo.open_pulls_count,
     openIssues: repo.open_issues_count,
     webUrl: repo.web_url,
+    // A board from before the people/NPC split answers without these fields.
+    lastHumanAt: repo.last_human_commit_at ?? null,
+    lastNpcAt: repo.last_npc_commit_at ?? null,
+    npcOnly: repo.npc_only ?? false,
+    npcWorkInDormant: repo.npc_work_in_dormant ?? false,
   }));
 }
 
-/** Rows of one organization (or all) whose full name contains the search text. */
-export function filterRepos(rows: readonly RepoRow[], org: string | null, q: string): RepoRow[] {
-  const needle = q.trim().toLowerCase();
+/** The filters of the table: organization, name search and the two NPC marks. */
+export type RepoFilters = Pick<ReposUrlState, 'org' | 'q' | 'npcOnly' | 'npcDormant'>;
+
+/**
+ * Rows of one organization (or all) whose full name contains the search text and that
+ * carry every mark asked for.
+ */
+export function filterRepos(rows: readonly RepoRow[], filters: RepoFilters): RepoRow[] {
+  const { org, npcOnly, npcDormant } = filters;
+  const needle = filters.q.trim().toLowerCase();
   return rows.filter(
     (row) =>
-      (org === null || row.org === org) && (!needle || row.fullName.toLowerCase().includes(needle)),
+      (org === null || row.org === org) &&
+      (!needle || row.fullName.toLowerCase().includes(needle)) &&
+      (!npcOnly || row.npcOnly) &&
+      (!npcDormant || row.npcWorkInDormant),
   );
 }
+
+/** Whether any filter narrows the table. */
+export function hasRepoFilters(filters: RepoFilters): boolean {
+  return filters.org !== null || filters.q.trim() !== '' || filters.npcOnly || filters.npcDormant;
+}
+
+/** The task board's URL parameters for a repository's issues (drill-down from a row). */
+export function repoIssuesQuery(fullName: string): { repository: string } {
+  return { repository: fullName };
+}
+
+/** The columns of the repository export, as the table shows them. */
+export const REPO_CSV_COLUMNS: CsvColumn<RepoRow>[] = [
+  { header: 'Repository', value: (r) => r.fullName },
+  { header: 'Organization', value: (r) => r.orgName },
+  { header: 'Last commit', value: (r) => r.lastCommitAt },
+  {
+    header: 'Health',
+    value: (r) => (r.health === 'fresh' ? 'fresh' : r.health === 'red' ? 'dormant' : 'quiet'),
+  },
+  { header: 'Last human commit (31 d)', value: (r) => r.lastHumanAt },
+  { header: 'Last NPC commit (31 d)', value: (r) => r.lastNpcAt },
+  { header: 'Kept alive by NPCs only', value: (r) => r.npcOnly },
+  { header: 'NPC work in dormant repository', value: (r) => r.npcWorkInDormant },
+  { header: 'Open PRs', value: (r) => r.openPulls },
+  { header: 'Open issues', value: (r) => r.openIssues },
+];
 
 const SORT_VALUE: Record<RepoSortKey, (row: RepoRow) => SortValue> = {
   name: (r) => r.fullName,
   org: (r) => r.orgName,
   last_commit: (r) => Date.parse(r.lastCommitAt) || null,
+  // "None in 31 days" sorts as the oldest: before every date going up, after them going down.
+  last_human: (r) => (r.lastHumanAt ? Date.parse(r.lastHumanAt) : 0),
+  last_npc: (r) => (r.lastNpcAt ? Date.parse(r.lastNpcAt) : 0),
   prs: (r) => r.openPulls,
   issues: (r) => r.openIssues,
 };
@@ -98,6 +183,8 @@ export function parseReposState(params: Params): ReposUrlState {
   return {
     org: org && /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(org) ? org : null,
     q: (text(params, 'q') ?? '').slice(0, 100),
+    npcOnly: text(params, 'npc_only') === 'true',
+    npcDormant: text(params, 'npc_dormant') === 'true',
     sort: (REPO_SORT_KEYS as readonly string[]).includes(sort ?? '')
       ? (sort as RepoSortKey)
       : DEFAULT_REPOS_STATE.sort,
@@ -112,6 +199,8 @@ export function reposQueryParams(state: ReposUrlState): Params {
   return {
     org: state.org,
     q: state.q.trim() || null,
+    npc_only: state.npcOnly ? 'true' : null,
+    npc_dormant: state.npcDormant ? 'true' : null,
     sort: defaultOrder ? null : state.sort,
     dir: defaultOrder ? null : state.dir,
   };

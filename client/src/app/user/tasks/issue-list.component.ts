@@ -12,12 +12,26 @@ import { MatTableModule } from '@angular/material/table';
 import { RouterLink } from '@angular/router';
 import type { Issue } from '@shared/board/entities';
 
+import type { CsvColumn } from '../../ui/csv';
+import { CsvDownloadComponent } from '../../ui/csv-download.component';
 import { formatCount } from '../../ui/format';
 import { RelativeTimeComponent } from '../../ui/relative-time.component';
 import { SortDirection } from '../../ui/sort';
 import { AttentionBadgeComponent } from './attention-badge.component';
 import { IssueSortKey } from './tasks-url-state';
 import { columnLabel, issueKey, npcOf } from './task-board.view';
+
+/** The list's export: the columns of the table, every issue of the list. */
+const ISSUE_CSV_COLUMNS: CsvColumn<Issue>[] = [
+  { header: 'Title', value: (i) => i.title },
+  { header: 'Repository', value: (i) => i.repository.full_name },
+  { header: 'Number', value: (i) => i.number },
+  { header: 'NPC', value: (i) => npcOf(i)?.username ?? null },
+  { header: 'State', value: (i) => i.state },
+  { header: 'Column', value: (i) => columnLabel(i.column) },
+  { header: 'Comments', value: (i) => i.comment_count },
+  { header: 'Created', value: (i) => i.created_at },
+];
 
 /** Rows rendered before "Show more". */
 export const ROWS_PER_STEP = 100;
@@ -27,6 +41,7 @@ export const ROWS_PER_STEP = 100;
   selector: 'npc-issue-list',
   imports: [
     AttentionBadgeComponent,
+    CsvDownloadComponent,
     MatButtonModule,
     MatSortModule,
     MatTableModule,
@@ -62,6 +77,7 @@ export class IssueListComponent {
   protected readonly rows = computed(() => this.issues().slice(0, this.limit()));
   protected readonly remaining = computed(() => this.issues().length - this.rows().length);
 
+  protected readonly csvColumns = ISSUE_CSV_COLUMNS;
   protected readonly count = formatCount;
   protected readonly npcOf = npcOf;
   protected readonly columnLabel = columnLabel;

@@ -1,0 +1,104 @@
+import { HttpTestingController } from '@angular/common/http/testing';
+import { RouterTestingHarness } from '@angular/router/testing';
+
+import { ADMIN_TOKEN_KEY } from '../../core/admin-session.service';
+import { BAD_GATEWAY, errorBody, setUpPage, settle } from '../../testing/page-testing';
+
+const SETTINGS = { credit_alert_threshold: 50, pickup_slo_minutes: 60, stuck_after_hours: 24 };
+
+describe('SettingsCardComponent on the admin entry page', () => {
+  let harness: RouterTestingHarness;
+  let http: HttpTestingController;
+  let page: () => HTMLElement;
+
+  beforeEach(async () => {
+    sessionStorage.setItem(ADMIN_TOKEN_KEY, 'admin-token-0123456789');
+    ({ harness, http, page } = await setUpPage('/admin'));
+    await settle(harness);
+  });
+
+  afterEach(() => {
+    http.verify();
+    sessionStorage.clear();
+  });
+
+  const card = () => page().querySelector<HTMLElement>('npc-settings-card')!;
+  const field = (name: string) =>
+    card().querySelector<HTMLInputElement>(`input[data-field="${name}"]`)!;
+  const type = async (name: string, value: string) => {
+    field(name).value = value;
+    field(name).dispatchEvent(new Event('input'));
+    await settle(harness);
+  };
+  const submit = async () => {
+    card().querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
+    await settle(harness);
+  };
+
+  async function loaded(): Promise<void> {
+    http.expectOne('api/admin/settings').flush(SETTINGS);
+    await settle(harness);
+  }
+
+  it('shows the settings in force', async () => {
+    expect(card().querySelector('[aria-busy="true"]')).not.toBeNull();
+    await loaded();
+    expect(field('pickup_slo_minutes').value).toBe('60');
+    expect(field('stuck_after_hours').value).toBe('24');
+  });
+
+  it('saves only the changed field, fractions allowed, and says so', async () => {
+    await loaded();
+    await type('stuck_after_hours', '0.01');
+    await submit();
+
+    const put = http.expectOne({ method: 'PUT', url: 'api/admin/settings' });
+    expect(put.request.body).toEqual({ stuck_after_hours: 0.01 });
+    put.flush({ ...SETTINGS, stuck_after_hours: 0.01 });
+    await settle(harness);
+
+    expect(card().querySelector('[role="status"]')?.textContent).toContain(
+      'Saved: pickup SLO 60 min, stuck after 0.01 h.',
+    );
+    expect(field('stuck_after_hours').value).toBe('0.01');
+  });
+
+  it('refuses a value that is not a number above zero, without asking the server', async () => {
+    await loaded();
+    await type('pickup_slo_minutes', '0');
+    await submit();
+    expect(card().querySelector('mat-error')?.textContent).toContain('Enter a number above zero.');
+    http.expectNone({ method: 'PUT', url: 'api/admin/settings' });
+
+    await type('pickup_slo_minutes', '');
+    await submit();
+    expect(card().querySelector('mat-error')?.textContent).toContain('Enter a number.');
+    http.expectNone({ method: 'PUT', url: 'api/admin/settings' });
+  });
+
+  it("shows the server's refusal in its words", async () => {
+    await loaded();
+    await type('pickup_slo_minutes', '90');
+    await submit();
+    http
+      .expectOne({ method: 'PUT', url: 'api/admin/settings' })
+      .flush(errorBody('pickup_slo_minutes must be positive'), {
+        status: 400,
+        statusText: 'Bad Request',
+      });
+    await settle(harness);
+    expect(card().querySelector('[role="alert"]')?.textContent).toContain(
+      'Not saved: pickup_slo_minutes must be positive',
+    );
+  });
+
+  it('offers Retry when the settings cannot be loaded', async () => {
+    http.expectOne('api/admin/settings').flush(errorBody('The board failed.'), BAD_GATEWAY);
+    await settle(harness);
+    expect(card().querySelector('[role="alert"]')?.textContent).toContain('The board failed.');
+    card().querySelector<HTMLButtonElement>('[role="alert"] button')!.click();
+    await settle(harness);
+    await loaded();
+    expect(field('pickup_slo_minutes').value).toBe('60');
+  });
+});

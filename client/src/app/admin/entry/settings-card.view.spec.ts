@@ -1,0 +1,52 @@
+import { changedSettings, savedText, settingProblem } from './settings-card.view';
+
+describe('settingProblem', () => {
+  it.each([
+    [60, null],
+    ['0.5', null],
+    ['0.01', null],
+    [' 24 ', null],
+    ['', 'Enter a number.'],
+    [null, 'Enter a number.'],
+    ['abc', 'Enter a number, e.g. 60 or 0.5.'],
+    ['0', 'Enter a number above zero.'],
+    [-1, 'Enter a number above zero.'],
+    ['1e400', 'Enter a number, e.g. 60 or 0.5.'],
+  ])('pickup SLO %j: %j', (raw, problem) => {
+    expect(settingProblem(raw, 'pickup_slo_minutes')).toBe(problem);
+  });
+
+  it('caps each setting at its own maximum', () => {
+    expect(settingProblem(10_080, 'pickup_slo_minutes')).toBeNull();
+    expect(settingProblem(10_081, 'pickup_slo_minutes')).toBe('Enter at most 10080.');
+    expect(settingProblem(720, 'stuck_after_hours')).toBeNull();
+    expect(settingProblem(720.5, 'stuck_after_hours')).toBe('Enter at most 720.');
+  });
+});
+
+describe('changedSettings', () => {
+  const current = { pickup_slo_minutes: 60, stuck_after_hours: 24 };
+
+  it('sends only the fields that changed, as numbers', () => {
+    expect(changedSettings(current, { pickup_slo_minutes: 60, stuck_after_hours: '0.01' })).toEqual(
+      { stuck_after_hours: 0.01 },
+    );
+    expect(changedSettings(current, { pickup_slo_minutes: 90, stuck_after_hours: 48 })).toEqual({
+      pickup_slo_minutes: 90,
+      stuck_after_hours: 48,
+    });
+    expect(changedSettings(current, { pickup_slo_minutes: 60, stuck_after_hours: 24 })).toEqual({});
+  });
+
+  it('leaves out a field that is not valid', () => {
+    expect(changedSettings(current, { pickup_slo_minutes: -5, stuck_after_hours: 12 })).toEqual({
+      stuck_after_hours: 12,
+    });
+  });
+
+  it('says what was saved', () => {
+    expect(savedText({ pickup_slo_minutes: 30, stuck_after_hours: 0.5 })).toBe(
+      'Saved: pickup SLO 30 min, stuck after 0.5 h.',
+    );
+  });
+});
