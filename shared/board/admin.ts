@@ -54,6 +54,10 @@ export interface NpcFigures {
 /** Below this many samples a percentile is "too few", not a number. */
 export const MIN_PERCENTILE_SAMPLE = 5;
 
+/** The largest pickup SLO and stuck limit accepted: a week of minutes, a month of hours. */
+export const PICKUP_SLO_MAX_MINUTES = 7 * 24 * 60;
+export const STUCK_AFTER_MAX_HOURS = 30 * 24;
+
 /** `GET/PUT /api/admin/settings`: every admin setting in one object (PUT is partial). */
 export interface AdminSettings {
   credit_alert_threshold: number;

@@ -11,7 +11,12 @@ import {
   MinLength,
 } from 'class-validator';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { AdminSettings, DispatchRequest } from '@shared/board/admin';
+import {
+  type AdminSettings,
+  type DispatchRequest,
+  PICKUP_SLO_MAX_MINUTES,
+  STUCK_AFTER_MAX_HOURS,
+} from '@shared/board/admin';
 import { MAX_REQUIREMENT_LENGTH, MAX_TITLE_LENGTH } from '@shared/board/dispatch';
 
 const trim = ({ value }: { value: unknown }): unknown =>
@@ -73,7 +78,9 @@ export class SettingsDto implements Partial<AdminSettings> {
     { message: 'pickup_slo_minutes must be a number' },
   )
   @Min(0.001, { message: 'pickup_slo_minutes must be positive' })
-  @Max(525_600, { message: 'pickup_slo_minutes must be at most 525600 (a year)' })
+  @Max(PICKUP_SLO_MAX_MINUTES, {
+    message: `pickup_slo_minutes must be at most ${PICKUP_SLO_MAX_MINUTES} (a week)`,
+  })
   pickup_slo_minutes?: number;
 
   @ApiPropertyOptional({
@@ -86,6 +93,8 @@ export class SettingsDto implements Partial<AdminSettings> {
     { message: 'stuck_after_hours must be a number' },
   )
   @Min(0.001, { message: 'stuck_after_hours must be positive' })
-  @Max(8760, { message: 'stuck_after_hours must be at most 8760 (a year)' })
+  @Max(STUCK_AFTER_MAX_HOURS, {
+    message: `stuck_after_hours must be at most ${STUCK_AFTER_MAX_HOURS} (30 days)`,
+  })
   stuck_after_hours?: number;
 }

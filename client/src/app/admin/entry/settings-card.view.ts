@@ -1,4 +1,8 @@
-import type { AdminSettings } from '@shared/board/admin';
+import {
+  type AdminSettings,
+  PICKUP_SLO_MAX_MINUTES,
+  STUCK_AFTER_MAX_HOURS,
+} from '@shared/board/admin';
 
 /** The settings the entry page's card edits. */
 export type WorkSettings = Pick<AdminSettings, 'pickup_slo_minutes' | 'stuck_after_hours'>;
@@ -7,8 +11,8 @@ export const WORK_SETTING_KEYS = ['pickup_slo_minutes', 'stuck_after_hours'] as 
 
 /** The largest value accepted for each: a week of minutes, a month of hours. */
 export const WORK_SETTING_MAX: Record<keyof WorkSettings, number> = {
-  pickup_slo_minutes: 7 * 24 * 60,
-  stuck_after_hours: 30 * 24,
+  pickup_slo_minutes: PICKUP_SLO_MAX_MINUTES,
+  stuck_after_hours: STUCK_AFTER_MAX_HOURS,
 };
 
 /**
