@@ -11,6 +11,7 @@ import { startBoard, RunningBoard } from './board-harness';
 import { forgeClient, HarnessForge, startForge } from './forge-harness';
 import { GitClient, remoteUrl } from './forge/git-client';
 
+const ADMIN_TOKEN = 'signals-admin-token-0123456789';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -54,7 +55,12 @@ describe('NPC work signals against a real forge', () => {
       { baseUrl: forge.baseUrl, token: forge.adminToken },
       {
         now: t0,
-        env: { BOARD_ORGS: 'fixture', PICKUP_SLO_MINUTES: '60', STUCK_AFTER_HOURS: '2' },
+        env: {
+          BOARD_ORGS: 'fixture',
+          PICKUP_SLO_MINUTES: '60',
+          STUCK_AFTER_HOURS: '2',
+          ADMIN_TOKEN,
+        },
       },
     );
     for (const [name, isNpc] of [
@@ -154,6 +160,44 @@ describe('NPC work signals against a real forge', () => {
       overdue: 1,
     });
     expect((await fetch(`${board.url}/api/issues?attention=soon`)).status).toBe(400);
+  });
+
+  it('takes a partial settings change, refuses bad ones, and re-judges attention at once', async () => {
+    const put = (body: unknown) =>
+      fetch(`${board.url}/api/admin/settings`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const number = Number(
+      (await client.createIssue('fixture/app', { title: 'Waits', assignees: ['npc-builder'] }))
+        .number,
+    );
+    at(40 * MINUTE);
+    expect((await get<Issue>(`/api/repos/fixture/app/issues/${number}`)).attention).toBeNull();
+
+    for (const [body, message] of [
+      [{ pickup_slo_minutes: 0 }, /pickup_slo_minutes must be positive/],
+      [{ stuck_after_hours: 721 }, /stuck_after_hours must be at most 720/],
+      [{ pickup_slo_minutes: '30' }, /pickup_slo_minutes must be a number/],
+      [{ pickup_sla: 30 }, /pickup_sla/],
+    ] as const) {
+      const refused = await put(body);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { message: string }).message).toMatch(message);
+    }
+    const saved = await put({ pickup_slo_minutes: 30 });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual({
+      credit_alert_threshold: 50,
+      pickup_slo_minutes: 30,
+      stuck_after_hours: 2,
+    });
+    // The cached answer that said "fine" is dropped: 40 minutes now exceed the SLO.
+    expect((await get<Issue>(`/api/repos/fixture/app/issues/${number}`)).attention).toMatchObject({
+      reason: 'overdue',
+      detail: 'waiting for pickup 40 min, SLO 30 min',
+    });
   });
 
   it('reads a conversation again only when its issue moved', async () => {
