@@ -38,7 +38,11 @@ test(
     assert.doesNotMatch(await status.getAttribute('title'), /UTC/);
 
     await toggle.click();
-    assert.equal(await toggle.getAttribute('aria-checked'), 'true');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('button[data-time-zone-switch]')?.getAttribute('aria-checked') ===
+        'true',
+    );
     await page.waitForFunction(() =>
       document
         .querySelector('npc-issue-list td[data-label="Created"] time')
@@ -73,8 +77,14 @@ test(
     await open(page, board, 'tasks');
     await settled(page);
     const toggle = page.locator('button[data-time-zone-switch]');
+    assert.equal(await toggle.getAttribute('aria-checked'), 'false');
     await toggle.click();
-    assert.equal(await toggle.getAttribute('aria-checked'), 'true');
+    // The page answers the click on its next render: wait for it rather than read at once.
+    await page.waitForFunction(
+      () =>
+        document.querySelector('button[data-time-zone-switch]')?.getAttribute('aria-checked') ===
+        'true',
+    );
     assert.equal(await scrollsSideways(page), false);
     const box = await toggle.boundingBox();
     assert.ok(box && box.x + box.width <= PHONE.width, 'the switch is on screen');
