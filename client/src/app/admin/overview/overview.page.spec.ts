@@ -99,7 +99,7 @@ describe('OverviewPage', () => {
 
     const cell = (npc: string, key: string) =>
       page().querySelector(`tr[data-npc="${npc}"] [data-cell="${key}"]`)?.textContent?.trim();
-    expect(cell('npc-builder', 'pickup_p50')).toBe('10 min');
+    expect(cell('npc-builder', 'pickup_p50')).toBe('10 min n = 8');
     expect(cell('npc-builder', 'pickup_p95')).toBe('1 h');
     expect(cell('npc-builder', 'cycle_p50')).toBe('too few (n = 3)');
     expect(cell('npc-builder', 'wip')).toBe('5');

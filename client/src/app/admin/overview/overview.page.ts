@@ -3,6 +3,7 @@ import { toObservable, toSignal } from '@angular/core/rxjs-interop';
 import { MatButtonToggleModule } from '@angular/material/button-toggle';
 import { MatTableModule } from '@angular/material/table';
 import { ActivatedRoute, Router, RouterLink } from '@angular/router';
+import { MIN_PERCENTILE_SAMPLE } from '@shared/board/admin';
 import { forkJoin, map } from 'rxjs';
 
 import { DataFreshnessService } from '../../core/data-freshness.service';
@@ -97,6 +98,8 @@ export default class OverviewPage {
     return current ? npcWorkRows(current) : [];
   });
   protected readonly help = computed(() => npcColumnHelp(this.days()));
+  /** From this many samples a percentile is a number, shown with its n. */
+  protected readonly minSample = MIN_PERCENTILE_SAMPLE;
   protected readonly credits = computed(() => {
     const current = this.current();
     return current ? creditRankRows(current, this.orgNames.names()) : [];
