@@ -2,7 +2,7 @@ import { HttpTestingController } from '@angular/common/http/testing';
 import { RouterTestingHarness } from '@angular/router/testing';
 
 import { ADMIN_TOKEN_KEY } from '../../core/admin-session.service';
-import { aRepo, anIssue, anOrg } from '../../testing/fixtures';
+import { aRepo, anIssue, anOrg, someCredits } from '../../testing/fixtures';
 import { BAD_GATEWAY, errorBody, setUpPage, settle } from '../../testing/page-testing';
 
 describe('DispatchPage', () => {
@@ -44,6 +44,8 @@ describe('DispatchPage', () => {
       .click();
     type('textarea[data-field="requirement"]', '# Add CSV export\n\nWith **headers**.');
     await settle(harness);
+    http.expectOne('api/orgs/acme/credits?days=7').flush(someCredits());
+    await settle(harness);
   }
 
   const submit = async () => {
@@ -56,6 +58,19 @@ describe('DispatchPage', () => {
     await loadRepos();
     expect(page().querySelector('.skeleton')).toBeNull();
     expect(page().querySelectorAll('mat-radio-button')).toHaveLength(3);
+  });
+
+  it("shows the chosen organization's credits and runway in tasks", async () => {
+    await loadRepos();
+    expect(page().querySelector('[data-runway]')).toBeNull();
+    await fillIn();
+    expect(page().querySelector('[data-runway]')?.textContent?.trim()).toBe(
+      'Acme: 1,240 credits · runs out 2026-12-02 · ≈ 100 more tasks at 7-day cost',
+    );
+    // Another repository of the same organization asks for nothing more.
+    type('input[data-field="repo"]', 'acme/api');
+    await settle(harness);
+    http.expectNone('api/orgs/acme/credits?days=7');
   });
 
   it('previews the requirement and takes its first line as the default title', async () => {

@@ -26,10 +26,12 @@ import { MatInputModule } from '@angular/material/input';
 import { MatRadioModule } from '@angular/material/radio';
 import { MatSlideToggleModule } from '@angular/material/slide-toggle';
 import { RouterLink } from '@angular/router';
+import { catchError, distinctUntilChanged, map, of, switchMap } from 'rxjs';
 import type { DispatchRequest } from '@shared/board/admin';
 import type { Issue } from '@shared/board/entities';
 
 import { ApiError } from '../../core/api-error';
+import { ApiService } from '../../core/api.service';
 import { coveredRepos } from '../../core/covered-repos';
 import { BoardMetaService } from '../../core/board-meta.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
@@ -40,6 +42,7 @@ import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { ICON_IMPORTS } from '../../ui/icons';
 import { LoadErrorComponent } from '../../ui/load-error.component';
 import { MarkdownComponent } from '../../ui/markdown.component';
+import { forecastText, runwayText } from '../../ui/credit-text';
 import { AdminApiService } from '../admin-api.service';
 import {
   MAX_REQUIREMENT_LENGTH,
@@ -84,6 +87,7 @@ const notBlank = (control: AbstractControl<string>): ValidationErrors | null =>
 })
 export default class DispatchPage {
   private readonly adminApi = inject(AdminApiService);
+  private readonly api = inject(ApiService);
   private readonly boardMeta = inject(BoardMetaService);
   private readonly orgNames = inject(OrgNamesService);
   private readonly freshness = inject(DataFreshnessService);
@@ -152,6 +156,48 @@ export default class DispatchPage {
   });
   protected readonly shownRepos = computed(() =>
     matchingRepos(this.groups() ?? [], this.typedRepo()),
+  );
+  /** The organization of the chosen repository, once it is one of the list. */
+  private readonly chosenOrg = computed(() => {
+    const repo = this.typedRepo();
+    return this.repoNames().has(repo) ? repo.split('/')[0] : null;
+  });
+  /**
+   * The chosen organization's credits in words, so that work is not sent to an
+   * organization about to run dry: "Aurora Labs: 1,840 credits · runs out 2027-01-18 ·
+   * ≈ 157 more tasks at 7-day cost". Null while nothing is chosen or it cannot be read.
+   */
+  protected readonly runway = toSignal(
+    toObservable(this.chosenOrg).pipe(
+      distinctUntilChanged(),
+      switchMap((org) =>
+        org === null
+          ? of(null)
+          : this.api.orgCredits(org, 7).pipe(
+              map(({ data }) => {
+                if (data.balance === null) return null;
+                const name = this.orgNames.nameOf(org);
+                const parts = [
+                  `${name}: ${formatCount(data.balance)} credits`,
+                  `runs out ${forecastText({ forecast: data.forecast, exhaustionDate: data.predicted_exhaustion_date })}`,
+                  runwayText({
+                    balance: data.balance,
+                    creditsPerTask: data.credits_per_task,
+                    tasksCompleted: data.tasks_completed,
+                    taskWindowDays: data.task_window_days,
+                    runwayTasks: data.runway_tasks,
+                  }),
+                ];
+                return {
+                  text: parts.filter((p) => p !== '').join(' · '),
+                  low: data.below_threshold,
+                };
+              }),
+              catchError(() => of(null)),
+            ),
+      ),
+    ),
+    { initialValue: null },
   );
   protected readonly requirement = toSignal(this.form.controls.requirement.valueChanges, {
     initialValue: '',

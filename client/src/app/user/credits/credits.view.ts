@@ -5,6 +5,9 @@ import type { CsvColumn } from '../../ui/csv';
 import { formatCount, formatRate } from '../../ui/format';
 import { SortDirection, SortValue, sortRows } from '../../ui/sort';
 import { BalanceSeries } from '../charts/chart-options';
+import { RunwayFields, forecastText, runwayText } from '../../ui/credit-text';
+
+export { forecastText, runwayText };
 import { isBelowThreshold } from '@shared/board/credits';
 
 /** One organization in the credits monitor. */
@@ -84,40 +87,6 @@ export function creditRows(
       credits: c,
     };
   });
-}
-
-/** The "Runs out" cell: a date, "never", "insufficient data" or "unknown". */
-export function forecastText(row: Pick<CreditRow, 'forecast' | 'exhaustionDate'>): string {
-  switch (row.forecast) {
-    case 'date':
-      return row.exhaustionDate ?? 'unknown';
-    case 'never':
-      return 'never';
-    case 'insufficient_data':
-      return 'insufficient data';
-    default:
-      return 'unknown';
-  }
-}
-
-type RunwayFields = Pick<
-  CreditRow,
-  'balance' | 'creditsPerTask' | 'tasksCompleted' | 'taskWindowDays' | 'runwayTasks'
->;
-
-/**
- * Runway in work: "≈ 31 more tasks at 7-day cost", or why there is no such figure. Empty
- * when the balance itself is unknown (the balance cell says why).
- */
-export function runwayText(row: RunwayFields): string {
-  if (row.balance === null) return '';
-  const window = `${row.taskWindowDays}-day cost`;
-  if (row.runwayTasks !== null) {
-    const n = row.runwayTasks;
-    return `≈ ${formatCount(n)} more ${n === 1 ? 'task' : 'tasks'} at ${window}`;
-  }
-  if (row.tasksCompleted === 0) return `tasks unknown: none completed in ${row.taskWindowDays} d`;
-  return 'tasks unknown: no consumption data';
 }
 
 /** The cost per task with its sample: "12.4 credits per task (n = 17 tasks, 7 d)". */
