@@ -62,11 +62,11 @@ export interface SimulationRound {
  * to them once a short pickup delay has passed (comment, label `in progress`), a
  * waiting issue is dispatched to an NPC now and then, NPCs post a progress comment on
  * their tasks every few hours, finish some (close as completed) and spend credits at
- * the organization's recent rate; dispatches and closes happen at rates per hour, so a
- * round's share grows with the time it covers. The delays are fixed per issue and time comes from the
- * injected clock, so a demo left running keeps pickups inside the SLO and no task
- * stuck. The demo's held issues (stuck and overdue cases) are never touched, so they
- * keep showing.
+ * the organization's recent rate. Dispatches and closes happen at rates per hour, so a
+ * round's share grows with the time it covers; the pickup and update delays are fixed
+ * per issue and time comes from the injected clock, so a demo left running keeps its
+ * pickups inside the SLO and no task stuck. The demo's held issues (stuck and overdue
+ * cases) are never touched, so they keep showing.
  */
 @Injectable()
 export class NpcSimulatorService implements OnApplicationShutdown {
