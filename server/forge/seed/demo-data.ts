@@ -200,6 +200,15 @@ export const NPC_REPLIES = [
   'On it. I will post the test results here.',
 ] as const;
 
+/** What an NPC posts while it works on a task, so the task shows recent activity. */
+export const NPC_PROGRESS = [
+  'Progress: the fix works locally, adding tests now.',
+  'Update: halfway through, the migration runs on a copy of the data.',
+  'Still on it: the first approach was too slow, the second one looks better.',
+  'Tests pass locally, opening a change next.',
+  'Review comments addressed, waiting for CI.',
+] as const;
+
 export const NPC_DONE = [
   'Fixed and verified with a regression test.',
   'Done: the change is merged and deployed.',

@@ -12,6 +12,7 @@ import {
 import { markNpcOnlyRepos, planCases } from './demo-cases';
 import { hostileIssue, planIssues, planPulls } from './demo-issues';
 import { planLedger } from './demo-ledger';
+import { freshenOpenWork } from './demo-open-work';
 import type { DemoPlan, PlannedOrg, PlannedRepo, PlannedUser } from './demo-plan.types';
 import { Prng } from './prng';
 
@@ -30,9 +31,9 @@ const SECRET_ORG_INDEX = 2;
 
 /**
  * The whole demo as data: ten organizations, their members, 3–8 repositories each
- * (two of them kept alive by NPCs only), issues (with the cases every NPC signal
- * needs), pulls and 30 days of credit ledger, all placed in time before `epoch`.
- * Same epoch, same plan.
+ * (two of them kept alive by NPCs only), issues (open work recently assigned or
+ * worked on, plus the cases every NPC signal needs), pulls and 30 days of credit
+ * ledger, all placed in time before `epoch`. Same epoch, same plan.
  */
 export function buildDemoPlan(epoch: Date): DemoPlan {
   const rng = new Prng(DEMO_SEED);
@@ -102,8 +103,10 @@ export function buildDemoPlan(epoch: Date): DemoPlan {
 
   const repos = markNpcOnlyRepos(drawn, epoch);
 
-  const issues = repos.flatMap((repo) =>
-    planIssues(repo, memberHumans(orgs, repo.org, humans), epoch, rng),
+  const issues = freshenOpenWork(
+    repos.flatMap((repo) => planIssues(repo, memberHumans(orgs, repo.org, humans), epoch, rng)),
+    orgs,
+    epoch,
   );
   issues.push(hostileIssue(repos[0], epoch));
   issues.push(...planCases(repos, orgs, (org) => memberHumans(orgs, org, humans), epoch));

@@ -6,33 +6,67 @@ import { EventsService } from '../events/events.service';
 import { CommentsRepository } from '../issues/comments.repository';
 import { IssuesRepository } from '../issues/issues.repository';
 import { LabelsRepository } from '../issues/labels.repository';
-import { NPC_DONE, NPC_REPLIES } from '../seed/demo-data';
+import { NPC_DONE, NPC_PROGRESS, NPC_REPLIES } from '../seed/demo-data';
 import { Prng } from '../seed/prng';
 import { ForgeDatabase } from '../storage/forge-database';
 import { NpcPusher } from './npc-pusher';
 import { type SimIssueRow, SimulatorRepository } from './simulator.repository';
 
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 /** Spending per day assumed for an organization without recent history (hundredths). */
 const DEFAULT_DAILY_CENTS = 2_400;
+/** Each organization dispatches a waiting issue to an NPC about this often. */
+const DISPATCH_EVERY_MS = 45 * MINUTE_MS;
+/** A task in progress is finished after about this long on average. */
+const TASK_MEAN_MS = 36 * HOUR_MS;
+/** Tasks in progress considered per organization and round. */
+const MAX_TASKS = 100;
 const PROGRESS_LABEL = {
   name: 'in progress',
   color: 'fbca04',
   description: 'Someone is working on it',
 };
 
+/**
+ * How long after its assignment an NPC answers an issue: 5 to 35 minutes, fixed per
+ * issue, so that with a round every few minutes pickups stay inside a 60-minute SLO.
+ */
+export function pickupDelayMs(issueId: number): number {
+  return (5 + ((issueId * 7) % 31)) * MINUTE_MS;
+}
+
+/**
+ * How long an NPC works on a task between two progress comments: 6 to 18 hours, fixed
+ * per issue, so that its tasks never go 24 hours without activity while the demo runs.
+ */
+export function updateEveryMs(issueId: number): number {
+  return (6 + ((issueId * 5) % 13)) * HOUR_MS;
+}
+
 /** What one round did, for logs and tests. */
 export interface SimulationRound {
+  /** Issues given to an NPC this round (answered in a later round). */
+  assigned: number;
+  /** Issues answered by their NPC (a comment and the progress label). */
   pickedUp: number;
+  /** Progress comments on tasks in progress. */
+  updated: number;
   closed: number;
   spentCents: number;
 }
 
 /**
- * Demo NPCs at work: every round, in each organization, they pick up waiting issues
- * (assign, comment, label `in progress`), finish some (close as completed) and spend
- * credits at the organization's recent rate. Time comes from the injected clock. The
- * demo's held issues (stuck and overdue cases) are never touched, so they keep showing.
+ * Demo NPCs at work: every round, in each organization, NPCs answer the issues given
+ * to them once a short pickup delay has passed (comment, label `in progress`), a
+ * waiting issue is dispatched to an NPC now and then, NPCs post a progress comment on
+ * their tasks every few hours, finish some (close as completed) and spend credits at
+ * the organization's recent rate. Dispatches and closes happen at rates per hour, so a
+ * round's share grows with the time it covers; the pickup and update delays are fixed
+ * per issue and time comes from the injected clock, so a demo left running keeps its
+ * pickups inside the SLO and no task stuck. The demo's held issues (stuck and overdue
+ * cases) are never touched, so they keep showing.
  */
 @Injectable()
 export class NpcSimulatorService implements OnApplicationShutdown {
@@ -84,39 +118,54 @@ export class NpcSimulatorService implements OnApplicationShutdown {
     const npcUsers = this.sim.npcs();
     const npcs = npcUsers.map((user) => user.id);
     const names = new Map(npcUsers.map((user) => [user.id, user.username]));
-    const result: SimulationRound = { pickedUp: 0, closed: 0, spentCents: 0 };
+    const result: SimulationRound = {
+      assigned: 0,
+      pickedUp: 0,
+      updated: 0,
+      closed: 0,
+      spentCents: 0,
+    };
     if (npcs.length === 0) return result;
     const now = this.clock.now();
     const at = iso(now);
     this.db.transaction(() => {
       for (const org of this.sim.orgs()) {
-        for (const issue of this.sim.pending(org.id, this.rng.int(0, 2))) {
-          const npc = issue.npc_id ?? this.rng.pick(npcs);
-          if (issue.npc_id === null) {
-            this.issues.addAssignees(issue.id, [npc]);
-            this.issueEvent(
-              issue,
-              npc,
-              { action: 'assigned', assignees: [names.get(npc) ?? ''] },
-              at,
-            );
-          }
-          const reply = this.comments.insert(issue.id, npc, this.rng.pick(NPC_REPLIES), at);
-          this.commentEvent(issue, npc, reply.id, at);
-          const label =
-            this.labels.byNames(issue.repo_id, [PROGRESS_LABEL.name])[0] ??
-            this.labels.insert(
-              issue.repo_id,
-              PROGRESS_LABEL.name,
-              PROGRESS_LABEL.color,
-              PROGRESS_LABEL.description,
-            );
-          this.issues.addLabels(issue.id, [label.id]);
-          this.issues.touch(issue.id, at);
+        const answered = new Set<number>();
+        for (const issue of this.sim.awaitingPickup(org.id)) {
+          if (now.getTime() - Date.parse(issue.since) < pickupDelayMs(issue.id)) continue;
+          this.pickUp(issue, issue.npc_id, at);
+          answered.add(issue.id);
           result.pickedUp += 1;
         }
-        for (const issue of this.sim.inProgress(org.id, 3)) {
-          if (!this.rng.chance(0.25)) continue;
+        const dispatch = this.rng.chance(elapsedMs / DISPATCH_EVERY_MS) ? 1 : 0;
+        for (const issue of this.sim.undispatched(org.id, dispatch)) {
+          // Dispatched now, picked up in a later round once its pickup delay has passed.
+          const npc = this.rng.pick(npcs);
+          this.issues.addAssignees(issue.id, [npc]);
+          this.issueEvent(
+            issue,
+            npc,
+            { action: 'assigned', assignees: [names.get(npc) ?? ''] },
+            at,
+          );
+          this.issues.touch(issue.id, at);
+          result.assigned += 1;
+        }
+        for (const issue of this.sim.working(org.id)) {
+          const last = Date.parse(issue.last_comment_at ?? issue.since);
+          if (answered.has(issue.id) || now.getTime() - last < updateEveryMs(issue.id)) continue;
+          const note = this.comments.insert(
+            issue.id,
+            issue.npc_id,
+            this.rng.pick(NPC_PROGRESS),
+            at,
+          );
+          this.commentEvent(issue, issue.npc_id, note.id, at);
+          this.issues.touch(issue.id, at);
+          result.updated += 1;
+        }
+        for (const issue of this.sim.inProgress(org.id, MAX_TASKS)) {
+          if (!this.rng.chance(elapsedMs / TASK_MEAN_MS)) continue;
           const npc = issue.npc_id as number;
           const done = this.comments.insert(issue.id, npc, this.rng.pick(NPC_DONE), at);
           this.commentEvent(issue, npc, done.id, at);
@@ -133,6 +182,22 @@ export class NpcSimulatorService implements OnApplicationShutdown {
       }
     });
     return result;
+  }
+
+  /** `npc` answers an issue given to it: a comment and the `in progress` label. */
+  private pickUp(issue: SimIssueRow, npc: number, at: string): void {
+    const reply = this.comments.insert(issue.id, npc, this.rng.pick(NPC_REPLIES), at);
+    this.commentEvent(issue, npc, reply.id, at);
+    const label =
+      this.labels.byNames(issue.repo_id, [PROGRESS_LABEL.name])[0] ??
+      this.labels.insert(
+        issue.repo_id,
+        PROGRESS_LABEL.name,
+        PROGRESS_LABEL.color,
+        PROGRESS_LABEL.description,
+      );
+    this.issues.addLabels(issue.id, [label.id]);
+    this.issues.touch(issue.id, at);
   }
 
   /** An `IssueEvent` about `issue` (assignment, close) by `actor`, as the issue services record it. */

@@ -11,8 +11,28 @@ export interface SimIssueRow {
   npc_id: number | null;
 }
 
+/** An NPC-assigned issue waiting for its NPC to answer, with when it was last acted on. */
+export interface AwaitingIssueRow extends SimIssueRow {
+  npc_id: number;
+  since: string;
+}
+
+/** An issue an NPC is working on, with that NPC's latest comment on it. */
+export interface WorkingIssueRow extends AwaitingIssueRow {
+  last_comment_at: string | null;
+}
+
 /** Labels that mark an issue as being worked on (docs/architecture.md#board-columns). */
 const PROGRESS = "('in progress', 'in-progress', 'doing', 'wip')";
+/** Issue `i` has neither an NPC comment nor a progress label. */
+const UNANSWERED = `NOT EXISTS (SELECT 1 FROM comments c JOIN users u ON u.id = c.author_id
+                                WHERE c.issue_id = i.id AND u.is_npc = 1)
+         AND NOT EXISTS (SELECT 1 FROM issue_labels il JOIN labels l ON l.id = il.label_id
+                         WHERE il.issue_id = i.id AND l.name IN ${PROGRESS})`;
+/** Issue `i` (NPC-assigned) is in progress: it has a comment or a progress label. */
+const IN_PROGRESS = `(EXISTS (SELECT 1 FROM comments c WHERE c.issue_id = i.id)
+              OR EXISTS (SELECT 1 FROM issue_labels il JOIN labels l ON l.id = il.label_id
+                         WHERE il.issue_id = i.id AND l.name IN ${PROGRESS}))`;
 
 /** The simulator's reads: which issues are waiting and which are in progress. */
 @Injectable()
@@ -54,21 +74,61 @@ export class SimulatorRepository {
   }
 
   /**
-   * Oldest open issues nobody works on yet (no NPC comment, no progress label), outside
-   * secret repositories and the held issues.
+   * Open issues given to an NPC that no NPC has answered yet (no NPC comment, no
+   * progress label), outside secret repositories and the held issues, with when they were
+   * last acted on (the assignment, for the issues the simulator and the seed assign).
    */
-  pending(namespaceId: number, limit: number): SimIssueRow[] {
+  awaitingPickup(namespaceId: number): AwaitingIssueRow[] {
+    return this.db.all<AwaitingIssueRow>(
+      `SELECT i.id, i.repo_id, i.number, i.title, a.user_id AS npc_id, i.last_acted_at AS since
+       FROM issues i
+         JOIN repos r ON r.id = i.repo_id
+         JOIN issue_assignees a ON a.issue_id = i.id
+         JOIN users u ON u.id = a.user_id AND u.is_npc = 1
+       WHERE i.namespace_id = ? AND i.state = 'open' AND r.visibility != 'secret'
+         AND i.id NOT IN (SELECT value FROM json_each(?))
+         AND ${UNANSWERED}
+       GROUP BY i.id ORDER BY i.last_acted_at, i.id`,
+      [namespaceId, this.heldIds()],
+    );
+  }
+
+  /**
+   * Oldest open issues not yet dispatched to an NPC (no NPC assignee, no NPC comment, no
+   * progress label), outside secret repositories and the held issues.
+   */
+  undispatched(namespaceId: number, limit: number): SimIssueRow[] {
     return this.db.all<SimIssueRow>(
-      `SELECT i.id, i.repo_id, i.number, i.title,
-         (SELECT a.user_id FROM issue_assignees a JOIN users u ON u.id = a.user_id WHERE a.issue_id = i.id AND u.is_npc = 1 LIMIT 1) AS npc_id
+      `SELECT i.id, i.repo_id, i.number, i.title, NULL AS npc_id
        FROM issues i JOIN repos r ON r.id = i.repo_id
        WHERE i.namespace_id = ? AND i.state = 'open' AND r.visibility != 'secret'
          AND i.id NOT IN (SELECT value FROM json_each(?))
-         AND NOT EXISTS (SELECT 1 FROM comments c JOIN users u ON u.id = c.author_id WHERE c.issue_id = i.id AND u.is_npc = 1)
-         AND NOT EXISTS (SELECT 1 FROM issue_labels il JOIN labels l ON l.id = il.label_id
-                         WHERE il.issue_id = i.id AND l.name IN ${PROGRESS})
+         AND NOT EXISTS (SELECT 1 FROM issue_assignees a JOIN users u ON u.id = a.user_id
+                         WHERE a.issue_id = i.id AND u.is_npc = 1)
+         AND ${UNANSWERED}
        ORDER BY i.created_at, i.id LIMIT ?`,
       [namespaceId, this.heldIds(), limit],
+    );
+  }
+
+  /**
+   * Every open issue an NPC is working on (see `inProgress`) with the time of that NPC's
+   * latest comment on it (null without one) and of the issue's last action, for the
+   * NPCs' progress updates. Held issues are left out.
+   */
+  working(namespaceId: number): WorkingIssueRow[] {
+    return this.db.all<WorkingIssueRow>(
+      `SELECT i.id, i.repo_id, i.number, i.title, a.user_id AS npc_id, i.last_acted_at AS since,
+         (SELECT MAX(c.created_at) FROM comments c
+          WHERE c.issue_id = i.id AND c.author_id = a.user_id) AS last_comment_at
+       FROM issues i
+         JOIN issue_assignees a ON a.issue_id = i.id
+         JOIN users u ON u.id = a.user_id AND u.is_npc = 1
+       WHERE i.namespace_id = ? AND i.state = 'open'
+         AND i.id NOT IN (SELECT value FROM json_each(?))
+         AND ${IN_PROGRESS}
+       GROUP BY i.id ORDER BY i.id`,
+      [namespaceId, this.heldIds()],
     );
   }
 
@@ -84,9 +144,7 @@ export class SimulatorRepository {
          JOIN users u ON u.id = a.user_id AND u.is_npc = 1
        WHERE i.namespace_id = ? AND i.state = 'open'
          AND i.id NOT IN (SELECT value FROM json_each(?))
-         AND (EXISTS (SELECT 1 FROM comments c WHERE c.issue_id = i.id)
-              OR EXISTS (SELECT 1 FROM issue_labels il JOIN labels l ON l.id = il.label_id
-                         WHERE il.issue_id = i.id AND l.name IN ${PROGRESS}))
+         AND ${IN_PROGRESS}
        GROUP BY i.id ORDER BY i.last_acted_at, i.id LIMIT ?`,
       [namespaceId, this.heldIds(), limit],
     );
