@@ -68,13 +68,18 @@ export class IssuesService {
       )
       .sort(newestFirst)
       .slice(0, MAX_SEARCH_RESULTS);
+    const size = query.page_size ?? DEFAULT_PAGE_SIZE;
+    const start = ((query.page ?? 1) - 1) * size;
+    const page = <T>(list: T[]): T[] =>
+      query.page === undefined ? list : list.slice(start, start + size);
+    // Without the attention filter only the page shown needs its signals.
+    if (query.attention === undefined) {
+      return { items: await this.work.annotate(page(matching)), total: matching.length };
+    }
     const issues = (await this.work.annotate(matching)).filter((issue) =>
       needsAttention(issue, query.attention),
     );
-    if (query.page === undefined) return { items: issues, total: issues.length };
-    const size = query.page_size ?? DEFAULT_PAGE_SIZE;
-    const start = (query.page - 1) * size;
-    return { items: issues.slice(start, start + size), total: issues.length };
+    return { items: page(issues), total: issues.length };
   }
 
   /** Issues of one repository of a covered organization, newest first. */

@@ -13,7 +13,7 @@ import { AttentionLaneComponent, LANE_CARDS_PER_STEP } from './attention-lane.co
   template: `<npc-attention-lane [issues]="issues()" (onlyThese)="asked = asked + 1" />`,
 })
 class HostComponent {
-  readonly issues = signal<Issue[]>([]);
+  readonly issues = signal<Issue[] | null>([]);
   asked = 0;
 }
 
@@ -34,7 +34,7 @@ const overdue = (number: number) =>
   });
 
 describe('AttentionLaneComponent', () => {
-  function render(issues: Issue[]) {
+  function render(issues: Issue[] | null) {
     TestBed.configureTestingModule({
       providers: [provideRouter([]), { provide: ClockService, useValue: { now: signal(NOW) } }],
     });
@@ -73,6 +73,20 @@ describe('AttentionLaneComponent', () => {
     const { el } = render([anIssue({ number: 1 }), anIssue({ number: 2 })]);
     expect(el.querySelector('[data-lane]')).toBeNull();
     expect(el.textContent?.trim()).toBe('');
+  });
+
+  it('holds its place while the issues load, then fills it or goes', () => {
+    const { fixture, el } = render(null);
+    const placeholder = el.querySelector('[data-lane-placeholder]');
+    expect(placeholder?.getAttribute('aria-hidden')).toBe('true');
+    expect(placeholder?.querySelectorAll('.card-skeleton')).toHaveLength(LANE_CARDS_PER_STEP);
+    fixture.componentInstance.issues.set([stuck(1)]);
+    fixture.detectChanges();
+    expect(el.querySelector('[data-lane-placeholder]')).toBeNull();
+    expect(cards(el)).toEqual(['acme/web#1']);
+    fixture.componentInstance.issues.set([anIssue({ number: 2 })]);
+    fixture.detectChanges();
+    expect(el.querySelector('[data-lane]')).toBeNull();
   });
 
   it('shows a first step of cards, then more on request', () => {

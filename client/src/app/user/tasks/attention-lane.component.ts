@@ -19,13 +19,24 @@ export const LANE_CARDS_PER_STEP = 6;
 /**
  * The *Needs attention* lane above the three columns: stuck and overdue cards, longest
  * waiting first, each with its reason. The cards keep their place in their columns too.
- * The lane is absent when nothing needs attention.
+ * The lane is absent when nothing needs attention. While the issues load it stands as a
+ * placeholder of its usual size, so that the columns below do not jump when it fills.
  */
 @Component({
   selector: 'npc-attention-lane',
   imports: [IssueCardComponent, MatButtonModule],
   template: `
-    @if (cards().length) {
+    @if (issues() === null) {
+      <div class="lane placeholder" aria-hidden="true" data-lane-placeholder>
+        <span class="skeleton head-skeleton"></span>
+        <span class="skeleton rule-skeleton"></span>
+        <div class="cards">
+          @for (n of placeholders; track n) {
+            <span class="skeleton card-skeleton"></span>
+          }
+        </div>
+      </div>
+    } @else if (cards().length) {
       <section class="lane" aria-labelledby="lane-heading" data-lane="attention">
         <div class="head">
           <h2 id="lane-heading">
@@ -102,16 +113,32 @@ export const LANE_CARDS_PER_STEP = 6;
     .more {
       align-self: center;
     }
+    .placeholder {
+      border-color: var(--mat-sys-outline-variant);
+    }
+    .head-skeleton {
+      width: 180px;
+      height: 36px;
+    }
+    .rule-skeleton {
+      height: 32px;
+    }
+    /* About the height of a lane card: title, repository, NPC, reason and labels. */
+    .card-skeleton {
+      height: 150px;
+    }
   `,
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
 export class AttentionLaneComponent {
   /** Every issue on the board; the lane picks those needing attention. */
-  readonly issues = input.required<readonly Issue[]>();
+  /** Null while the issues load: the lane then holds its place. */
+  readonly issues = input.required<readonly Issue[] | null>();
   /** Asks for the attention filter, so the columns show only these cards. */
   readonly onlyThese = output<void>();
 
-  protected readonly cards = computed(() => needingAttention(this.issues()));
+  protected readonly cards = computed(() => needingAttention(this.issues() ?? []));
+  protected readonly placeholders = Array.from({ length: LANE_CARDS_PER_STEP }, (_, i) => i);
   private readonly limit = linkedSignal({
     source: this.cards,
     computation: () => LANE_CARDS_PER_STEP,
