@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 import { api } from './harness.mjs';
-import { DESKTOP, PHONE, open, settled } from './pages.mjs';
+import { DESKTOP, PHONE, open, settled, signedIn } from './pages.mjs';
 import { assert, slug, test } from './runner.mjs';
 
 const require = createRequire(import.meta.url);
@@ -21,7 +21,6 @@ const BLOCKING = new Set(['serious', 'critical']);
  * label-content-name-mismatch is 2.5.3, a control's name contains its visible text.
  */
 const EXPERIMENTAL = { 'label-content-name-mismatch': { enabled: true } };
-const TOKEN_KEY = 'npcBoard.adminToken';
 
 /** The user pages, then the admin ones (signed in), each with what shows it has loaded. */
 const USER_PAGES = [
@@ -104,10 +103,7 @@ for (const colorScheme of ['light', 'dark']) {
         }
         // The sign-in form, then the admin pages signed in as a kept session would be.
         findings.push(...(await check(page, board, 'admin sign-in', 'admin', 'main h1')));
-        await page.addInitScript(
-          ([key, token]) => sessionStorage.setItem(key, token),
-          [TOKEN_KEY, board.adminToken],
-        );
+        await signedIn(page, board);
         for (const [name, path, ready] of ADMIN_PAGES) {
           findings.push(...(await check(page, board, name, path, ready)));
         }

@@ -3,32 +3,10 @@
 // Settings card of the admin entry page. They read the per-NPC figures and the settings
 // the board API added for NPC operations.
 import { api } from './harness.mjs';
-import { PHONE, open, scrollsSideways, settled } from './pages.mjs';
+import { PHONE, adminApi, open, scrollsSideways, settled, signedIn } from './pages.mjs';
 import { assert, test } from './runner.mjs';
 
-const TOKEN_KEY = 'npcBoard.adminToken';
 const MIN_PERCENTILE_SAMPLE = 5;
-
-async function adminApi(board, method, path, body) {
-  const response = await fetch(board.url + path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${board.adminToken}`,
-      ...(body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-    signal: AbortSignal.timeout(30_000),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
-  return response.json();
-}
-
-async function signedIn(page, board) {
-  await page.addInitScript(
-    ([key, token]) => sessionStorage.setItem(key, token),
-    [TOKEN_KEY, board.adminToken],
-  );
-}
 
 const text = async (locator) => ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
 

@@ -1,35 +1,11 @@
 /* global document */
 import { api } from './harness.mjs';
-import { PHONE, open, scrollsSideways, settled } from './pages.mjs';
+import { PHONE, TOKEN_KEY, adminApi, open, scrollsSideways, settled, signedIn } from './pages.mjs';
 import { assert, test } from './runner.mjs';
 
-const TOKEN_KEY = 'npcBoard.adminToken';
 // Chromium logs every 4xx answer as a console error; these tests provoke some on purpose.
 const REFUSED_SIGN_IN = /status of 401 \(Unauthorized\)/;
 const REFUSED_INPUT = /status of 400 \(Bad Request\)/;
-
-/** Calls an admin route of the board with the run's admin token. */
-async function adminApi(board, method, path, body) {
-  const response = await fetch(board.url + path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${board.adminToken}`,
-      ...(body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-    signal: AbortSignal.timeout(30_000),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
-  return response.json();
-}
-
-/** Signs this page in before any of its scripts run, as a kept session would. */
-async function signedIn(page, board) {
-  await page.addInitScript(
-    ([key, token]) => sessionStorage.setItem(key, token),
-    [TOKEN_KEY, board.adminToken],
-  );
-}
 
 /** Signs in through the form on `/admin`. */
 async function signInWithForm(page, token) {

@@ -69,3 +69,29 @@ export async function scrollsSideways(page) {
     () => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1,
   );
 }
+
+/** Where the app keeps the admin token of a signed-in session. */
+export const TOKEN_KEY = 'npcBoard.adminToken';
+
+/** Calls an admin route of the board with the run's admin token. */
+export async function adminApi(board, method, path, body) {
+  const response = await fetch(board.url + path, {
+    method,
+    headers: {
+      Authorization: `Bearer ${board.adminToken}`,
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+    signal: AbortSignal.timeout(30_000),
+  });
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
+  return response.json();
+}
+
+/** Signs this page in before any of its scripts run, as a kept session would. */
+export async function signedIn(page, board) {
+  await page.addInitScript(
+    ([key, token]) => sessionStorage.setItem(key, token),
+    [TOKEN_KEY, board.adminToken],
+  );
+}
