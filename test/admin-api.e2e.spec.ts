@@ -8,6 +8,25 @@ import { forgeClient, HarnessForge, startForge } from './forge-harness';
 
 const ADMIN_TOKEN = 'admin-token-for-tests-0123456789';
 const TTL = 300_000;
+/** The settings of a board started with no setting in its environment. */
+const DEFAULT_SETTINGS = {
+  credit_alert_threshold: 50,
+  runway_alert_days: 7,
+  alert_repeat_hours: 24,
+  alert_rules: {
+    credits_below_threshold: true,
+    runway_short: true,
+    credits_exhausted: true,
+    npc_stuck: true,
+    pickup_overdue: true,
+    snapshot_failing: true,
+  },
+  pickup_slo_minutes: 60,
+  stuck_after_hours: 24,
+  wip_soft_limit: 10,
+  wip_hard_limit: null,
+  wip_limits: {},
+};
 
 function post(url: string, body: unknown, token: string | null = ADMIN_TOKEN): Promise<Response> {
   return fetch(url, {
@@ -114,12 +133,52 @@ describe('admin API against a real forge', () => {
     const settings = await fetch(`${board.url}/api/admin/settings`, {
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
     });
-    expect(await settings.json()).toEqual({
-      credit_alert_threshold: 50,
-      pickup_slo_minutes: 60,
-      stuck_after_hours: 24,
-    });
+    expect(await settings.json()).toEqual(DEFAULT_SETTINGS);
     expect((await fetch(`${board.url}/api/orgs`)).status).toBe(200);
+  });
+
+  it('changes the rule switches and per-NPC limits entry by entry, and names a bad field', async () => {
+    const put = (body: unknown): Promise<Response> =>
+      fetch(`${board.url}/api/admin/settings`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const refusals: [unknown, string][] = [
+      [{ alert_rules: { npc_sleepy: true } }, 'alert_rules.npc_sleepy is not a rule'],
+      [{ alert_rules: { npc_stuck: 'no' } }, 'alert_rules.npc_stuck must be true or false'],
+      [{ wip_limits: { 'npc-ghost': { soft: 2 } } }, 'wip_limits.npc-ghost is not an NPC'],
+      [{ wip_limits: { 'npc-builder': { soft: 0 } } }, 'wip_limits.npc-builder.soft must be'],
+      [{ wip_limits: { 'npc-builder': { max: 3 } } }, 'wip_limits.npc-builder.max is not a limit'],
+      [{ wip_hard_limit: 2.5 }, 'wip_hard_limit must be a whole number'],
+      [{ wip_hard_limit: 5 }, 'wip_hard_limit (5) must not be below wip_soft_limit (10)'],
+      [{ runway_alert_days: 0 }, 'runway_alert_days must be positive'],
+      [{ wip_limit: 3 }, 'property wip_limit should not exist'],
+    ];
+    for (const [body, message] of refusals) {
+      const response = await put(body);
+      expect(response.status).toBe(400);
+      expect(JSON.stringify(await response.json())).toContain(message);
+    }
+    try {
+      await put({ alert_rules: { npc_stuck: false }, wip_limits: { 'npc-builder': { soft: 3 } } });
+      const after = (await (
+        await put({ alert_rules: { pickup_overdue: false }, wip_hard_limit: 12 })
+      ).json()) as typeof DEFAULT_SETTINGS;
+      expect(after).toEqual({
+        ...DEFAULT_SETTINGS,
+        alert_rules: { ...DEFAULT_SETTINGS.alert_rules, npc_stuck: false, pickup_overdue: false },
+        wip_hard_limit: 12,
+        wip_limits: { 'npc-builder': { soft: 3 } },
+      });
+    } finally {
+      const reset = await put({
+        alert_rules: DEFAULT_SETTINGS.alert_rules,
+        wip_hard_limit: null,
+        wip_limits: { 'npc-builder': null },
+      });
+      expect(await reset.json()).toEqual(DEFAULT_SETTINGS);
+    }
   });
 
   it('changes the threshold and the red rows with it', async () => {
@@ -147,9 +206,8 @@ describe('admin API against a real forge', () => {
     try {
       const put = await setThreshold(Math.floor(before.balance) - 1);
       expect(await put.json()).toEqual({
+        ...DEFAULT_SETTINGS,
         credit_alert_threshold: Math.floor(before.balance) - 1,
-        pickup_slo_minutes: 60,
-        stuck_after_hours: 24,
       });
       const after = (await (await fetch(`${board.url}/api/orgs/${org}/credits`)).json()) as {
         below_threshold: boolean;

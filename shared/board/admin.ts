@@ -58,13 +58,69 @@ export const MIN_PERCENTILE_SAMPLE = 5;
 export const PICKUP_SLO_MAX_MINUTES = 7 * 24 * 60;
 export const STUCK_AFTER_MAX_HOURS = 30 * 24;
 
+/** The alert rules (docs/architecture.md#settings); each can be switched off. */
+export const ALERT_RULES = [
+  'credits_below_threshold',
+  'runway_short',
+  'credits_exhausted',
+  'npc_stuck',
+  'pickup_overdue',
+  'snapshot_failing',
+] as const;
+export type AlertRule = (typeof ALERT_RULES)[number];
+
+/** One NPC's own WIP limits; an absent or null field falls back to the global one. */
+export interface WipLimits {
+  soft?: number | null;
+  hard?: number | null;
+}
+
+/** The largest WIP limit accepted. */
+export const WIP_LIMIT_MAX = 10_000;
+/** The largest runway alert horizon (days) and reminder interval (hours) accepted. */
+export const RUNWAY_ALERT_MAX_DAYS = 365;
+export const ALERT_REPEAT_MAX_HOURS = 30 * 24;
+
 /** `GET/PUT /api/admin/settings`: every admin setting in one object (PUT is partial). */
 export interface AdminSettings {
   credit_alert_threshold: number;
+  /** Runway (days) under which an organization's runway is short: alerts and dispatch. */
+  runway_alert_days: number;
+  /** Hours between reminders of an alert that keeps firing. */
+  alert_repeat_hours: number;
+  /** Which alert rules are on. */
+  alert_rules: Record<AlertRule, boolean>;
   /** An assigned NPC issue without an NPC comment after this long is overdue. */
   pickup_slo_minutes: number;
   /** An in-progress NPC issue without NPC activity for this long is stuck. */
   stuck_after_hours: number;
+  /** Open NPC tasks at which a dispatch to that NPC warns. */
+  wip_soft_limit: number;
+  /** Open NPC tasks at which a dispatch to that NPC is refused; null: no limit. */
+  wip_hard_limit: number | null;
+  /** Per-NPC limits that replace the global ones. */
+  wip_limits: Record<string, WipLimits>;
+}
+
+/**
+ * Body of `PUT /api/admin/settings`: absent fields are kept; `alert_rules` and
+ * `wip_limits` change only the entries they name (an NPC set to null loses its own limits).
+ */
+export type SettingsChange = Partial<Omit<AdminSettings, 'alert_rules' | 'wip_limits'>> & {
+  alert_rules?: Partial<AdminSettings['alert_rules']>;
+  wip_limits?: Record<string, WipLimits | null>;
+};
+
+/** The soft and hard WIP limits that hold for one NPC. */
+export function wipLimitsFor(
+  settings: Pick<AdminSettings, 'wip_soft_limit' | 'wip_hard_limit' | 'wip_limits'>,
+  npc: string,
+): { soft: number; hard: number | null } {
+  const own = settings.wip_limits[npc] ?? {};
+  return {
+    soft: own.soft ?? settings.wip_soft_limit,
+    hard: own.hard === undefined ? settings.wip_hard_limit : own.hard,
+  };
 }
 
 /** `POST /api/admin/credits/refresh`. */

@@ -19,3 +19,71 @@ export function defaultTitle(requirement: string): string | null {
     .find((l) => l !== '');
   return line === undefined ? null : line.slice(0, MAX_TITLE_LENGTH);
 }
+
+/** What a preflight can find (docs/architecture.md#guarded-dispatch). */
+export const FINDING_CODES = [
+  'wip_limit',
+  'possible_duplicate',
+  'low_runway',
+  'below_threshold',
+  'dormant_repository',
+  'npc_stuck_here',
+] as const;
+export type FindingCode = (typeof FINDING_CODES)[number];
+
+/** One thing a dispatch should know before it goes out; `block` refuses it. */
+export interface DispatchFinding {
+  code: FindingCode;
+  severity: 'warn' | 'block';
+  message: string;
+  /** Board pages and issues that explain the finding (absolute platform or board paths). */
+  links: { label: string; url: string }[];
+}
+
+/** `POST /api/issues/preflight`. */
+export interface PreflightResult {
+  findings: DispatchFinding[];
+}
+
+/** The longest override reason and re-dispatch reason accepted. */
+export const MAX_REASON_LENGTH = 500;
+
+/** One dispatch or re-dispatch, as the board's store keeps it. */
+export interface DispatchRecord {
+  id: string;
+  kind: 'dispatch' | 'redispatch';
+  dispatched_at: string;
+  /** The trusted-header user, or "token". */
+  actor: string;
+  /** `<org>/<repo>`. */
+  repo: string;
+  number: number;
+  title: string;
+  npc: string;
+  /** Re-dispatch: the NPC the issue was taken from. */
+  previous_npc: string | null;
+  /** Null for a re-dispatch, which keeps the issue's mode. */
+  work_mode: boolean | null;
+  /** The findings in force when it was sent. */
+  findings: DispatchFinding[];
+  override: boolean;
+  override_reason: string | null;
+  /** Re-dispatch: why. */
+  reason: string | null;
+}
+
+/** `GET /api/admin/dispatches` items: the record and where its issue stands now. */
+export interface DispatchHistoryItem extends DispatchRecord {
+  /** Null when the issue is no longer among the board's issues. */
+  column: 'pending' | 'in_progress' | 'done' | null;
+  html_url: string | null;
+  pickup_latency_s: number | null;
+  cycle_time_s: number | null;
+}
+
+/** Filters of `GET /api/admin/dispatches`. */
+export interface DispatchFilter {
+  limit: number;
+  npc?: string;
+  org?: string;
+}

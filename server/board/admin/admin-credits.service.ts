@@ -1,6 +1,6 @@
 import { isBelowThreshold } from '@shared/board/credits';
 import { Injectable } from '@nestjs/common';
-import type { AdminSettings, RefreshResult } from '@shared/board/admin';
+import type { AdminSettings, RefreshResult, SettingsChange } from '@shared/board/admin';
 import { CacheInvalidation } from '../cache/cache-invalidation';
 import { CreditsService } from '../credits/credits.service';
 import { SnapshotService } from '../credits/snapshot.service';
@@ -24,7 +24,7 @@ export class AdminCreditsService {
   }
 
   /** Store the given settings; every answer they change is recomputed. */
-  async updateSettings(changes: Partial<AdminSettings>): Promise<AdminSettings> {
+  async updateSettings(changes: SettingsChange): Promise<AdminSettings> {
     const updated = await this.settingsService.update(changes);
     if (changes.credit_alert_threshold !== undefined) await this.invalidation.creditsChanged();
     if (changes.pickup_slo_minutes !== undefined || changes.stuck_after_hours !== undefined) {

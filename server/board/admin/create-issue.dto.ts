@@ -11,12 +11,7 @@ import {
   MinLength,
 } from 'class-validator';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  type AdminSettings,
-  type DispatchRequest,
-  PICKUP_SLO_MAX_MINUTES,
-  STUCK_AFTER_MAX_HOURS,
-} from '@shared/board/admin';
+import type { DispatchRequest } from '@shared/board/admin';
 import { MAX_REQUIREMENT_LENGTH, MAX_TITLE_LENGTH } from '@shared/board/dispatch';
 
 const trim = ({ value }: { value: unknown }): unknown =>
@@ -54,47 +49,4 @@ export class CreateIssueDto implements DispatchRequest {
   @ApiProperty({ description: 'Let the NPC work on its own (work mode)' })
   @IsBoolean({ message: 'work_mode must be true or false' })
   work_mode!: boolean;
-}
-
-/** Body of `PUT /api/admin/settings`: any subset of the settings; absent ones are kept. */
-export class SettingsDto implements Partial<AdminSettings> {
-  @ApiPropertyOptional({ example: 50, description: 'Balances below this are shown in red' })
-  @IsOptional()
-  @IsNumber(
-    { allowNaN: false, allowInfinity: false },
-    { message: 'credit_alert_threshold must be a number' },
-  )
-  @Min(0, { message: 'credit_alert_threshold must not be negative' })
-  @Max(1_000_000_000, { message: 'credit_alert_threshold must be at most 1000000000' })
-  credit_alert_threshold?: number;
-
-  @ApiPropertyOptional({
-    example: 60,
-    description: 'An assigned NPC issue with no NPC comment after this many minutes is overdue',
-  })
-  @IsOptional()
-  @IsNumber(
-    { allowNaN: false, allowInfinity: false },
-    { message: 'pickup_slo_minutes must be a number' },
-  )
-  @Min(0.001, { message: 'pickup_slo_minutes must be positive' })
-  @Max(PICKUP_SLO_MAX_MINUTES, {
-    message: `pickup_slo_minutes must be at most ${PICKUP_SLO_MAX_MINUTES} (a week)`,
-  })
-  pickup_slo_minutes?: number;
-
-  @ApiPropertyOptional({
-    example: 24,
-    description: 'An in-progress NPC issue with no NPC activity for this many hours is stuck',
-  })
-  @IsOptional()
-  @IsNumber(
-    { allowNaN: false, allowInfinity: false },
-    { message: 'stuck_after_hours must be a number' },
-  )
-  @Min(0.001, { message: 'stuck_after_hours must be positive' })
-  @Max(STUCK_AFTER_MAX_HOURS, {
-    message: `stuck_after_hours must be at most ${STUCK_AFTER_MAX_HOURS} (30 days)`,
-  })
-  stuck_after_hours?: number;
 }

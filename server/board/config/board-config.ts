@@ -37,6 +37,11 @@ export abstract class BoardConfig {
   abstract readonly pickupSloMinutes: number;
   /** Default of the `stuck_after_hours` setting. */
   abstract readonly stuckAfterHours: number;
+  /** Defaults of the `runway_alert_days`, `alert_repeat_hours` and WIP settings. */
+  abstract readonly runwayAlertDays: number;
+  abstract readonly alertRepeatHours: number;
+  abstract readonly wipSoftLimit: number;
+  abstract readonly wipHardLimit: number | null;
   abstract readonly creditsSource: CreditsSource;
   /** `null` outside demo mode without ADMIN_TOKEN: admin routes are disabled. */
   abstract readonly adminToken: string | null;
@@ -120,6 +125,10 @@ export function loadBoardConfig(env: Environment, cwd = process.cwd()): BoardCon
     creditAlertThreshold: e.CREDIT_ALERT_THRESHOLD,
     pickupSloMinutes: e.PICKUP_SLO_MINUTES,
     stuckAfterHours: e.STUCK_AFTER_HOURS,
+    runwayAlertDays: e.RUNWAY_ALERT_DAYS,
+    alertRepeatHours: e.ALERT_REPEAT_HOURS,
+    wipSoftLimit: e.WIP_SOFT_LIMIT,
+    wipHardLimit: e.WIP_HARD_LIMIT ?? null,
     creditsSource: parseCreditsSource(e.CREDITS_SOURCE, cwd),
     adminToken: e.ADMIN_TOKEN ?? null,
     adminTrustedHeader: e.ADMIN_TRUSTED_HEADER?.toLowerCase() ?? null,

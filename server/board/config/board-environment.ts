@@ -128,6 +128,27 @@ export class BoardEnvironment {
   @Min(0.001, { message: '$property must be a positive number of hours' })
   STUCK_AFTER_HOURS = 24;
 
+  @Transform(toNumber)
+  @IsNumber({}, { message: '$property must be a number' })
+  @Min(0.001, { message: '$property must be a positive number of days' })
+  RUNWAY_ALERT_DAYS = 7;
+
+  @Transform(toNumber)
+  @IsNumber({}, { message: '$property must be a number' })
+  @Min(0.001, { message: '$property must be a positive number of hours' })
+  ALERT_REPEAT_HOURS = 24;
+
+  @Transform(toInt)
+  @IsInt({ message: '$property must be a whole number' })
+  @Min(1, { message: '$property must be at least 1' })
+  WIP_SOFT_LIMIT = 10;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: '$property must be a whole number' })
+  @Min(1, { message: '$property must be at least 1' })
+  WIP_HARD_LIMIT?: number;
+
   @Transform(toTrimmed)
   @Matches(/^(platform|manual|file:.+)$/, {
     message: '$property must be platform, manual or file:<path>',

@@ -1,7 +1,8 @@
+import type { DispatchFilter, DispatchRecord } from '@shared/board/dispatch';
 import type { CreditSnapshot } from '@shared/board/entities';
 
 /**
- * The board's own store: hourly credit snapshots and admin settings. SQLite by default,
+ * The board's own store: hourly credit snapshots, admin settings and the dispatch log. SQLite by default,
  * Redis when several replicas share it. Services depend on this class only.
  */
 export abstract class BoardStore {
@@ -27,6 +28,12 @@ export abstract class BoardStore {
   abstract getSetting<T>(key: string): Promise<T | undefined>;
 
   abstract setSetting<T>(key: string, value: T): Promise<void>;
+
+  /** Record a dispatch or re-dispatch. */
+  abstract recordDispatch(record: DispatchRecord): Promise<void>;
+
+  /** The newest dispatches first, at most `limit`, of one NPC and/or organization. */
+  abstract listDispatches(filter: DispatchFilter): Promise<DispatchRecord[]>;
 
   /** Can the store be written now? (readiness) */
   abstract isWritable(): Promise<boolean>;

@@ -1,3 +1,4 @@
+import type { DispatchFilter, DispatchRecord } from '@shared/board/dispatch';
 import type { CreditSnapshot } from '@shared/board/entities';
 import type { RedisConnection } from '../redis/redis-connection';
 import { BoardStore, snapshotHour } from './board-store';
@@ -8,6 +9,9 @@ const snapshotsKey = (org: string): string => `${PREFIX}snapshots:${org}`;
 /** Per organization: hour ordered by recording time, for ranges and pruning. */
 const timelineKey = (org: string): string => `${PREFIX}snapshot-times:${org}`;
 const SETTINGS = `${PREFIX}settings`;
+/** Dispatch records: id → JSON, and ids ordered by dispatch time. */
+const DISPATCHES = `${PREFIX}dispatches`;
+const DISPATCH_TIMES = `${PREFIX}dispatch-times`;
 
 /**
  * The board's store in Redis, shared by several replicas (REDIS_URL). One snapshot per
@@ -98,6 +102,33 @@ export class RedisBoardStore extends BoardStore {
 
   async setSetting<T>(key: string, value: T): Promise<void> {
     await this.client.hSet(SETTINGS, key, JSON.stringify(value));
+  }
+
+  async recordDispatch(record: DispatchRecord): Promise<void> {
+    await this.client
+      .multi()
+      .hSet(DISPATCHES, record.id, JSON.stringify(record))
+      .zAdd(DISPATCH_TIMES, { score: Date.parse(record.dispatched_at), value: record.id })
+      .exec();
+  }
+
+  async listDispatches(filter: DispatchFilter): Promise<DispatchRecord[]> {
+    const found: DispatchRecord[] = [];
+    const page = 200;
+    // Newest first, a page at a time, until enough match the filter.
+    for (let start = 0; found.length < filter.limit; start += page) {
+      const ids = await this.client.zRange(DISPATCH_TIMES, start, start + page - 1, { REV: true });
+      if (ids.length === 0) break;
+      const values = await this.client.hmGet(DISPATCHES, ids);
+      for (const value of values) {
+        if (!value) continue;
+        const record = JSON.parse(value) as DispatchRecord;
+        if (filter.npc && record.npc !== filter.npc) continue;
+        if (filter.org && record.repo.split('/')[0] !== filter.org) continue;
+        found.push(record);
+      }
+    }
+    return found.slice(0, filter.limit);
   }
 
   async isWritable(): Promise<boolean> {

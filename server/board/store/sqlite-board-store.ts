@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { DispatchFilter, DispatchRecord } from '@shared/board/dispatch';
 import type { CreditSnapshot } from '@shared/board/entities';
 import { BoardStore, snapshotHour } from './board-store';
 
@@ -18,6 +19,14 @@ const MIGRATIONS: readonly string[] = [
      key   TEXT PRIMARY KEY,
      value TEXT NOT NULL
    ) WITHOUT ROWID;`,
+  `CREATE TABLE dispatches (
+     id            TEXT PRIMARY KEY,
+     dispatched_at TEXT NOT NULL,
+     org_slug      TEXT NOT NULL,
+     npc           TEXT NOT NULL,
+     record        TEXT NOT NULL
+   );
+   CREATE INDEX dispatches_time ON dispatches (dispatched_at);`,
 ];
 
 interface SnapshotRow {
@@ -119,6 +128,33 @@ export class SqliteBoardStore extends BoardStore {
         'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
       )
       .run(key, JSON.stringify(value));
+  }
+
+  async recordDispatch(record: DispatchRecord): Promise<void> {
+    this.db
+      .prepare(
+        'INSERT INTO dispatches (id, dispatched_at, org_slug, npc, record) VALUES (?, ?, ?, ?, ?)',
+      )
+      .run(
+        record.id,
+        new Date(record.dispatched_at).toISOString(),
+        record.repo.split('/')[0],
+        record.npc,
+        JSON.stringify(record),
+      );
+  }
+
+  async listDispatches(filter: DispatchFilter): Promise<DispatchRecord[]> {
+    const rows = this.db
+      .prepare(
+        `SELECT record FROM dispatches
+         WHERE (@npc IS NULL OR npc = @npc) AND (@org IS NULL OR org_slug = @org)
+         ORDER BY dispatched_at DESC, rowid DESC LIMIT @limit`,
+      )
+      .all({ npc: filter.npc ?? null, org: filter.org ?? null, limit: filter.limit }) as {
+      record: string;
+    }[];
+    return rows.map((r) => JSON.parse(r.record) as DispatchRecord);
   }
 
   async isWritable(): Promise<boolean> {
