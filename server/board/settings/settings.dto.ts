@@ -14,7 +14,6 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ALERT_REPEAT_MAX_HOURS,
   ALERT_RULES,
-  type AdminSettings,
   type SettingsChange,
   PICKUP_SLO_MAX_MINUTES,
   RUNWAY_ALERT_MAX_DAYS,
