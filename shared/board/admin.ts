@@ -141,4 +141,7 @@ export interface DispatchRequest {
   requirement: string;
   npc: string;
   work_mode: boolean;
+  /** Dispatch although a check blocks it; needs `override_reason`. */
+  override?: boolean;
+  override_reason?: string;
 }

@@ -1,3 +1,5 @@
+import type { BoardColumn } from './entities';
+
 /**
  * Dispatch rules shared by the board's API and the dispatch form
  * (docs/architecture.md#dispatch).
@@ -75,8 +77,8 @@ export interface DispatchRecord {
 /** `GET /api/admin/dispatches` items: the record and where its issue stands now. */
 export interface DispatchHistoryItem extends DispatchRecord {
   /** Null when the issue is no longer among the board's issues. */
-  column: 'pending' | 'in_progress' | 'done' | null;
-  html_url: string | null;
+  column: BoardColumn | null;
+  web_url: string | null;
   pickup_latency_s: number | null;
   cycle_time_s: number | null;
 }

@@ -19,3 +19,6 @@ export function isNpcIssue(issue: {
 }): boolean {
   return issue.author.is_npc || issue.assignees.some((a) => a.is_npc);
 }
+
+/** No human commit for this long makes a repository dormant for people. */
+export const DORMANT_AFTER_DAYS = 30;

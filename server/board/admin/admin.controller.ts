@@ -1,13 +1,28 @@
-import { Body, Controller, Get, HttpCode, Post, Put, Query, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+  UseGuards,
+} from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Issue } from '@shared/board/entities';
-import { DaysQuery } from '../common/params';
+import type { DispatchHistoryItem, PreflightResult } from '@shared/board/dispatch';
+import { DaysQuery, FullNameIssueParams } from '../common/params';
 import { AdminCreditsService } from './admin-credits.service';
 import type { AdminSettings, RefreshResult } from '@shared/board/admin';
 import { AdminGuard } from './admin.guard';
-import { CreateIssueDto } from './create-issue.dto';
+import { AdminAuth } from './admin-auth';
+import { CreateIssueDto, DispatchesQuery, PreflightDto, RedispatchDto } from './create-issue.dto';
+import { GuardedDispatchService } from './guarded-dispatch.service';
+import { PreflightService } from './preflight.service';
 import { SettingsDto } from '../settings/settings.dto';
-import { DispatchService } from './dispatch.service';
 import { OverviewService } from './overview.service';
 import type { AdminOverview } from '@shared/board/admin';
 
@@ -18,16 +33,46 @@ import type { AdminOverview } from '@shared/board/admin';
 @UseGuards(AdminGuard)
 export class AdminController {
   constructor(
-    private readonly dispatcher: DispatchService,
+    private readonly dispatcher: GuardedDispatchService,
+    private readonly preflight: PreflightService,
+    private readonly auth: AdminAuth,
     private readonly overviews: OverviewService,
     private readonly credits: AdminCreditsService,
   ) {}
 
+  @Post('issues/preflight')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'What a dispatch would run into (WIP, duplicates, credits…); creates nothing',
+  })
+  async preflightDispatch(@Body() body: PreflightDto): Promise<PreflightResult> {
+    return { findings: await this.preflight.check(body) };
+  }
+
   @Post('issues/create')
   @HttpCode(201)
-  @ApiOperation({ summary: 'Create an issue and dispatch an NPC to it' })
-  dispatch(@Body() body: CreateIssueDto): Promise<Issue> {
-    return this.dispatcher.dispatch(body);
+  @ApiOperation({
+    summary: 'Create an issue and dispatch an NPC to it; 409 when a check blocks it',
+  })
+  dispatch(@Body() body: CreateIssueDto, @Req() request: FastifyRequest): Promise<Issue> {
+    return this.dispatcher.dispatch(body, this.actor(request));
+  }
+
+  @Post('admin/issues/:full_name/:number/redispatch')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Hand an open NPC issue to another NPC' })
+  redispatch(
+    @Param() params: FullNameIssueParams,
+    @Body() body: RedispatchDto,
+    @Req() request: FastifyRequest,
+  ): Promise<Issue> {
+    return this.dispatcher.redispatch(params.full_name, params.number, body, this.actor(request));
+  }
+
+  @Get('admin/dispatches')
+  @ApiOperation({ summary: 'Dispatches and re-dispatches, newest first, with where each stands' })
+  dispatches(@Query() q: DispatchesQuery): Promise<DispatchHistoryItem[]> {
+    return this.dispatcher.history({ limit: q.limit, npc: q.npc, org: q.org });
   }
 
   @Get('admin/overview')
@@ -43,7 +88,7 @@ export class AdminController {
   }
 
   @Put('admin/settings')
-  @ApiOperation({ summary: 'Change the credit alert threshold' })
+  @ApiOperation({ summary: 'Change any admin settings; the others are kept' })
   updateSettings(@Body() body: SettingsDto): Promise<AdminSettings> {
     return this.credits.updateSettings(body);
   }
@@ -53,5 +98,11 @@ export class AdminController {
   @ApiOperation({ summary: 'Drop cached balances and record a snapshot now' })
   refresh(): Promise<RefreshResult> {
     return this.credits.refresh();
+  }
+
+  /** The admin behind a request the guard let through. */
+  private actor(request: FastifyRequest): string {
+    const identity = this.auth.identify(request);
+    return identity?.kind === 'user' ? identity.user : 'token';
   }
 }

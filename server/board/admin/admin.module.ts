@@ -6,12 +6,21 @@ import { AdminCreditsService } from './admin-credits.service';
 import { AdminController } from './admin.controller';
 import { AdminGuard } from './admin.guard';
 import { DispatchService } from './dispatch.service';
+import { GuardedDispatchService } from './guarded-dispatch.service';
+import { PreflightService } from './preflight.service';
 import { OverviewService } from './overview.service';
 
-/** Task dispatch, credit management and the overview metrics, for admins only. */
+/** Guarded task dispatch and its log, credit management and the overview metrics, for admins only. */
 @Module({
   imports: [OrgsModule, CreditsModule, NpcWorkModule],
   controllers: [AdminController],
-  providers: [AdminGuard, DispatchService, OverviewService, AdminCreditsService],
+  providers: [
+    AdminGuard,
+    DispatchService,
+    PreflightService,
+    GuardedDispatchService,
+    OverviewService,
+    AdminCreditsService,
+  ],
 })
 export class AdminModule {}

@@ -9,10 +9,23 @@ import {
   MaxLength,
   Min,
   MinLength,
+  ValidateIf,
 } from 'class-validator';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  ApiProperty,
+  ApiPropertyOptional,
+  IntersectionType,
+  OmitType,
+  PartialType,
+  PickType,
+} from '@nestjs/swagger';
 import type { DispatchRequest } from '@shared/board/admin';
-import { MAX_REQUIREMENT_LENGTH, MAX_TITLE_LENGTH } from '@shared/board/dispatch';
+import { IsPositiveIntParam, IsSlugParam } from '../common/query-rules';
+import {
+  MAX_REASON_LENGTH,
+  MAX_REQUIREMENT_LENGTH,
+  MAX_TITLE_LENGTH,
+} from '@shared/board/dispatch';
 
 const trim = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' ? value.trim() : value;
@@ -49,4 +62,63 @@ export class CreateIssueDto implements DispatchRequest {
   @ApiProperty({ description: 'Let the NPC work on its own (work mode)' })
   @IsBoolean({ message: 'work_mode must be true or false' })
   work_mode!: boolean;
+
+  @ApiPropertyOptional({ description: 'Dispatch although a check blocks it (needs a reason)' })
+  @IsOptional()
+  @IsBoolean({ message: 'override must be true or false' })
+  override?: boolean;
+
+  @ApiPropertyOptional({
+    description: 'Why the blocking checks are overridden; kept with the dispatch',
+  })
+  @ValidateIf(
+    (body: CreateIssueDto) => body.override === true || body.override_reason !== undefined,
+  )
+  @Transform(trim)
+  @IsString({ message: 'override_reason must be a string' })
+  @MinLength(1, { message: 'override_reason must say why the checks are overridden' })
+  @MaxLength(MAX_REASON_LENGTH, {
+    message: `override_reason must be at most ${MAX_REASON_LENGTH} characters`,
+  })
+  override_reason?: string;
+}
+
+/**
+ * Body of `POST /api/issues/preflight`: the dispatch body with everything optional but
+ * the repository, so the form can ask before the text is written.
+ */
+export class PreflightDto extends IntersectionType(
+  PickType(CreateIssueDto, ['repo'] as const),
+  PartialType(OmitType(CreateIssueDto, ['repo', 'override', 'override_reason'] as const)),
+) {}
+
+/** Body of `POST /api/admin/issues/:full_name/:number/redispatch`. */
+export class RedispatchDto {
+  @ApiProperty({ example: 'npc-reviewer', description: 'The NPC to hand the issue to' })
+  @IsString({ message: 'npc must be a string' })
+  npc!: string;
+
+  @ApiPropertyOptional({ description: 'Why, for the comment and the dispatch history' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'reason must be a string' })
+  @MaxLength(MAX_REASON_LENGTH, {
+    message: `reason must be at most ${MAX_REASON_LENGTH} characters`,
+  })
+  reason?: string;
+}
+
+/** `GET /api/admin/dispatches?limit=&npc=&org=`. */
+export class DispatchesQuery {
+  @IsOptional()
+  @IsPositiveIntParam(500)
+  limit: number = 50;
+
+  @IsOptional()
+  @IsSlugParam()
+  npc?: string;
+
+  @IsOptional()
+  @IsSlugParam()
+  org?: string;
 }

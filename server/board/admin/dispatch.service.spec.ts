@@ -66,7 +66,9 @@ describe('DispatchService fallback', () => {
     const [withAssignees, without, assign] = server.requests.map((r) => r.json);
     expect(withAssignees).toMatchObject({ assignees: ['npc-builder'], labels: ['npc-task'] });
     expect(without).not.toHaveProperty('assignees');
-    expect(without).toMatchObject({ body: 'Fix the login page\n\n@npc-builder' });
+    expect(without).toMatchObject({
+      body: 'Fix the login page\n\n@npc-builder\n\n_Dispatched from NPC Board._',
+    });
     expect(assign).toEqual({ assignees: ['npc-builder'] });
     expect(created.assignees.map((a) => a.username)).toEqual([npc.username]);
     expect(dropped).toEqual(['acme/web']);

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import type { DispatchRequest } from '@shared/board/admin';
 import { defaultTitle } from '@shared/board/dispatch';
 import type { Issue } from '@shared/board/entities';
 import { toIssue } from '@shared/board/mappers';
@@ -8,10 +9,12 @@ import { BoardConfig } from '../config/board-config';
 import { OrgsService } from '../orgs/orgs.service';
 import { PlatformClient } from '../platform/platform-client';
 import { PlatformForbiddenError, PlatformInvalidError } from '../platform/platform.errors';
-import { CreateIssueDto } from './create-issue.dto';
 
 /** The label every dispatched issue carries. */
 export const DISPATCH_LABEL = 'npc-task';
+
+/** The last line of every dispatched issue's body: where it came from. */
+export const ORIGIN_LINE = '_Dispatched from NPC Board._';
 
 /**
  * Task dispatch (docs/architecture.md#dispatch): one issue on the platform, assigned to the NPC and
@@ -30,7 +33,7 @@ export class DispatchService {
   ) {}
 
   /** Create the issue and assign the NPC; returns it as the board shows it. */
-  async dispatch(input: CreateIssueDto): Promise<Issue> {
+  async dispatch(input: DispatchRequest): Promise<Issue> {
     const [org] = input.repo.split('/');
     if (!(await this.orgs.coveredOrgs()).includes(org)) {
       throw new InvalidError(`repo must belong to a covered organization ("${org}" is not one)`);
@@ -39,7 +42,7 @@ export class DispatchService {
       throw new InvalidError(`npc must be one of ${this.config.npcHandles.join(', ')}`);
     }
     const title = input.title || (defaultTitle(input.requirement) ?? 'Task');
-    const body = `${input.requirement}\n\n@${input.npc}`;
+    const body = `${input.requirement}\n\n@${input.npc}\n\n${ORIGIN_LINE}`;
     const request = { title, body, labels: [DISPATCH_LABEL], work_mode: input.work_mode };
 
     let created;

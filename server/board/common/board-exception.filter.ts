@@ -38,6 +38,24 @@ export function boardErrorBody(status: number, message: string, requestId: strin
 }
 
 /**
+ * Machine-readable fields a domain error adds to the envelope (`detail.body`), such as a
+ * refused dispatch's `code` and `findings`; they never replace the envelope's own.
+ */
+function extraFields(exception: unknown): Record<string, unknown> {
+  if (!(exception instanceof DomainError)) return {};
+  const extra = exception.detail['body'];
+  if (typeof extra !== 'object' || extra === null) return {};
+  const {
+    statusCode: _s,
+    error: _e,
+    message: _m,
+    request_id: _r,
+    ...rest
+  } = extra as Record<string, unknown>;
+  return rest;
+}
+
+/**
  * The board's one exception filter: domain errors by kind, Nest's HTTP exceptions as
  * they are, anything else a logged 500. The SPA fallback sits here too, because an
  * unmatched route reaches Nest as a NotFoundException.
@@ -69,7 +87,10 @@ export class BoardExceptionFilter implements ExceptionFilter {
         `${request.method} ${request.url}: ${String((exception as Error)?.stack ?? exception)}`,
       );
     }
-    const body = boardErrorBody(status, message, String(request.id));
+    const body = {
+      ...boardErrorBody(status, message, String(request.id)),
+      ...extraFields(exception),
+    };
     const retryAfter =
       exception instanceof DomainError ? exception.detail['retryAfterSeconds'] : undefined;
     if (typeof retryAfter === 'number') void reply.header('Retry-After', String(retryAfter));

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { PullRequest, Repository } from '@shared/board/entities';
 import { toIssue, toPullRequest, toRepository } from '@shared/board/mappers';
-import { isNpcIssue } from '@shared/board/npc';
+import { DORMANT_AFTER_DAYS, isNpcIssue } from '@shared/board/npc';
 import { Clock } from '../../common/clock';
 import { RepoActivityService } from '../npc-work/repo-activity.service';
 import type { PullListState } from '@shared/platform/types';
@@ -9,8 +9,6 @@ import { OrgsService } from '../orgs/orgs.service';
 import { PlatformClient } from '../platform/platform-client';
 
 const DAY_MS = 86_400_000;
-/** No human commit for this long makes a repository dormant for people. */
-const DORMANT_AFTER_DAYS = 30;
 /** NPC commits this recent keep a repository alive. */
 const NPC_ALIVE_DAYS = 7;
 

@@ -1,0 +1,187 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { DispatchRequest } from '@shared/board/admin';
+import type {
+  DispatchFilter,
+  DispatchFinding,
+  DispatchHistoryItem,
+  DispatchRecord,
+} from '@shared/board/dispatch';
+import type { Issue } from '@shared/board/entities';
+import { toIssue } from '@shared/board/mappers';
+import { Clock } from '../../common/clock';
+import { ConflictError, InvalidError } from '../../common/errors';
+import { CacheInvalidation } from '../cache/cache-invalidation';
+import { BoardConfig } from '../config/board-config';
+import { NpcWorkService } from '../npc-work/npc-work.service';
+import { OrgsService } from '../orgs/orgs.service';
+import { PlatformClient } from '../platform/platform-client';
+import { BoardStore } from '../store/board-store';
+import { DispatchService } from './dispatch.service';
+import { PreflightService } from './preflight.service';
+
+/** Who dispatched: the trusted-header user, or "token". */
+export type Actor = string;
+
+/**
+ * Dispatch behind the preflight checks, re-dispatch, and the dispatch log
+ * (docs/architecture.md#guarded-dispatch). A blocking finding refuses the dispatch with
+ * 409 unless the admin overrides it with a reason; every dispatch and re-dispatch is
+ * recorded in the board's store with the findings that were in force.
+ */
+@Injectable()
+export class GuardedDispatchService {
+  constructor(
+    private readonly preflight: PreflightService,
+    private readonly dispatcher: DispatchService,
+    private readonly platform: PlatformClient,
+    private readonly orgs: OrgsService,
+    private readonly work: NpcWorkService,
+    private readonly invalidation: CacheInvalidation,
+    private readonly store: BoardStore,
+    private readonly config: BoardConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Check, then create and record; 409 with the findings when a check blocks. */
+  async dispatch(input: DispatchRequest, actor: Actor): Promise<Issue> {
+    const findings = await this.preflight.check(input);
+    const blocking = findings.filter((f) => f.severity === 'block');
+    const override = input.override === true;
+    if (blocking.length > 0 && !override) throw blockedError(blocking, findings);
+    const issue = await this.dispatcher.dispatch(input);
+    await this.record({
+      kind: 'dispatch',
+      actor,
+      repo: input.repo,
+      number: issue.number,
+      title: issue.title,
+      npc: input.npc,
+      previous_npc: null,
+      work_mode: input.work_mode,
+      findings,
+      override,
+      override_reason: override ? (input.override_reason ?? null) : null,
+      reason: null,
+    });
+    return issue;
+  }
+
+  /**
+   * Hand an open issue to another NPC: its NPC assignees are replaced by `npc` (people
+   * assigned stay), a comment mentions the new NPC (the platform wakes NPCs by mention),
+   * and the cached lists are dropped so the board shows it at once.
+   */
+  async redispatch(
+    repo: string,
+    number: number,
+    input: { npc: string; reason?: string },
+    actor: Actor,
+  ): Promise<Issue> {
+    const [org, name] = repo.split('/');
+    await this.orgs.assertRepository(org, name);
+    if (!this.config.npcHandles.includes(input.npc)) {
+      throw new InvalidError(`npc must be one of ${this.config.npcHandles.join(', ')}`);
+    }
+    await this.invalidation.issuesChanged(repo);
+    const ctx = this.orgs.mapContext;
+    const current = toIssue(
+      await this.orgs.readable(`${repo}#${number}`, () => this.platform.getIssue(repo, number)),
+      repo,
+      ctx,
+    );
+    if (current.state === 'closed') {
+      throw new ConflictError(`${repo}#${number} is closed; reopen it before handing it over`);
+    }
+    const npcs = current.assignees.filter((a) => a.is_npc).map((a) => a.username);
+    if (npcs.length === 1 && npcs[0] === input.npc) {
+      throw new ConflictError(`${repo}#${number} is already with ${input.npc}`);
+    }
+    const people = current.assignees.filter((a) => !a.is_npc).map((a) => a.username);
+    await this.platform.replaceAssignees(repo, number, [...people, input.npc]);
+    const from = npcs.length > 0 ? ` from @${npcs.join(', @')}` : '';
+    const why = input.reason ? `\n\nReason: ${input.reason}` : '';
+    await this.platform.createComment(repo, number, {
+      body: `@${input.npc} please take over this task (handed over${from}).${why}`,
+    });
+    await this.invalidation.issuesChanged(repo);
+    const [updated] = await this.work.annotate([
+      toIssue(await this.platform.getIssue(repo, number), repo, ctx),
+    ]);
+    await this.record({
+      kind: 'redispatch',
+      actor,
+      repo,
+      number,
+      title: updated.title,
+      npc: input.npc,
+      previous_npc: npcs[0] ?? null,
+      work_mode: null,
+      findings: [],
+      override: false,
+      override_reason: null,
+      reason: input.reason ?? null,
+    });
+    return updated;
+  }
+
+  /** The log, newest first, each with where its issue stands now. */
+  async history(filter: DispatchFilter): Promise<DispatchHistoryItem[]> {
+    if (filter.npc !== undefined && !this.config.npcHandles.includes(filter.npc)) {
+      throw new InvalidError(`npc must be one of ${this.config.npcHandles.join(', ')}`);
+    }
+    if (filter.org !== undefined) await this.orgs.assertCovered(filter.org);
+    const records = await this.store.listDispatches(filter);
+    const issues = await this.currentIssues(records);
+    return records.map((record) => {
+      const issue = issues.get(`${record.repo}#${record.number}`);
+      return {
+        ...record,
+        column: issue?.column ?? null,
+        web_url: issue?.web_url ?? null,
+        pickup_latency_s: issue?.signals.pickup_latency_s ?? null,
+        cycle_time_s: issue?.signals.cycle_time_s ?? null,
+      };
+    });
+  }
+
+  /** The dispatched issues as the board shows them now, from the organizations' lists. */
+  private async currentIssues(records: readonly DispatchRecord[]): Promise<Map<string, Issue>> {
+    const wanted = new Set(records.map((r) => `${r.repo}#${r.number}`));
+    const covered = new Set(await this.orgs.coveredOrgs());
+    const orgs = [...new Set(records.map((r) => r.repo.split('/')[0]))].filter((o) =>
+      covered.has(o),
+    );
+    const ctx = this.orgs.mapContext;
+    const lists = await Promise.all(orgs.map((org) => this.platform.listOrgIssues(org)));
+    const found = lists
+      .flat()
+      .filter((raw) => raw.repo && wanted.has(`${raw.repo.path}#${raw.number}`))
+      .map((raw) => toIssue(raw, raw.repo!.path, ctx));
+    const annotated = await this.work.annotate(found);
+    return new Map(
+      annotated.map((issue) => [`${issue.repository.full_name}#${issue.number}`, issue]),
+    );
+  }
+
+  private async record(entry: Omit<DispatchRecord, 'id' | 'dispatched_at'>): Promise<void> {
+    await this.store.recordDispatch({
+      id: randomUUID(),
+      dispatched_at: this.clock.now().toISOString(),
+      ...entry,
+    });
+  }
+}
+
+/** 409: what blocks, with every finding so the form can show them all. */
+function blockedError(
+  blocking: readonly DispatchFinding[],
+  findings: readonly DispatchFinding[],
+): ConflictError {
+  const code = blocking.length === 1 ? blocking[0].code : 'dispatch_blocked';
+  const message =
+    blocking.length === 1
+      ? `Not dispatched: ${blocking[0].message}. Override with a reason to dispatch anyway.`
+      : `Not dispatched: ${blocking.length} checks block it (${blocking.map((f) => f.code).join(', ')}). Override with a reason to dispatch anyway.`;
+  return new ConflictError(message, { body: { code, findings } });
+}

@@ -1,0 +1,251 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { type AdminSettings, wipLimitsFor } from '@shared/board/admin';
+import { defaultTitle, type DispatchFinding, FINDING_CODES } from '@shared/board/dispatch';
+import { possibleDuplicates } from '@shared/board/duplicates';
+import type { Issue, OrgCredits } from '@shared/board/entities';
+import { toIssue } from '@shared/board/mappers';
+import { DORMANT_AFTER_DAYS } from '@shared/board/npc';
+import { Clock } from '../../common/clock';
+import { InvalidError } from '../../common/errors';
+import { BoardConfig } from '../config/board-config';
+import { CreditsService } from '../credits/credits.service';
+import { NpcWorkService } from '../npc-work/npc-work.service';
+import { RepoActivityService } from '../npc-work/repo-activity.service';
+import { OrgsService } from '../orgs/orgs.service';
+import { PlatformClient } from '../platform/platform-client';
+import { SettingsService } from '../settings/settings.service';
+
+const DAY_MS = 86_400_000;
+/** Issues a finding links to, at most. */
+const MAX_LINKS = 5;
+
+/** What a preflight looks at: the dispatch body, everything optional but the repository. */
+export interface PreflightInput {
+  repo: string;
+  npc?: string;
+  title?: string;
+  requirement?: string;
+}
+
+/** A board link to one issue (its dialog on the task board). */
+const issueLink = (issue: Pick<Issue, 'number' | 'title' | 'repository'>) => ({
+  label: `${issue.repository.full_name}#${issue.number} ${issue.title}`,
+  url: `/tasks?repo=${encodeURIComponent(issue.repository.full_name)}&issue=${issue.number}`,
+});
+
+/**
+ * The checks a dispatch runs before it goes out (docs/architecture.md#guarded-dispatch):
+ * the NPC's open work and stuck tasks, open issues with a similar title, the
+ * organization's credits and the repository's human activity. Reads go through the
+ * board's caches; nothing is written.
+ */
+@Injectable()
+export class PreflightService {
+  private readonly logger = new Logger(PreflightService.name);
+
+  constructor(
+    private readonly platform: PlatformClient,
+    private readonly orgs: OrgsService,
+    private readonly config: BoardConfig,
+    private readonly settings: SettingsService,
+    private readonly credits: CreditsService,
+    private readonly work: NpcWorkService,
+    private readonly activity: RepoActivityService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Refuse a repository outside the covered organizations and an unknown NPC (400). */
+  async assertTarget(input: Pick<PreflightInput, 'repo' | 'npc'>): Promise<void> {
+    const [org, name] = input.repo.split('/');
+    if (!(await this.orgs.coveredOrgs()).includes(org)) {
+      throw new InvalidError(`repo must belong to a covered organization ("${org}" is not one)`);
+    }
+    const repos = await this.orgs.visibleRepositories(org);
+    if (!repos.some((r) => r.path === `${org}/${name}`)) {
+      throw new InvalidError(`repo ${input.repo} is not a repository this board shows`);
+    }
+    if (input.npc !== undefined && !this.config.npcHandles.includes(input.npc)) {
+      throw new InvalidError(`npc must be one of ${this.config.npcHandles.join(', ')}`);
+    }
+  }
+
+  /** Every finding for this dispatch, blocking ones first. */
+  async check(input: PreflightInput): Promise<DispatchFinding[]> {
+    await this.assertTarget(input);
+    const [org] = input.repo.split('/');
+    const settings = await this.settings.get();
+    const title = input.title?.trim() || defaultTitle(input.requirement ?? '');
+    const [openIssues, credits, dormant] = await Promise.all([
+      this.openIssues(),
+      this.orgCredits(org),
+      this.dormantFor(input.repo),
+    ]);
+    const npcWork = input.npc ? await this.openWorkOf(input.npc, openIssues) : [];
+    const findings = [
+      ...(input.npc ? wipFinding(input.npc, npcWork, settings) : []),
+      ...(title ? duplicateFinding(title, input.repo, openIssues) : []),
+      ...(credits ? creditFindings(credits, settings) : []),
+      ...(dormant !== null ? [dormantFinding(input.repo, dormant)] : []),
+      ...(input.npc ? stuckFinding(input.npc, npcWork) : []),
+    ];
+    const rank = (f: DispatchFinding): number =>
+      (f.severity === 'block' ? 0 : FINDING_CODES.length) + FINDING_CODES.indexOf(f.code);
+    return findings.sort((a, b) => rank(a) - rank(b));
+  }
+
+  /** Open issues of every covered organization, from the cached organization lists. */
+  private async openIssues(): Promise<Issue[]> {
+    const ctx = this.orgs.mapContext;
+    const orgs = await this.orgs.coveredOrgs();
+    const lists = await Promise.all(
+      orgs.map((org) => this.platform.listOrgIssues(org, { state: 'open' })),
+    );
+    return lists
+      .flat()
+      .flatMap((raw) => (raw.repo ? [toIssue(raw, raw.repo.path, ctx)] : []))
+      .filter((issue) => issue.state === 'open');
+  }
+
+  /** The NPC's open assigned issues, with their signals. */
+  private async openWorkOf(npc: string, open: readonly Issue[]): Promise<Issue[]> {
+    const handle = npc.toLowerCase();
+    return this.work.annotate(
+      open.filter((issue) =>
+        issue.assignees.some((a) => a.is_npc && a.username.toLowerCase() === handle),
+      ),
+    );
+  }
+
+  /** The organization's credit figures; null when they cannot be read now (no finding). */
+  private async orgCredits(org: string): Promise<OrgCredits | null> {
+    try {
+      return await this.credits.orgCredits(org, 7);
+    } catch (error) {
+      this.logger.warn(`Preflight credits of ${org}: ${(error as Error).message}`);
+      return null;
+    }
+  }
+
+  /**
+   * The last human commit when the repository has had none for `DORMANT_AFTER_DAYS`
+   * (`'none'` when none in the commits read); null when it is active or unreadable.
+   */
+  private async dormantFor(repo: string): Promise<string | 'none' | null> {
+    const split = await this.activity.split(repo);
+    if (split === null) return null;
+    const last = split.last_human_commit_at;
+    const quietSince = this.clock.now().getTime() - DORMANT_AFTER_DAYS * DAY_MS;
+    if (last !== null && Date.parse(last) >= quietSince) return null;
+    return last ?? 'none';
+  }
+}
+
+const tasks = (n: number): string => `${n} open ${n === 1 ? 'task' : 'tasks'}`;
+
+function wipFinding(
+  npc: string,
+  work: readonly Issue[],
+  settings: AdminSettings,
+): DispatchFinding[] {
+  const { soft, hard } = wipLimitsFor(settings, npc);
+  const count = work.length;
+  const links = [{ label: `Open tasks of ${npc}`, url: `/tasks?npc=${npc}&state=open` }];
+  if (hard !== null && count >= hard) {
+    return [
+      {
+        code: 'wip_limit',
+        severity: 'block',
+        message: `${npc} already holds ${tasks(count)}; its limit is ${hard}`,
+        links,
+      },
+    ];
+  }
+  if (count >= soft) {
+    return [
+      {
+        code: 'wip_limit',
+        severity: 'warn',
+        message: `${npc} already holds ${tasks(count)} (its soft limit is ${soft})`,
+        links,
+      },
+    ];
+  }
+  return [];
+}
+
+function duplicateFinding(title: string, repo: string, open: readonly Issue[]): DispatchFinding[] {
+  const matches = possibleDuplicates(
+    title,
+    open.filter((issue) => issue.repository.full_name === repo),
+  );
+  if (matches.length === 0) return [];
+  const [best] = matches;
+  const more = matches.length > 1 ? ` and ${matches.length - 1} more` : '';
+  return [
+    {
+      code: 'possible_duplicate',
+      severity: 'warn',
+      message: `An open issue has a similar title: #${best.issue.number} "${best.issue.title}"${more}`,
+      links: matches.slice(0, MAX_LINKS).map((m) => issueLink(m.issue)),
+    },
+  ];
+}
+
+function creditFindings(credits: OrgCredits, settings: AdminSettings): DispatchFinding[] {
+  const { org_slug: org, balance, avg_daily_consumption: perDay } = credits;
+  if (balance === null) return [];
+  const links = [{ label: `Credits of ${org}`, url: `/credits?org=${org}` }];
+  const findings: DispatchFinding[] = [];
+  if (balance <= 0) {
+    findings.push({
+      code: 'low_runway',
+      severity: 'block',
+      message: `${org} has no credits left (balance ${balance}): its NPCs cannot work`,
+      links,
+    });
+  } else if (perDay !== null && perDay > 0 && balance / perDay < settings.runway_alert_days) {
+    const days = Math.floor(balance / perDay);
+    findings.push({
+      code: 'low_runway',
+      severity: 'warn',
+      message: `${org}'s credits last about ${days} ${days === 1 ? 'day' : 'days'} at the current rate (under ${settings.runway_alert_days})`,
+      links,
+    });
+  }
+  if (balance > 0 && credits.below_threshold) {
+    findings.push({
+      code: 'below_threshold',
+      severity: 'warn',
+      message: `${org}'s balance (${balance}) is below the alert threshold (${credits.threshold})`,
+      links,
+    });
+  }
+  return findings;
+}
+
+function dormantFinding(repo: string, last: string): DispatchFinding {
+  const [org] = repo.split('/');
+  const since = last === 'none' ? '' : ` (last on ${last.slice(0, 10)})`;
+  return {
+    code: 'dormant_repository',
+    severity: 'warn',
+    message: `No person has committed to ${repo} for ${DORMANT_AFTER_DAYS} days${since}`,
+    links: [{ label: `Repositories of ${org}`, url: `/repos?org=${org}` }],
+  };
+}
+
+function stuckFinding(npc: string, work: readonly Issue[]): DispatchFinding[] {
+  const stuck = work.filter((issue) => issue.attention?.reason === 'stuck');
+  if (stuck.length === 0) return [];
+  return [
+    {
+      code: 'npc_stuck_here',
+      severity: 'warn',
+      message: `${npc} has ${stuck.length} stuck ${stuck.length === 1 ? 'task' : 'tasks'}`,
+      links: [
+        ...stuck.slice(0, MAX_LINKS).map(issueLink),
+        { label: `All stuck tasks of ${npc}`, url: `/tasks?npc=${npc}&attention=stuck` },
+      ],
+    },
+  ];
+}
