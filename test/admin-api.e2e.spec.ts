@@ -79,7 +79,7 @@ describe('admin API against a real forge', () => {
     expect(issue.assignees).toEqual([{ username: 'npc-tester', is_npc: true }]);
     expect(issue.labels.map((l) => l.name)).toContain('npc-task');
     expect(issue.body).toBe(
-      '## Add a CSV export\n\nThe report page needs a **CSV** download.\n\n@npc-tester',
+      '## Add a CSV export\n\nThe report page needs a **CSV** download.\n\n@npc-tester\n\n_Dispatched from NPC Board._',
     );
 
     const onForge = await forgeClient(forge).getIssue(repo, issue.number);

@@ -5,7 +5,9 @@ import type {
   AdminSettings,
   DispatchRequest,
   RefreshResult,
+  SettingsChange,
 } from '@shared/board/admin';
+import type { DispatchHistoryItem, PreflightResult } from '@shared/board/dispatch';
 import type { Issue } from '@shared/board/entities';
 import { Observable } from 'rxjs';
 
@@ -27,8 +29,8 @@ export class AdminApiService {
     return this.http.get<AdminSettings>('api/admin/settings', { headers });
   }
 
-  /** Stores the alert threshold; answers with the settings now in force. */
-  saveSettings(settings: Partial<AdminSettings>): Observable<AdminSettings> {
+  /** Stores the given settings (the others are kept); answers with those now in force. */
+  saveSettings(settings: SettingsChange): Observable<AdminSettings> {
     return this.http.put<AdminSettings>('api/admin/settings', settings);
   }
 
@@ -40,6 +42,31 @@ export class AdminApiService {
   /** Completion rate, response times and rankings over the last `days` days. */
   overview(days: 7 | 30): Observable<AdminOverview> {
     return this.http.get<AdminOverview>('api/admin/overview', { params: { days } });
+  }
+
+  /** What a dispatch would run into; creates nothing. */
+  preflight(request: Partial<DispatchRequest> & { repo: string }): Observable<PreflightResult> {
+    return this.http.post<PreflightResult>('api/issues/preflight', request);
+  }
+
+  /** Hands an open issue to another NPC; answers with the issue as it is now. */
+  redispatch(repo: string, number: number, npc: string, reason?: string): Observable<Issue> {
+    return this.http.post<Issue>(
+      `api/admin/issues/${encodeURIComponent(repo)}/${number}/redispatch`,
+      { npc, ...(reason ? { reason } : {}) },
+    );
+  }
+
+  /** Dispatches and re-dispatches, newest first, with where each issue stands. */
+  dispatches(filter: {
+    limit?: number;
+    npc?: string;
+    org?: string;
+  }): Observable<DispatchHistoryItem[]> {
+    const params = Object.fromEntries(
+      Object.entries(filter).filter(([, value]) => value !== undefined && value !== ''),
+    ) as Record<string, string | number>;
+    return this.http.get<DispatchHistoryItem[]>('api/admin/dispatches', { params });
   }
 
   /** Creates the issue and assigns the NPC; answers with the new issue. */

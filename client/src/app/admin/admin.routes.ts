@@ -5,7 +5,7 @@ import { adminGuard } from './admin.guard';
 
 /**
  * The admin area under `/admin`, loaded only when someone goes there. The entry page is
- * open (it holds the sign-in form); the three pages behind it need a signed-in admin. The
+ * open (it holds the sign-in form); the pages behind it need a signed-in admin. The
  * overview draws charts, so its route provides the Chart.js parts the way the user area's
  * charted routes do, keeping Chart.js out of the initial bundle.
  */
@@ -28,6 +28,12 @@ export default [
     title: 'Dispatch',
     canActivate: [adminGuard],
     loadComponent: () => import('./dispatch/dispatch.page'),
+  },
+  {
+    path: 'dispatches',
+    title: 'Dispatch history',
+    canActivate: [adminGuard],
+    loadComponent: () => import('./dispatches/dispatches.page'),
   },
   {
     path: 'credits',

@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly requestId?: string,
     /** From `Retry-After` on a 429: how long the server asks the caller to wait. */
     readonly retryAfterSeconds?: number,
+    /** The error body as the board sent it, for fields some answers add (a 409's findings). */
+    readonly body?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
   }
@@ -33,6 +35,7 @@ export function toApiError(response: HttpErrorResponse): ApiError {
     messageOf(response, body),
     requestId,
     retryAfterOf(response.headers?.get('Retry-After') ?? null),
+    (body as Readonly<Record<string, unknown>> | null) ?? undefined,
   );
 }
 

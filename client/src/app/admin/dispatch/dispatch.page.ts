@@ -3,6 +3,7 @@ import {
   Component,
   ElementRef,
   Injector,
+  Signal,
   afterNextRender,
   computed,
   inject,
@@ -21,13 +22,23 @@ import {
 } from '@angular/forms';
 import { MatAutocompleteModule } from '@angular/material/autocomplete';
 import { MatButtonModule } from '@angular/material/button';
+import { MatCheckboxModule } from '@angular/material/checkbox';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import { MatRadioModule } from '@angular/material/radio';
 import { MatSlideToggleModule } from '@angular/material/slide-toggle';
 import { RouterLink } from '@angular/router';
-import { catchError, distinctUntilChanged, map, of, switchMap } from 'rxjs';
+import {
+  catchError,
+  debounceTime,
+  distinctUntilChanged,
+  map,
+  of,
+  startWith,
+  switchMap,
+} from 'rxjs';
 import type { DispatchRequest } from '@shared/board/admin';
+import { type DispatchFinding, MAX_REASON_LENGTH } from '@shared/board/dispatch';
 import type { Issue } from '@shared/board/entities';
 
 import { ApiError } from '../../core/api-error';
@@ -44,15 +55,27 @@ import { LoadErrorComponent } from '../../ui/load-error.component';
 import { MarkdownComponent } from '../../ui/markdown.component';
 import { forecastText, runwayText } from '../../ui/credit-text';
 import { AdminApiService } from '../admin-api.service';
+import { DispatchFindingsComponent } from './dispatch-findings.component';
 import {
   MAX_REQUIREMENT_LENGTH,
   MAX_TITLE_LENGTH,
   defaultTitle,
+  dispatchGate,
   initialsOf,
   matchingRepos,
+  refusedFindings,
   repoGroups,
   taskBoardLink,
 } from './dispatch.view';
+
+/** Quiet time after typing before the checks run again. */
+const PREFLIGHT_DEBOUNCE_MS = 400;
+
+/** The latest checks: what they found, and whether newer ones are on their way. */
+interface Checks {
+  checking: boolean;
+  findings: readonly DispatchFinding[];
+}
 
 /** One organization's repositories, or why they could not be had. */
 
@@ -72,7 +95,9 @@ const notBlank = (control: AbstractControl<string>): ValidationErrors | null =>
     LoadErrorComponent,
     MarkdownComponent,
     MatAutocompleteModule,
+    DispatchFindingsComponent,
     MatButtonModule,
+    MatCheckboxModule,
     MatFormFieldModule,
     ICON_IMPORTS,
     MatInputModule,
@@ -99,6 +124,7 @@ export default class DispatchPage {
 
   protected readonly maxRequirement = MAX_REQUIREMENT_LENGTH;
   protected readonly maxTitle = MAX_TITLE_LENGTH;
+  protected readonly maxReason = MAX_REASON_LENGTH;
   protected readonly form = new FormGroup({
     repo: new FormControl('', {
       nonNullable: true,
@@ -113,6 +139,14 @@ export default class DispatchPage {
     requirement: new FormControl('', {
       nonNullable: true,
       validators: [notBlank, Validators.maxLength(MAX_REQUIREMENT_LENGTH)],
+    }),
+    /** The admin has read the warnings (needed when there are some). */
+    acknowledge: new FormControl(false, { nonNullable: true }),
+    /** Dispatch although a check blocks it, and why. */
+    override: new FormControl(false, { nonNullable: true }),
+    overrideReason: new FormControl('', {
+      nonNullable: true,
+      validators: Validators.maxLength(MAX_REASON_LENGTH),
     }),
   });
 
@@ -206,6 +240,44 @@ export default class DispatchPage {
     () => defaultTitle(this.requirement()) ?? "Defaults to the requirement's first line",
   );
 
+  /**
+   * The preflight checks, run as the repository, NPC and text change: after a quiet
+   * moment, and one at a time (a newer input cancels the request in flight).
+   */
+  protected readonly checks: Signal<Checks> = toSignal(
+    this.form.valueChanges.pipe(
+      startWith(null),
+      map(() => this.preflightRequest()),
+      debounceTime(PREFLIGHT_DEBOUNCE_MS),
+      distinctUntilChanged((a, b) => JSON.stringify(a) === JSON.stringify(b)),
+      switchMap((request) =>
+        request === null
+          ? of<Checks>({ checking: false, findings: [] })
+          : this.adminApi.preflight(request).pipe(
+              map(({ findings }): Checks => ({ checking: false, findings })),
+              // The server checks again on dispatch; a failed preflight only hides them.
+              catchError(() => of<Checks>({ checking: false, findings: [] })),
+              startWith<Checks>({ checking: true, findings: this.lastFindings() }),
+            ),
+      ),
+    ),
+    { initialValue: { checking: false, findings: [] } as Checks },
+  );
+  /** What the checks found last, shown while newer ones run. */
+  private lastFindings(): readonly DispatchFinding[] {
+    return this.checks().findings;
+  }
+
+  /** Findings a refused dispatch came back with; they stand until the form changes. */
+  private readonly refused = signal<readonly DispatchFinding[] | null>(null);
+  protected readonly findings = computed(() => this.refused() ?? this.checks().findings);
+  protected readonly gate = computed(() => dispatchGate(this.findings()));
+  protected readonly overriding = toSignal(this.form.controls.override.valueChanges, {
+    initialValue: false,
+  });
+  /** Set when a submit found the warnings unconfirmed or the override without a reason. */
+  protected readonly gateError = signal<string | null>(null);
+
   protected readonly sending = signal(false);
   protected readonly created = signal<Issue | null>(null);
   protected readonly failure = signal<ApiError | null>(null);
@@ -223,6 +295,42 @@ export default class DispatchPage {
     toObservable(this.repoNames).subscribe(() =>
       this.form.controls.repo.updateValueAndValidity({ emitEvent: false }),
     );
+    // New input means new checks: an earlier refusal and confirmation no longer apply.
+    for (const name of ['repo', 'npc', 'title', 'requirement'] as const) {
+      this.form.controls[name].valueChanges.subscribe(() => {
+        this.refused.set(null);
+        this.gateError.set(null);
+        this.form.controls.acknowledge.setValue(false, { emitEvent: false });
+      });
+    }
+  }
+
+  /** The preflight body for the form as it is, or null while no known repository is chosen. */
+  private preflightRequest(): (Partial<DispatchRequest> & { repo: string }) | null {
+    const value = this.form.getRawValue();
+    if (!this.repoNames().has(value.repo)) return null;
+    const title = value.title.trim();
+    const requirement = value.requirement.trim();
+    return {
+      repo: value.repo,
+      ...(value.npc ? { npc: value.npc } : {}),
+      ...(title ? { title } : {}),
+      ...(requirement ? { requirement } : {}),
+    };
+  }
+
+  /** Why the form cannot be sent as it is, given the findings; null when it can. */
+  private gateProblem(): string | null {
+    const value = this.form.getRawValue();
+    switch (this.gate()) {
+      case 'confirm':
+        return value.acknowledge ? null : 'Confirm that you have read the warnings.';
+      case 'override':
+        if (!value.override) return 'A check blocks this dispatch: override it, with a reason.';
+        return value.overrideReason.trim() ? null : 'Say why the check is overridden.';
+      default:
+        return null;
+    }
   }
 
   protected retry(): void {
@@ -237,14 +345,22 @@ export default class DispatchPage {
       this.focus('input.ng-invalid, textarea.ng-invalid, mat-radio-group.ng-invalid input');
       return;
     }
+    const problem = this.gateProblem();
+    this.gateError.set(problem);
+    if (problem !== null) {
+      this.focus('.gate input[type=checkbox], .gate textarea');
+      return;
+    }
     const value = this.form.getRawValue();
     const title = value.title.trim();
+    const override = this.gate() === 'override';
     const request: DispatchRequest = {
       repo: value.repo,
       npc: value.npc,
       work_mode: value.workMode,
       requirement: value.requirement,
       ...(title ? { title } : {}),
+      ...(override ? { override: true, override_reason: value.overrideReason.trim() } : {}),
     };
     this.sending.set(true);
     this.failure.set(null);
@@ -259,8 +375,16 @@ export default class DispatchPage {
       },
       error: (error: unknown) => {
         this.sending.set(false);
-        this.failure.set(asApiError(error));
-        this.focus('.failure');
+        const failure = asApiError(error);
+        const findings = refusedFindings(failure);
+        if (findings) {
+          // The checks changed since the form last showed them: show what blocks now.
+          this.refused.set(findings);
+          this.focus('.gate input[type=checkbox]');
+        } else {
+          this.failure.set(failure);
+          this.focus('.failure');
+        }
       },
     });
   }

@@ -1,3 +1,4 @@
+import type { DispatchFinding } from '@shared/board/dispatch';
 import type { Repository } from '@shared/board/entities';
 
 export { defaultTitle, MAX_REQUIREMENT_LENGTH, MAX_TITLE_LENGTH } from '@shared/board/dispatch';
@@ -53,4 +54,27 @@ export function taskBoardLink(issue: { repository: { full_name: string }; number
   query: { repo: string; issue: number };
 } {
   return { path: '/tasks', query: { repo: issue.repository.full_name, issue: issue.number } };
+}
+
+/** A board path from a finding (`/tasks?npc=x`) as a router link. */
+export function findingLink(url: string): { path: string; query: Record<string, string> } {
+  const [path, search = ''] = url.split('?', 2);
+  return { path, query: Object.fromEntries(new URLSearchParams(search)) };
+}
+
+/** What the form needs before it sends: nothing, a confirmation, or an override. */
+export type DispatchGate = 'clear' | 'confirm' | 'override';
+
+/** Blocking findings need an override with a reason; warnings need a confirmation. */
+export function dispatchGate(findings: readonly { severity: 'warn' | 'block' }[]): DispatchGate {
+  if (findings.some((f) => f.severity === 'block')) return 'override';
+  return findings.length > 0 ? 'confirm' : 'clear';
+}
+
+/** The findings a refused dispatch (409) carried, or null for any other failure. */
+export function refusedFindings(
+  error: { status: number; body?: Readonly<Record<string, unknown>> } | null,
+): DispatchFinding[] | null {
+  if (error?.status !== 409 || !Array.isArray(error.body?.['findings'])) return null;
+  return error.body['findings'] as DispatchFinding[];
 }

@@ -38,7 +38,12 @@ describe('AdminEntryPage', () => {
     request.flush({ credit_alert_threshold: 50 });
     await settle(harness);
 
-    expect(page().querySelectorAll('a.tile')).toHaveLength(3);
+    expect([...page().querySelectorAll('a.tile .label')].map((l) => l.textContent)).toEqual([
+      'Overview',
+      'Dispatch',
+      'Dispatch history',
+      'Credits',
+    ]);
     expect(sessionStorage.getItem(ADMIN_TOKEN_KEY)).toBe(TOKEN);
     // The settings card reads the settings in force.
     settingsRequest().flush({

@@ -15,7 +15,7 @@ interface AdminTile {
 }
 
 /**
- * `/admin`: the sign-in form while signed out, the three admin pages as tiles once signed
+ * `/admin`: the sign-in form while signed out, the admin pages as tiles once signed
  * in. The admin guard sends signed-out visitors here with the page they wanted as `next`.
  */
 @Component({
@@ -42,6 +42,12 @@ export default class AdminEntryPage {
       label: 'Dispatch',
       icon: 'send',
       text: 'Create an issue from a Markdown requirement and assign an NPC.',
+    },
+    {
+      path: 'dispatches',
+      label: 'Dispatch history',
+      icon: 'history',
+      text: 'Who dispatched what, the checks overridden, and where each task stands now.',
     },
     {
       path: 'credits',

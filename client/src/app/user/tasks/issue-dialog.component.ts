@@ -4,6 +4,8 @@ import { MatButtonModule } from '@angular/material/button';
 import { MAT_DIALOG_DATA, MatDialogModule } from '@angular/material/dialog';
 import { map } from 'rxjs';
 
+import { HandoverComponent } from '../../admin/handover/handover.component';
+import { AdminSessionService } from '../../core/admin-session.service';
 import { ApiService } from '../../core/api.service';
 import { ClockService } from '../../core/clock.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
@@ -35,6 +37,7 @@ export interface IssueDialogData {
   selector: 'npc-issue-dialog',
   imports: [
     AttentionBadgeComponent,
+    HandoverComponent,
     IssueConversationComponent,
     IssueLabelsComponent,
     LoadErrorComponent,
@@ -55,6 +58,8 @@ export class IssueDialogComponent {
   private readonly scope = this.freshness.scope();
   private readonly clock = inject(ClockService);
   private readonly retries = signal(0);
+  /** A signed-in admin can hand an open NPC issue to another NPC from here. */
+  protected readonly admin = inject(AdminSessionService).signedIn;
 
   protected readonly issue = toSignal(
     toObservable(computed(() => [this.freshness.refreshes(), this.retries()])).pipe(

@@ -1,0 +1,105 @@
+import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
+import { toObservable, toSignal } from '@angular/core/rxjs-interop';
+import { MatFormFieldModule } from '@angular/material/form-field';
+import { MatSelectModule } from '@angular/material/select';
+import { ActivatedRoute, Router, RouterLink } from '@angular/router';
+import { map } from 'rxjs';
+
+import { BoardMetaService } from '../../core/board-meta.service';
+import { DataFreshnessService } from '../../core/data-freshness.service';
+import { OrgNamesService } from '../../core/org-names.service';
+import { INITIAL_REMOTE, loadEach } from '../../core/remote-state';
+import { CsvDownloadComponent } from '../../ui/csv-download.component';
+import { EmptyStateComponent } from '../../ui/empty-state.component';
+import { ICON_IMPORTS } from '../../ui/icons';
+import { LoadErrorComponent } from '../../ui/load-error.component';
+import { RelativeTimeComponent } from '../../ui/relative-time.component';
+import { AdminApiService } from '../admin-api.service';
+import {
+  DISPATCH_CSV_COLUMNS,
+  HISTORY_LIMIT,
+  columnText,
+  durationText,
+  kindText,
+  noteText,
+  parseDispatchesState,
+} from './dispatches.view';
+
+/**
+ * `/admin/dispatches`: every dispatch and re-dispatch the board sent, newest first, with
+ * who sent it, the checks it passed or overrode, and where its issue stands now (column,
+ * pickup latency, cycle time). Filters live in the URL.
+ */
+@Component({
+  selector: 'npc-admin-dispatches-page',
+  imports: [
+    CsvDownloadComponent,
+    EmptyStateComponent,
+    ICON_IMPORTS,
+    LoadErrorComponent,
+    MatFormFieldModule,
+    MatSelectModule,
+    RelativeTimeComponent,
+    RouterLink,
+  ],
+  templateUrl: './dispatches.page.html',
+  styleUrl: './dispatches.page.scss',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+})
+export default class DispatchesPage {
+  private readonly adminApi = inject(AdminApiService);
+  private readonly router = inject(Router);
+  private readonly route = inject(ActivatedRoute);
+  private readonly boardMeta = inject(BoardMetaService);
+  private readonly orgNames = inject(OrgNamesService);
+  private readonly freshness = inject(DataFreshnessService);
+  private readonly retries = signal(0);
+
+  protected readonly filters = toSignal(this.route.queryParams.pipe(map(parseDispatchesState)), {
+    initialValue: parseDispatchesState(this.route.snapshot.queryParams),
+  });
+  protected readonly handles = computed(() => this.boardMeta.meta()?.npc_handles ?? []);
+  protected readonly orgs = computed(() => this.boardMeta.meta()?.covered_orgs ?? []);
+
+  protected readonly state = toSignal(
+    toObservable(
+      computed(() => ({
+        ...this.filters(),
+        refresh: this.freshness.refreshes(),
+        retry: this.retries(),
+      })),
+    ).pipe(
+      loadEach(({ npc, org }) =>
+        this.adminApi.dispatches({
+          limit: HISTORY_LIMIT,
+          npc: npc ?? undefined,
+          org: org ?? undefined,
+        }),
+      ),
+    ),
+    { initialValue: INITIAL_REMOTE },
+  );
+
+  protected readonly csvColumns = DISPATCH_CSV_COLUMNS;
+  protected readonly column = columnText;
+  protected readonly duration = durationText;
+  protected readonly kind = kindText;
+  protected readonly note = noteText;
+  protected readonly orgName = (slug: string): string => this.orgNames.nameOf(slug);
+
+  constructor() {
+    this.orgNames.ensureLoaded();
+  }
+
+  protected filter(key: 'npc' | 'org', value: string | null): void {
+    void this.router.navigate([], {
+      relativeTo: this.route,
+      queryParams: { [key]: value || null },
+      queryParamsHandling: 'merge',
+    });
+  }
+
+  protected retry(): void {
+    this.retries.update((n) => n + 1);
+  }
+}
