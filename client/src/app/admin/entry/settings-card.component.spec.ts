@@ -4,7 +4,13 @@ import { RouterTestingHarness } from '@angular/router/testing';
 import { ADMIN_TOKEN_KEY } from '../../core/admin-session.service';
 import { BAD_GATEWAY, errorBody, setUpPage, settle } from '../../testing/page-testing';
 
-const SETTINGS = { credit_alert_threshold: 50, pickup_slo_minutes: 60, stuck_after_hours: 24 };
+const SETTINGS = {
+  credit_alert_threshold: 50,
+  pickup_slo_minutes: 60,
+  stuck_after_hours: 24,
+  wip_soft_limit: 10,
+  wip_hard_limit: null,
+};
 
 describe('SettingsCardComponent on the admin entry page', () => {
   let harness: RouterTestingHarness;
@@ -58,9 +64,29 @@ describe('SettingsCardComponent on the admin entry page', () => {
     await settle(harness);
 
     expect(card().querySelector('[role="status"]')?.textContent).toContain(
-      'Saved: pickup SLO 60 min, stuck after 0.01 h.',
+      'Saved: pickup SLO 60 min, stuck after 0.01 h, WIP warning at 10, no hard limit.',
     );
     expect(field('stuck_after_hours').value).toBe('0.01');
+  });
+
+  it('sets a hard WIP limit and clears it again with an empty field', async () => {
+    await loaded();
+    expect(field('wip_soft_limit').value).toBe('10');
+    expect(field('wip_hard_limit').value).toBe('');
+    await type('wip_hard_limit', '12');
+    await submit();
+    const put = http.expectOne({ method: 'PUT', url: 'api/admin/settings' });
+    expect(put.request.body).toEqual({ wip_hard_limit: 12 });
+    put.flush({ ...SETTINGS, wip_hard_limit: 12 });
+    await settle(harness);
+
+    await type('wip_hard_limit', '');
+    await submit();
+    const clear = http.expectOne({ method: 'PUT', url: 'api/admin/settings' });
+    expect(clear.request.body).toEqual({ wip_hard_limit: null });
+    clear.flush(SETTINGS);
+    await settle(harness);
+    expect(card().querySelector('[role="status"]')?.textContent).toContain('no hard limit');
   });
 
   it('refuses a value that is not a number above zero, without asking the server', async () => {

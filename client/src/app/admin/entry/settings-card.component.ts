@@ -25,7 +25,8 @@ function settingValidator(key: keyof WorkSettings): ValidatorFn {
 }
 
 /**
- * The *Settings* card of the admin entry page: the pickup SLO and the stuck threshold,
+ * The *Settings* card of the admin entry page: the pickup SLO, the stuck threshold and the
+ * NPCs' WIP limits,
  * loaded from and saved to `api/admin/settings` (a partial PUT of the changed fields).
  */
 @Component({
@@ -44,6 +45,8 @@ export class SettingsCardComponent {
       settingValidator('pickup_slo_minutes'),
     ),
     stuck_after_hours: new FormControl<number | null>(null, settingValidator('stuck_after_hours')),
+    wip_soft_limit: new FormControl<number | null>(null, settingValidator('wip_soft_limit')),
+    wip_hard_limit: new FormControl<number | null>(null, settingValidator('wip_hard_limit')),
   });
   /** The values in force: as loaded, then as last saved. */
   protected readonly current = signal<WorkSettings | null>(null);
@@ -98,6 +101,8 @@ export class SettingsCardComponent {
     const values = {
       pickup_slo_minutes: settings.pickup_slo_minutes,
       stuck_after_hours: settings.stuck_after_hours,
+      wip_soft_limit: settings.wip_soft_limit,
+      wip_hard_limit: settings.wip_hard_limit,
     };
     this.current.set(values);
     this.form.reset(values);
