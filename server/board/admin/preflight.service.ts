@@ -205,10 +205,11 @@ function creditFindings(credits: OrgCredits, settings: AdminSettings): DispatchF
     });
   } else if (perDay !== null && perDay > 0 && balance / perDay < settings.runway_alert_days) {
     const days = Math.floor(balance / perDay);
+    const left = days < 1 ? 'less than a day' : `about ${days} ${days === 1 ? 'day' : 'days'}`;
     findings.push({
       code: 'low_runway',
       severity: 'warn',
-      message: `${org}'s credits last about ${days} ${days === 1 ? 'day' : 'days'} at the current rate (under ${settings.runway_alert_days})`,
+      message: `${org}'s credits last ${left} at the current rate (the alert line is ${settings.runway_alert_days} days)`,
       links,
     });
   }

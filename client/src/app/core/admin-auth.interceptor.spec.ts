@@ -44,11 +44,13 @@ describe('adminAuthInterceptor', () => {
     http.put('api/admin/settings', {}).subscribe();
     http.post('api/admin/credits/refresh', null).subscribe();
     http.post('api/issues/create', {}).subscribe();
+    http.post('api/issues/preflight', {}).subscribe();
 
     expect(authOf('api/admin/overview?days=7')).toBe(`Bearer ${TOKEN}`);
     expect(authOf('api/admin/settings', 'PUT')).toBe(`Bearer ${TOKEN}`);
     expect(authOf('api/admin/credits/refresh', 'POST')).toBe(`Bearer ${TOKEN}`);
     expect(authOf('api/issues/create', 'POST')).toBe(`Bearer ${TOKEN}`);
+    expect(authOf('api/issues/preflight', 'POST')).toBe(`Bearer ${TOKEN}`);
   });
 
   it('never sends it to the public routes or to another origin', () => {
@@ -148,6 +150,8 @@ describe('isAdminUrl', () => {
     ['api/admin/overview?days=30', true],
     ['api/issues/create', true],
     ['api/issues/create?x=1', true],
+    ['api/issues/preflight', true],
+    ['api/issues/preflighted', false],
     ['api/issues/created', false],
     ['api/issues', false],
     ['api/admin', false],

@@ -7,9 +7,9 @@ import { AdminSessionService } from './admin-session.service';
 // Relative URLs only, as ApiService sends them: an absolute URL goes to some other
 // origin, which must never see the admin token, and anchoring at the start keeps a public
 // route whose path merely contains "api/admin/" (an org or repo so named) out too.
-const ADMIN_URL = /^api\/(?:admin\/|issues\/create(?:[?#]|$))/;
+const ADMIN_URL = /^api\/(?:admin\/|issues\/(?:create|preflight)(?:[?#]|$))/;
 
-/** True for the board's admin routes: `api/admin/*` and `api/issues/create`. */
+/** True for the board's admin routes: `api/admin/*`, `api/issues/create` and `…/preflight`. */
 export function isAdminUrl(url: string): boolean {
   return ADMIN_URL.test(url);
 }

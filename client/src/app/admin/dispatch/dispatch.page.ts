@@ -303,6 +303,10 @@ export default class DispatchPage {
         this.form.controls.acknowledge.setValue(false, { emitEvent: false });
       });
     }
+    // Answering the gate clears its complaint.
+    for (const name of ['acknowledge', 'override', 'overrideReason'] as const) {
+      this.form.controls[name].valueChanges.subscribe(() => this.gateError.set(null));
+    }
   }
 
   /** The preflight body for the form as it is, or null while no known repository is chosen. */
