@@ -40,7 +40,10 @@ test(
       // Another NPC, over its hard limit: the form asks for an override.
       await page.locator('mat-radio-button[data-npc="npc-builder"]').click();
       await wip.and(page.locator('.block')).waitFor();
-      assert.match(await wip.textContent(), /npc-builder already holds \d+ open tasks; its limit is 5/);
+      assert.match(
+        await wip.textContent(),
+        /npc-builder already holds \d+ open tasks; its limit is 5/,
+      );
       const title = `Rotate the signing keys (${Date.now()})`;
       await page.locator('textarea[data-field="requirement"]').fill(`${title}\n\nBefore Friday.`);
       const submit = page.locator('button[type="submit"]', { hasText: 'Dispatch anyway' });
@@ -52,7 +55,9 @@ test(
       await page.locator('[data-gate="override"] mat-checkbox input').check();
       await submit.click();
       await page.locator('.gate-error', { hasText: 'Say why the check is overridden' }).waitFor();
-      await page.locator('textarea[data-field="override-reason"]').fill('Security fix, cannot wait');
+      await page
+        .locator('textarea[data-field="override-reason"]')
+        .fill('Security fix, cannot wait');
       assert.deepEqual(await axeViolations(page), [], 'no serious axe finding on the form');
       await page.screenshot({ path: shots.path('dispatch-override-desktop.png'), fullPage: true });
       await submit.click();

@@ -180,6 +180,45 @@ describe('several replicas behind a reverse proxy, with Redis', () => {
     boards[0] = await startReplica(boards[0].port);
   });
 
+  it('shares the dispatch log and the settings between replicas through Redis', async () => {
+    const [first, second] = boards.map((b) => `http://127.0.0.1:${b.port}/board/api`);
+    const headers = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
+    const put = await fetch(`${first}/admin/settings`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ wip_limits: { 'npc-reviewer': { soft: 500 } } }),
+    });
+    expect(put.status).toBe(200);
+    const settings = (await (await fetch(`${second}/admin/settings`, { headers })).json()) as {
+      wip_limits: Record<string, unknown>;
+    };
+    expect(settings.wip_limits).toEqual({ 'npc-reviewer': { soft: 500 } });
+
+    const created = await fetch(`${first}/issues/create`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        repo: 'aurora-labs/auth-service',
+        requirement: `Replica check ${Date.now()}`,
+        npc: 'npc-reviewer',
+        work_mode: false,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { number } = (await created.json()) as { number: number };
+    const log = (await (
+      await fetch(`${second}/admin/dispatches?npc=npc-reviewer&limit=1`, { headers })
+    ).json()) as { repo: string; number: number; actor: string }[];
+    expect(log).toEqual([
+      expect.objectContaining({ repo: 'aurora-labs/auth-service', number, actor: 'token' }),
+    ]);
+    await fetch(`${first}/admin/settings`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ wip_limits: { 'npc-reviewer': null } }),
+    });
+  });
+
   it('finishes a snapshot write it has started before it exits', async () => {
     const target = boards[1];
     // The forge holds the balance reads: the snapshot run is surely under way when the

@@ -77,4 +77,39 @@ describe('SqliteBoardStore', () => {
     expect(await store.listSnapshots(['acme'], new Date(0))).toHaveLength(1);
     expect(await store.isWritable()).toBe(true);
   });
+
+  it('lists dispatches newest first, filtered by NPC and organization, up to the limit', async () => {
+    const record = (id: string, at: string, repo: string, npc: string) =>
+      store.recordDispatch({
+        id,
+        kind: 'dispatch',
+        dispatched_at: at,
+        actor: 'token',
+        repo,
+        number: 1,
+        title: id,
+        npc,
+        previous_npc: null,
+        work_mode: true,
+        findings: [{ code: 'wip_limit', severity: 'warn', message: 'm', links: [] }],
+        override: false,
+        override_reason: null,
+        reason: null,
+      });
+    await record('a', '2026-11-22T10:00:00Z', 'acme/web', 'npc-builder');
+    await record('b', '2026-11-22T12:00:00Z', 'globex/api', 'npc-builder');
+    await record('c', '2026-11-22T11:00:00Z', 'acme/api', 'npc-tester');
+
+    const ids = async (filter: { limit: number; npc?: string; org?: string }) =>
+      (await store.listDispatches(filter)).map((d) => d.id);
+    expect(await ids({ limit: 50 })).toEqual(['b', 'c', 'a']);
+    expect(await ids({ limit: 2 })).toEqual(['b', 'c']);
+    expect(await ids({ limit: 50, npc: 'npc-builder' })).toEqual(['b', 'a']);
+    expect(await ids({ limit: 50, org: 'acme' })).toEqual(['c', 'a']);
+    expect(await ids({ limit: 50, org: 'acme', npc: 'npc-tester' })).toEqual(['c']);
+    const [latest] = await store.listDispatches({ limit: 1 });
+    expect(latest.findings).toEqual([
+      { code: 'wip_limit', severity: 'warn', message: 'm', links: [] },
+    ]);
+  });
 });

@@ -49,14 +49,6 @@ export class AdminApiService {
     return this.http.post<PreflightResult>('api/issues/preflight', request);
   }
 
-  /** Hands an open issue to another NPC; answers with the issue as it is now. */
-  redispatch(repo: string, number: number, npc: string, reason?: string): Observable<Issue> {
-    return this.http.post<Issue>(
-      `api/admin/issues/${encodeURIComponent(repo)}/${number}/redispatch`,
-      { npc, ...(reason ? { reason } : {}) },
-    );
-  }
-
   /** Dispatches and re-dispatches, newest first, with where each issue stands. */
   dispatches(filter: {
     limit?: number;

@@ -33,6 +33,7 @@ import {
   debounceTime,
   distinctUntilChanged,
   map,
+  merge,
   of,
   startWith,
   switchMap,
@@ -272,6 +273,12 @@ export default class DispatchPage {
   private readonly refused = signal<readonly DispatchFinding[] | null>(null);
   protected readonly findings = computed(() => this.refused() ?? this.checks().findings);
   protected readonly gate = computed(() => dispatchGate(this.findings()));
+  /** What the findings say, to notice when they change. */
+  private readonly findingKey = computed(() =>
+    this.findings()
+      .map((f) => `${f.code}:${f.severity}:${f.message}`)
+      .join('\n'),
+  );
   protected readonly overriding = toSignal(this.form.controls.override.valueChanges, {
     initialValue: false,
   });
@@ -295,18 +302,24 @@ export default class DispatchPage {
     toObservable(this.repoNames).subscribe(() =>
       this.form.controls.repo.updateValueAndValidity({ emitEvent: false }),
     );
-    // New input means new checks: an earlier refusal and confirmation no longer apply.
+    // New input means new checks: an earlier refusal no longer applies.
     for (const name of ['repo', 'npc', 'title', 'requirement'] as const) {
       this.form.controls[name].valueChanges.subscribe(() => {
         this.refused.set(null);
         this.gateError.set(null);
-        this.form.controls.acknowledge.setValue(false, { emitEvent: false });
       });
     }
+    // A confirmation covers the findings it was given for: new findings need a new one.
+    toObservable(this.findingKey).subscribe(() =>
+      this.form.controls.acknowledge.setValue(false, { emitEvent: false }),
+    );
     // Answering the gate clears its complaint.
-    for (const name of ['acknowledge', 'override', 'overrideReason'] as const) {
-      this.form.controls[name].valueChanges.subscribe(() => this.gateError.set(null));
-    }
+    const gate = this.form.controls;
+    merge(
+      gate.acknowledge.valueChanges,
+      gate.override.valueChanges,
+      gate.overrideReason.valueChanges,
+    ).subscribe(() => this.gateError.set(null));
   }
 
   /** The preflight body for the form as it is, or null while no known repository is chosen. */

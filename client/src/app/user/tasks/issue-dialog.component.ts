@@ -4,7 +4,6 @@ import { MatButtonModule } from '@angular/material/button';
 import { MAT_DIALOG_DATA, MatDialogModule } from '@angular/material/dialog';
 import { map } from 'rxjs';
 
-import { HandoverComponent } from '../../admin/handover/handover.component';
 import { AdminSessionService } from '../../core/admin-session.service';
 import { ApiService } from '../../core/api.service';
 import { ClockService } from '../../core/clock.service';
@@ -16,6 +15,7 @@ import { LoadErrorComponent } from '../../ui/load-error.component';
 import { MarkdownComponent } from '../../ui/markdown.component';
 import { RelativeTimeComponent } from '../../ui/relative-time.component';
 import { AttentionBadgeComponent } from './attention-badge.component';
+import { HandoverComponent } from './handover.component';
 import { IssueConversationComponent } from './issue-conversation.component';
 import { cycleLabel, cycleText, pickupText } from './issue-dialog.view';
 import { IssueLabelsComponent } from './issue-labels.component';

@@ -1,3 +1,4 @@
+import { HttpClient } from '@angular/common/http';
 import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
 import { FormControl, FormGroup, ReactiveFormsModule, Validators } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
@@ -10,12 +11,12 @@ import type { Issue } from '@shared/board/entities';
 import { BoardMetaService } from '../../core/board-meta.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
 import { asApiError } from '../../core/remote-state';
-import { AdminApiService } from '../admin-api.service';
 
 /**
  * *Hand to another NPC*, in the issue dialog for a signed-in admin: replaces the issue's
  * NPC assignee and comments the mention (`POST api/admin/issues/…/redispatch`), then
- * reloads what the pages show. Loaded only for signed-in admins, with the admin area's code.
+ * reloads what the pages show. The dialog loads it only for a signed-in admin; the admin
+ * token is added by adminAuthInterceptor, as on every `api/admin/` route.
  */
 @Component({
   selector: 'npc-handover',
@@ -96,7 +97,7 @@ import { AdminApiService } from '../admin-api.service';
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
 export class HandoverComponent {
-  private readonly adminApi = inject(AdminApiService);
+  private readonly http = inject(HttpClient);
   private readonly meta = inject(BoardMetaService).meta;
   private readonly freshness = inject(DataFreshnessService);
 
@@ -132,20 +133,20 @@ export class HandoverComponent {
     const issue = this.issue();
     this.sending.set(true);
     this.error.set(null);
-    this.adminApi
-      .redispatch(issue.repository.full_name, issue.number, npc, reason.trim() || undefined)
-      .subscribe({
-        next: () => {
-          this.sending.set(false);
-          this.open.set(false);
-          this.done.set(npc);
-          // The board dropped its cached lists: every page shown reloads them.
-          this.freshness.refresh();
-        },
-        error: (error: unknown) => {
-          this.sending.set(false);
-          this.error.set(asApiError(error).message);
-        },
-      });
+    const path = `api/admin/issues/${encodeURIComponent(issue.repository.full_name)}/${issue.number}/redispatch`;
+    const why = reason.trim();
+    this.http.post<Issue>(path, { npc, ...(why ? { reason: why } : {}) }).subscribe({
+      next: () => {
+        this.sending.set(false);
+        this.open.set(false);
+        this.done.set(npc);
+        // The board dropped its cached lists: every page shown reloads them.
+        this.freshness.refresh();
+      },
+      error: (error: unknown) => {
+        this.sending.set(false);
+        this.error.set(asApiError(error).message);
+      },
+    });
   }
 }
