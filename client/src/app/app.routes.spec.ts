@@ -61,6 +61,7 @@ describe('routes', () => {
       ['', 'function'],
       ['dashboard', 'function'],
       ['dispatch', 'function'],
+      ['dispatches', 'function'],
       ['credits', 'function'],
     ]);
   });
@@ -83,6 +84,7 @@ describe('routes', () => {
       ['', false],
       ['dashboard', true],
       ['dispatch', true],
+      ['dispatches', true],
       ['credits', true],
     ]);
     // Chart.js is provided where the overview's charts are drawn, not in the app config.
@@ -117,7 +119,7 @@ describe('routes', () => {
       expect(pageTitle()).toBe(expectedTitle);
     });
 
-    it('links the admin entry to its three pages', async () => {
+    it('links the admin entry to its pages', async () => {
       await harness.navigateByUrl('/admin');
 
       const tiles = [
@@ -126,6 +128,7 @@ describe('routes', () => {
       expect(tiles.map((a) => a.getAttribute('href'))).toEqual([
         '/admin/dashboard',
         '/admin/dispatch',
+        '/admin/dispatches',
         '/admin/credits',
       ]);
     });
