@@ -111,6 +111,8 @@ describe('forge: what a git push may change', () => {
   });
 
   it('protects the default branch: no force-push or deletion below Master, reported in branch records', async () => {
+    // A branch of its own to compare with (a fast-forward when an earlier run left it behind).
+    await git.ok(['push', '-q', remote, 'HEAD:refs/heads/feature/x'], work);
     const main = (await call(forge, 'GET', '/acme/web/-/git/branches/main')).body;
     expect(main).toMatchObject({ name: 'main', protected: true });
     const feature = (await call(forge, 'GET', '/acme/web/-/git/branches/feature%2Fx')).body;
