@@ -14,7 +14,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
-import type * as http from 'node:http';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -146,7 +145,7 @@ export async function startForge(options: StartForgeOptions = {}): Promise<Harne
     stop: async () => {
       // A test is over when its stop is called: a keep-alive connection a client still
       // holds (a large upload's, say) must not keep the server from closing.
-      (running.getHttpServer() as http.Server).closeAllConnections();
+      running.getHttpServer().closeAllConnections();
       await running.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

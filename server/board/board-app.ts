@@ -138,7 +138,7 @@ function refuseDeepJson(adapter: FastifyAdapter): void {
       done(new InvalidError(`The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`), undefined);
       return;
     }
-    parse(request, body as string, done);
+    void parse(request, body as string, done);
   });
 }
 

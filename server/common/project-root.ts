@@ -14,7 +14,7 @@ export function projectRoot(): string {
     const manifest = path.join(dir, 'package.json');
     if (
       fs.existsSync(manifest) &&
-      JSON.parse(fs.readFileSync(manifest, 'utf8')).name === 'npc-board'
+      (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { name?: unknown }).name === 'npc-board'
     ) {
       cached = dir;
       return dir;

@@ -37,8 +37,7 @@ function described(description: unknown): string[] | null {
 
 /** The TypeScript type a published schema node stands for, normalised for comparison. */
 function expectedType(node: Json, property?: string): string {
-  if (typeof node['$ref'] === 'string')
-    return tsName((node['$ref'] as string).split('/').pop() as string);
+  if (typeof node['$ref'] === 'string') return tsName(node['$ref'].split('/').pop() as string);
   if (Array.isArray(node['allOf']))
     return (node['allOf'] as Json[]).map((n) => expectedType(n)).join('&');
   const type = node['type'];
@@ -46,7 +45,9 @@ function expectedType(node: Json, property?: string): string {
   let out: string;
   if (type === 'array') out = `${expectedType(node['items'] as Json)}[]`;
   else if (values && type === 'string') {
-    const emptyToo = property === 'priority' || String(node['description'] ?? '').includes('仅当');
+    const emptyToo =
+      property === 'priority' ||
+      (typeof node['description'] === 'string' ? node['description'] : '').includes('仅当');
     out = union([...values, ...(emptyToo ? [''] : [])].map((v) => JSON.stringify(v)));
   } else if (values && type === 'integer') out = union(values.map(String));
   else if (type === 'string') out = 'string';

@@ -407,7 +407,8 @@ export type EventType =
 
 export interface PlatformEvent {
   id: string;
-  type: EventType | string;
+  /** One of `EventType`, or a kind this client does not know yet. */
+  type: string;
   actor: { username: string; nickname: string };
   repo: { path: string };
   created_at: string;

@@ -120,7 +120,9 @@ describe('conformance of the forge to the published platform schema', () => {
           const value = parameter.default ?? parameter.enum?.[0];
           return value === undefined || value === ''
             ? []
-            : [`${parameter.name}=${encodeURIComponent(String(value))}`];
+            : [
+                `${parameter.name}=${encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value))}`,
+              ];
         });
       if (query.length === 0) continue;
       const separator = route.includes('?') ? '&' : '?';

@@ -139,7 +139,7 @@ export class ResponseValidator {
       validate = this.ajv.compile(rebase(convert(schema)) as Json);
       this.cache.set(key, validate);
     }
-    const ok = validate(body) as boolean;
+    const ok = validate(body);
     return {
       ok,
       errors: (validate.errors ?? []).map((error) => ({
@@ -183,7 +183,7 @@ export class ResponseValidator {
 
   private resolve(node: Json): Json {
     if (typeof node['$ref'] === 'string') {
-      return this.resolve(this.definitions[(node['$ref'] as string).split('/').pop() as string]);
+      return this.resolve(this.definitions[node['$ref'].split('/').pop() as string]);
     }
     if (Array.isArray(node['allOf']) && (node['allOf'] as Json[]).length === 1) {
       return this.resolve((node['allOf'] as Json[])[0]);

@@ -67,7 +67,7 @@ describe('forge: contents, history, branches, tags and releases over a pushed re
   });
 
   it('lists the root and a folder, and reads a file with a space in its path at a branch', async () => {
-    const root = (await admin.getRootContents('acme/web')) as TreeContent;
+    const root = await admin.getRootContents('acme/web');
     expect(root.type).toBe('tree');
     expect(root.entries.map((entry) => `${entry.type}:${entry.name}`).sort()).toEqual([
       'blob:README.md',

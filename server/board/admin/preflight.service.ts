@@ -130,7 +130,7 @@ export class PreflightService {
    * The last human commit when the repository has had none for `DORMANT_AFTER_DAYS`
    * (`'none'` when none in the commits read); null when it is active or unreadable.
    */
-  private async dormantFor(repo: string): Promise<string | 'none' | null> {
+  private async dormantFor(repo: string): Promise<string | null> {
     const split = await this.activity.split(repo);
     if (split === null) return null;
     const last = split.last_human_commit_at;

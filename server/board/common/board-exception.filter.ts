@@ -110,7 +110,7 @@ export class BoardExceptionFilter implements ExceptionFilter {
       const response = exception.getResponse();
       const message =
         typeof response === 'object' && response !== null && 'message' in response
-          ? (response as { message: unknown }).message
+          ? response.message
           : exception.message;
       return {
         status: exception.getStatus(),

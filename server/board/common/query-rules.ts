@@ -28,10 +28,9 @@ export function IsPositiveIntParam(max?: number): PropertyDecorator {
 
 export function IsBooleanParam(): PropertyDecorator {
   return (target, key) => {
-    Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))(
-      target,
-      key,
-    );
+    Transform(({ value }: { value: unknown }) =>
+      value === 'true' ? true : value === 'false' ? false : value,
+    )(target, key);
     IsIn([true, false], { message: '$property must be true or false' })(target, key);
   };
 }

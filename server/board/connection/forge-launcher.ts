@@ -81,13 +81,16 @@ async function waitUntilReady(
   baseUrl: string,
   timeoutMs: number,
 ): Promise<void> {
-  let exit: string | null = null;
+  // An object, so the narrowing of a plain `let` does not hide the callback's assignment.
+  const exited: { how: string | null } = { how: null };
   child.once('exit', (code, signal) => {
-    exit = signal ? `signal ${signal}` : `code ${code}`;
+    exited.how = signal ? `signal ${signal}` : `code ${code}`;
   });
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (exit) throw new Error(`the forge exited with ${exit} before answering on ${baseUrl}`);
+    if (exited.how) {
+      throw new Error(`the forge exited with ${exited.how} before answering on ${baseUrl}`);
+    }
     try {
       const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(1000) });
       if (response.ok) return;

@@ -78,7 +78,10 @@ export function sortByOrder<T>(items: T[], orderBy: string | undefined): T[] {
   if (!orderBy) return items;
   const descending = orderBy.startsWith('-');
   const field = descending ? orderBy.slice(1) : orderBy;
-  const value = (item: T): string => String((item as Record<string, unknown>)[field] ?? '');
+  const value = (item: T): string => {
+    const raw = (item as Record<string, unknown>)[field];
+    return typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '';
+  };
   return [...items].sort((a, b) => {
     const order = value(a) < value(b) ? -1 : value(a) > value(b) ? 1 : 0;
     return descending ? -order : order;

@@ -417,7 +417,7 @@ describe('PlatformClient', () => {
       server.json('GET', '/acme/vault/-/issues', platformError(7, 'secret repository'), 403);
       const list: PlatformIssue[] = await make().listOrgIssues('acme');
       expect(list.map((i) => i.repo?.path)).toEqual(['acme/api']);
-      expect(String(warn.mock.calls[0]?.[0])).toContain('acme/vault');
+      expect(String((warn.mock.calls as unknown[][])[0]?.[0])).toContain('acme/vault');
 
       await expect(make().listOrgIssues('ghost')).rejects.toBeInstanceOf(PlatformNotFoundError);
     });

@@ -309,7 +309,9 @@ describe('PlatformHttp', () => {
       );
       await make().get('/user');
       expect(warn).toHaveBeenCalledTimes(1);
-      expect(String(warn.mock.calls[0]?.[0])).toMatch(/Retrying GET \/user after HTTP 503/);
+      expect(String((warn.mock.calls as unknown[][])[0]?.[0])).toMatch(
+        /Retrying GET \/user after HTTP 503/,
+      );
       expect(JSON.stringify(warn.mock.calls)).not.toContain(TOKEN);
     });
   });
@@ -355,7 +357,7 @@ describe('PlatformHttp', () => {
       expect(result.truncated).toBe(true);
       expect(result.items).toEqual(items.slice(0, 150));
       expect(server.requests).toHaveLength(2);
-      expect(String(warn.mock.calls[0]?.[0])).toContain('truncated at 150 items');
+      expect(String((warn.mock.calls as unknown[][])[0]?.[0])).toContain('truncated at 150 items');
     });
 
     it('stops at maxListItems with X-Total-Count too, fetching only the pages it keeps', async () => {

@@ -19,7 +19,7 @@ export class RedisConnection {
         connectTimeout: 2000,
         reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2000),
       },
-    }) as RedisClientType;
+    });
     this.client.on('error', (error: Error) => {
       // One line per few seconds is enough while Redis is down.
       const now = Date.now();

@@ -120,7 +120,7 @@ export class CommitsService {
     const until = instant('until', query.until);
     for (const field of ['author', 'committer'] as const)
       // eslint-disable-next-line no-control-regex
-      if (query[field] !== undefined && /[\u0000-\u001f]/.test(query[field] as string))
+      if (query[field] !== undefined && /[\u0000-\u001f]/.test(query[field]))
         throw new InvalidError(`${field} must be plain text`, { field });
     const repo = this.repoName(principal, owner, name);
     if (sha === undefined && branchNames(await this.git.refs(repo)).length === 0)

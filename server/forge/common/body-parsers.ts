@@ -35,7 +35,7 @@ export function registerBodyParsers(fastify: FastifyInstance): void {
       (text) => {
         if (text.trim() === '') done(null, undefined);
         else if (jsonDepthExceeds(text)) done(new JsonTooDeepError(), undefined);
-        else parse(request, text, done);
+        else void parse(request, text, done);
       },
       (error: Error) => done(error, undefined),
     );

@@ -49,7 +49,7 @@ export class ForgeExceptionFilter implements ExceptionFilter {
       const response = exception.getResponse();
       const raw =
         typeof response === 'object' && response !== null && 'message' in response
-          ? (response as { message: unknown }).message
+          ? response.message
           : exception.message;
       const message =
         status === 404 ? 'Not found' : Array.isArray(raw) ? raw.join('; ') : String(raw);

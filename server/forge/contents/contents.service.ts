@@ -155,7 +155,9 @@ export class ContentsService {
     const listed = parseTree(object.data).filter((entry) => entry.type !== 'commit');
     const sizes = await Promise.all(
       listed.map((entry) =>
-        entry.type === 'blob' ? this.git.info(repo, entry.sha).then((info) => info?.size ?? 0) : 0,
+        entry.type === 'blob'
+          ? this.git.info(repo, entry.sha).then((info) => info?.size ?? 0)
+          : Promise.resolve(0),
       ),
     );
     const entries: TreeEntry[] = listed.map((entry, index) => ({

@@ -63,7 +63,7 @@ export class CatFileBatch {
 
   /** Type and size of an object, or null when it does not exist. */
   info(object: string): Promise<ObjectInfo | null> {
-    return this.send(`info ${object}`, false) as Promise<ObjectInfo | null>;
+    return this.send(`info ${object}`, false);
   }
 
   /** Type, size and bytes of an object, or null when it does not exist. */

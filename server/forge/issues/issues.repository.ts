@@ -146,7 +146,7 @@ export class IssuesRepository {
     for (const [key, column] of columns) {
       if (changes[key] !== undefined) {
         sets.push(`${column} = ?`);
-        params.push(changes[key] as SqlValue);
+        params.push(changes[key]);
       }
     }
     this.db.run(`UPDATE issues SET ${sets.join(', ')} WHERE id = ?`, [...params, id]);

@@ -38,6 +38,6 @@ export const adminAuthInterceptor: HttpInterceptorFn = (req, next) => {
 
 function statusOf(error: unknown): number | undefined {
   return typeof error === 'object' && error !== null && 'status' in error
-    ? Number((error as { status: unknown }).status)
+    ? Number(error.status)
     : undefined;
 }

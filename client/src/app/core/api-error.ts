@@ -75,7 +75,7 @@ function parseBody(raw: unknown): BoardErrorBody | null {
     return null;
   }
   // A list of messages (as some proxies and older answers send) reads as one.
-  const message = (value as { message: unknown }).message;
+  const message = value.message;
   if (typeof message === 'string') return value as BoardErrorBody;
   if (Array.isArray(message) && message.every((m) => typeof m === 'string')) {
     return { ...(value as BoardErrorBody), message: message.join('; ') };

@@ -262,7 +262,7 @@ export default class DispatchPage {
             ),
       ),
     ),
-    { initialValue: { checking: false, findings: [] } as Checks },
+    { initialValue: { checking: false, findings: [] } },
   );
   /** What the checks found last, shown while newer ones run. */
   private lastFindings(): readonly DispatchFinding[] {
@@ -406,13 +406,12 @@ export default class DispatchPage {
     });
   }
 
-  private knownRepo(control: AbstractControl<string>): ValidationErrors | null {
+  private knownRepo(control: AbstractControl<unknown>): ValidationErrors | null {
     // The form is built before `repoNames` exists (fields initialise in order), and until
     // the list is loaded nothing can be checked; the constructor re-checks once it is.
     const known = this.repoNames?.();
-    return !control.value || !known || known.size === 0 || known.has(control.value)
-      ? null
-      : { unknownRepo: true };
+    const value = typeof control.value === 'string' ? control.value : '';
+    return !value || !known || known.size === 0 || known.has(value) ? null : { unknownRepo: true };
   }
 
   private focus(selector: string): void {

@@ -14,9 +14,7 @@ const SLUG = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
 export function parseDispatchesState(params: Params): DispatchesUrlState {
   const text = (key: string): string | null =>
-    typeof params[key] === 'string' && SLUG.test(params[key] as string)
-      ? (params[key] as string)
-      : null;
+    typeof params[key] === 'string' && SLUG.test(params[key]) ? params[key] : null;
   return { npc: text('npc'), org: text('org') };
 }
 

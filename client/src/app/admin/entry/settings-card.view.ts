@@ -70,7 +70,7 @@ export function changedSettings(
     const value = settingValue(typed[key]);
     if (settingProblem(typed[key], key) === null && value !== current[key]) body[key] = value;
   }
-  return body as Partial<WorkSettings>;
+  return body;
 }
 
 /** "Saved: pickup SLO 60 min, stuck after 24 h, WIP warning at 10, no hard limit." */
