@@ -1,0 +1,111 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  UseGuards,
+} from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type {
+  AlertView,
+  ChannelTestResult,
+  ChannelView,
+  DeliveryView,
+  EvaluateResult,
+  SilenceView,
+} from '@shared/board/alerts';
+import { AdminGuard } from '../admin/admin.guard';
+import {
+  CreateChannelDto,
+  CreateSilenceDto,
+  IdParam,
+  LimitQuery,
+  UpdateChannelDto,
+} from './alerts.dto';
+import { AlertsService } from './alerts.service';
+
+/** The alert routes, for admins only. */
+@ApiTags('admin')
+@ApiBearerAuth()
+@Controller('api/admin/alerts')
+@UseGuards(AdminGuard)
+export class AlertsController {
+  constructor(private readonly alerts: AlertsService) {}
+
+  @Get()
+  @ApiOperation({ summary: "Firing alerts, then the last 7 days' resolved ones" })
+  list(): Promise<AlertView[]> {
+    return this.alerts.list();
+  }
+
+  @Get('deliveries')
+  @ApiOperation({ summary: 'Recent deliveries, newest first' })
+  deliveries(@Query() q: LimitQuery): Promise<DeliveryView[]> {
+    return this.alerts.deliveries(q.limit ?? 50);
+  }
+
+  @Post('evaluate')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Evaluate every rule now' })
+  evaluate(): Promise<EvaluateResult> {
+    return this.alerts.evaluate();
+  }
+
+  @Get('channels')
+  @ApiOperation({ summary: 'Alert channels (URL and secret never shown)' })
+  channels(): Promise<ChannelView[]> {
+    return this.alerts.channels();
+  }
+
+  @Post('channels')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Add an alert channel' })
+  createChannel(@Body() body: CreateChannelDto): Promise<ChannelView> {
+    return this.alerts.createChannel(body);
+  }
+
+  @Put('channels/:id')
+  @ApiOperation({ summary: 'Change a channel (partial; secret null clears it)' })
+  updateChannel(@Param() p: IdParam, @Body() body: UpdateChannelDto): Promise<ChannelView> {
+    return this.alerts.updateChannel(p.id, body);
+  }
+
+  @Delete('channels/:id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete a channel' })
+  deleteChannel(@Param() p: IdParam): Promise<void> {
+    return this.alerts.deleteChannel(p.id);
+  }
+
+  @Post('channels/:id/test')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Send a test message now and show the receiver's answer" })
+  testChannel(@Param() p: IdParam): Promise<ChannelTestResult> {
+    return this.alerts.testChannel(p.id);
+  }
+
+  @Get('silences')
+  @ApiOperation({ summary: 'Silences in force' })
+  silences(): Promise<SilenceView[]> {
+    return this.alerts.silences();
+  }
+
+  @Post('silences')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Mute a rule (for an organization) or one alert until a time' })
+  createSilence(@Body() body: CreateSilenceDto): Promise<SilenceView> {
+    return this.alerts.createSilence(body);
+  }
+
+  @Delete('silences/:id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'End a silence' })
+  deleteSilence(@Param() p: IdParam): Promise<void> {
+    return this.alerts.deleteSilence(p.id);
+  }
+}
