@@ -1,6 +1,4 @@
 import { createHmac } from 'node:crypto';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type {
   AlertView,
   ChannelTestResult,
@@ -11,64 +9,13 @@ import type {
 import type { Issue } from '@shared/board/entities';
 import { DeliveryWorker } from '../server/board/alerts/delivery-worker';
 import { BoardStore } from '../server/board/store/board-store';
+import { Receiver } from './alert-receiver';
 import { startBoard, RunningBoard } from './board-harness';
 import { HarnessForge, startForge } from './forge-harness';
 
 const ADMIN_TOKEN = 'alerts-admin-token-0123456789';
 const SECRET = 'webhook-secret-for-tests';
 const MINUTE = 60_000;
-
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  raw: string;
-  body: Record<string, unknown>;
-}
-
-/** A real HTTP receiver on loopback that answers the statuses it is given, then 200. */
-class Receiver {
-  readonly received: Received[] = [];
-  connections = 0;
-  private answers: { status: number; headers?: Record<string, string>; body?: string }[] = [];
-  private server = http.createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-    request.on('end', () => {
-      let body: Record<string, unknown> = {};
-      try {
-        body = JSON.parse(raw) as Record<string, unknown>;
-      } catch {
-        // Not JSON: kept raw.
-      }
-      this.received.push({ headers: request.headers, raw, body });
-      const answer = this.answers.shift() ?? { status: 200 };
-      response.writeHead(answer.status, answer.headers ?? { 'content-type': 'application/json' });
-      response.end(answer.body ?? '{"ok":true}');
-    });
-  });
-
-  async start(): Promise<this> {
-    this.server.on('connection', () => this.connections++);
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return this;
-  }
-
-  get port(): number {
-    return (this.server.address() as AddressInfo).port;
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${this.port}/hook`;
-  }
-
-  answer(...answers: { status: number; headers?: Record<string, string>; body?: string }[]): void {
-    this.answers.push(...answers);
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 async function call<T>(
   board: RunningBoard,
