@@ -38,7 +38,7 @@ describe('AdminEntryPage', () => {
     request.flush({ credit_alert_threshold: 50 });
     await settle(harness);
 
-    expect(page().querySelectorAll('a.tile')).toHaveLength(3);
+    expect(page().querySelectorAll('a.tile')).toHaveLength(4);
     expect(sessionStorage.getItem(ADMIN_TOKEN_KEY)).toBe(TOKEN);
     // The settings card reads the settings in force.
     settingsRequest().flush({
