@@ -45,7 +45,7 @@ class Evaluator {
       previous: [...this.states.values()],
       resolveAfterMs: 10 * MINUTE,
       repeatMs: 24 * HOUR,
-      isMuted: (a) => this.muted.has(a.id),
+      holdBack: (a) => this.muted.has(a.id),
       ...options,
     });
     for (const s of outcome.changed) this.states.set(s.id, s);

@@ -48,8 +48,11 @@ export interface EvaluationInput {
   resolveAfterMs: number;
   /** Least time between two messages of an alert that keeps firing. */
   repeatMs: number;
-  /** A silence covers this alert now: its state moves on, nothing is sent. */
-  isMuted: (alert: AlertState) => boolean;
+  /**
+   * Nothing can be sent about this alert now (a silence covers it, or no enabled channel
+   * takes it): its state moves on, and it is announced once something can be sent.
+   */
+  holdBack: (alert: AlertState) => boolean;
 }
 
 export interface EvaluationOutcome {
@@ -59,7 +62,7 @@ export interface EvaluationOutcome {
   fired: AlertState[];
   /** Alerts that resolved in this evaluation. */
   resolved: AlertState[];
-  /** Messages to queue (muted alerts have none). */
+  /** Messages to queue (held-back alerts have none). */
   events: AlertEvent[];
 }
 
@@ -73,8 +76,8 @@ export function alertId(rule: AlertRule, subjectId: string): string {
  * new states and the messages to send. An alert fires on the first evaluation that finds
  * its condition, reminds at most once per `repeatMs` while it keeps firing, and resolves
  * only once the condition has been false for `resolveAfterMs` (a condition that comes back
- * within that time sends nothing). A muted alert changes state but sends nothing; once the
- * silence ends it is announced like a new one.
+ * within that time sends nothing). A held-back alert (muted, or no channel for it) changes
+ * state but sends nothing; once something can be sent it is announced like a new one.
  */
 export function evaluateAlerts(input: EvaluationInput): EvaluationOutcome {
   const now = input.now.toISOString();
@@ -84,7 +87,7 @@ export function evaluateAlerts(input: EvaluationInput): EvaluationOutcome {
   const seen = new Set<string>();
 
   const announce = (kind: AlertEvent['kind'], alert: AlertState): AlertState => {
-    if (input.isMuted(alert)) return alert;
+    if (input.holdBack(alert)) return alert;
     const sent = { ...alert, last_sent_at: now };
     outcome.events.push({ kind, alert: sent });
     return sent;
@@ -170,6 +173,18 @@ export interface ChannelFilter {
   orgs: readonly string[];
 }
 
+/** Whether a channel wants to hear about an alert. */
+export function channelTakes(
+  channel: ChannelFilter,
+  alert: Pick<AlertState, 'rule' | 'org'>,
+): boolean {
+  return (
+    channel.enabled &&
+    (channel.rules.length === 0 || channel.rules.includes(alert.rule)) &&
+    (channel.orgs.length === 0 || channel.orgs.includes(alert.org))
+  );
+}
+
 const GROUP_NOUN: Record<AlertRule, string> = {
   credits_below_threshold: 'organizations below the credit threshold',
   runway_short: 'organizations with a short runway',
@@ -190,12 +205,10 @@ export function groupMessages(
 ): { channel_id: string; message: AlertMessage }[] {
   const out: { channel_id: string; message: AlertMessage }[] = [];
   for (const channel of channels) {
-    if (!channel.enabled) continue;
     const groups = new Map<string, AlertEvent[]>();
     for (const event of events) {
       const { rule, org } = event.alert;
-      if (channel.rules.length > 0 && !channel.rules.includes(rule)) continue;
-      if (channel.orgs.length > 0 && !channel.orgs.includes(org)) continue;
+      if (!channelTakes(channel, event.alert)) continue;
       const status = event.kind === 'resolved' ? 'resolved' : 'firing';
       const key = JSON.stringify([org, rule, status]);
       groups.set(key, [...(groups.get(key) ?? []), event]);

@@ -34,6 +34,7 @@ import { BoardStore } from '../store/board-store';
 import { AlertDestinations } from './alert-destinations';
 import type { ChannelRecord, DeliveryRecord, SilenceRecord } from './alert-records';
 import {
+  channelTakes,
   evaluateAlerts,
   groupMessages,
   type AlertFinding,
@@ -167,7 +168,8 @@ export class AlertsService
       previous,
       resolveAfterMs: this.config.alertResolveAfterMinutes * 60_000,
       repeatMs: settings.alert_repeat_hours * 3_600_000,
-      isMuted: (alert) => isMuted(alert, silences, now),
+      holdBack: (alert) =>
+        isMuted(alert, silences, now) || !channels.some((c) => channelTakes(c, alert)),
     });
     const deliveries: DeliveryRecord[] = groupMessages(
       outcome.events,

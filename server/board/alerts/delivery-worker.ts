@@ -16,8 +16,8 @@ const FIRST_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 3_600_000;
 /** A delivery still not taken this long after queueing has failed. */
 export const GIVE_UP_MS = 24 * 3_600_000;
-/** Deliveries one pass sends at most. */
-const BATCH = 100;
+/** Deliveries one pass sends at most: even all timing out, a pass ends within its lock. */
+const BATCH = 20;
 const LOCK_MS = 5 * 60_000;
 
 /**
