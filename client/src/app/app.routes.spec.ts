@@ -62,6 +62,7 @@ describe('routes', () => {
       ['dashboard', 'function'],
       ['dispatch', 'function'],
       ['credits', 'function'],
+      ['alerts', 'function'],
     ]);
   });
 
@@ -84,12 +85,13 @@ describe('routes', () => {
       ['dashboard', true],
       ['dispatch', true],
       ['credits', true],
+      ['alerts', true],
     ]);
     // Chart.js is provided where the overview's charts are drawn, not in the app config.
     expect(adminRoutes[1].providers).toHaveLength(1);
   });
 
-  it.each(['/admin/dashboard', '/admin/dispatch', '/admin/credits'])(
+  it.each(['/admin/dashboard', '/admin/dispatch', '/admin/credits', '/admin/alerts'])(
     '%s sends a signed-out visitor to the sign-in form',
     async (url) => {
       await harness.navigateByUrl(url);
@@ -117,7 +119,7 @@ describe('routes', () => {
       expect(pageTitle()).toBe(expectedTitle);
     });
 
-    it('links the admin entry to its three pages', async () => {
+    it('links the admin entry to its pages', async () => {
       await harness.navigateByUrl('/admin');
 
       const tiles = [
@@ -127,6 +129,7 @@ describe('routes', () => {
         '/admin/dashboard',
         '/admin/dispatch',
         '/admin/credits',
+        '/admin/alerts',
       ]);
     });
   });
