@@ -183,7 +183,7 @@ describe('alerts against a real forge and real receivers', () => {
     await deliver();
     expect(hooks.received).toHaveLength(4);
 
-    const listed = (await call<AlertView[]>(board, 'GET', '/api/admin/alerts')).body;
+    const listed = (await call<AlertView[]>(board, 'GET', '/api/admin/alerts?limit=500')).body;
     expect(
       listed.filter((a) => a.rule === 'credits_below_threshold' && a.status === 'resolved'),
     ).toHaveLength(2);
@@ -300,7 +300,7 @@ describe('alerts against a real forge and real receivers', () => {
         expect(body.summary).toBe(`${count} NPC issues stuck in ${org}`);
       }
     }
-    const listed = (await call<AlertView[]>(board, 'GET', '/api/admin/alerts')).body;
+    const listed = (await call<AlertView[]>(board, 'GET', '/api/admin/alerts?limit=500')).body;
     const mutedAlerts = listed.filter((a) => a.rule === 'npc_stuck' && a.org === muted);
     expect(mutedAlerts.length).toBe(byOrg.get(muted));
     expect(mutedAlerts.every((a) => a.muted && a.last_sent_at === null)).toBe(true);
@@ -335,6 +335,10 @@ describe('alerts against a real forge and real receivers', () => {
       (await call<ChannelView[]>(board, 'GET', '/api/admin/alerts/channels')).body,
     ).toHaveLength(5);
     expect((await call(board, 'GET', '/api/admin/alerts/deliveries?limit=501')).status).toBe(400);
+    expect((await call(board, 'GET', '/api/admin/alerts?limit=0')).status).toBe(400);
+    const two = await call<AlertView[]>(board, 'GET', '/api/admin/alerts?limit=2');
+    expect(two.body).toHaveLength(2);
+    expect(two.body.every((a) => a.status === 'firing')).toBe(true);
     expect(
       (
         await call(board, 'POST', '/api/admin/alerts/silences', {

@@ -29,7 +29,10 @@ import {
 } from './alerts.dto';
 import { AlertsService } from './alerts.service';
 
-/** The alert routes, for admins only. */
+/** What a list route answers at most without `limit`. */
+const DEFAULT_LIMIT = 50;
+
+/** The alert routes, for admins only; list routes take `limit` (50 unless given, at most 500). */
 @ApiTags('admin')
 @ApiBearerAuth()
 @Controller('api/admin/alerts')
@@ -39,14 +42,14 @@ export class AlertsController {
 
   @Get()
   @ApiOperation({ summary: "Firing alerts, then the last 7 days' resolved ones" })
-  list(): Promise<AlertView[]> {
-    return this.alerts.list();
+  async list(@Query() q: LimitQuery): Promise<AlertView[]> {
+    return (await this.alerts.list()).slice(0, q.limit ?? DEFAULT_LIMIT);
   }
 
   @Get('deliveries')
   @ApiOperation({ summary: 'Recent deliveries, newest first' })
   deliveries(@Query() q: LimitQuery): Promise<DeliveryView[]> {
-    return this.alerts.deliveries(q.limit ?? 50);
+    return this.alerts.deliveries(q.limit ?? DEFAULT_LIMIT);
   }
 
   @Post('evaluate')
@@ -58,8 +61,8 @@ export class AlertsController {
 
   @Get('channels')
   @ApiOperation({ summary: 'Alert channels (URL and secret never shown)' })
-  channels(): Promise<ChannelView[]> {
-    return this.alerts.channels();
+  async channels(@Query() q: LimitQuery): Promise<ChannelView[]> {
+    return (await this.alerts.channels()).slice(0, q.limit ?? DEFAULT_LIMIT);
   }
 
   @Post('channels')
@@ -91,8 +94,8 @@ export class AlertsController {
 
   @Get('silences')
   @ApiOperation({ summary: 'Silences in force' })
-  silences(): Promise<SilenceView[]> {
-    return this.alerts.silences();
+  async silences(@Query() q: LimitQuery): Promise<SilenceView[]> {
+    return (await this.alerts.silences()).slice(0, q.limit ?? DEFAULT_LIMIT);
   }
 
   @Post('silences')

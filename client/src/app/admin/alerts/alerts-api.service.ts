@@ -24,8 +24,9 @@ export interface ChannelChange {
 export class AlertsApiService {
   private readonly http = inject(HttpClient);
 
-  alerts(): Observable<AlertView[]> {
-    return this.http.get<AlertView[]>('api/admin/alerts');
+  /** Firing first, then the week's resolved ones; at most `limit`. */
+  alerts(limit = 500): Observable<AlertView[]> {
+    return this.http.get<AlertView[]>('api/admin/alerts', { params: { limit } });
   }
 
   deliveries(limit = 50): Observable<DeliveryView[]> {
