@@ -179,6 +179,10 @@ describe('alerts against a real forge and real receivers', () => {
     await deliver();
     expect(hooks.received).toHaveLength(4);
     expect(hooks.received.slice(2).map((r) => r.body.status)).toEqual(['resolved', 'resolved']);
+    for (const { body } of hooks.received.slice(2)) {
+      expect(body.summary).toMatch(/^Resolved: /);
+      expect(body.resolved_at).toBe(board.clock.now().toISOString());
+    }
     expect((await evaluate()).resolved).toEqual([]);
     await deliver();
     expect(hooks.received).toHaveLength(4);

@@ -236,7 +236,9 @@ function messageOf(group: readonly AlertEvent[], boardUrl: string | null): Alert
     more: Math.max(0, alerts.length - MAX_LISTED_SUBJECTS),
     summary: many
       ? `${alerts.length} ${GROUP_NOUN[first.rule]} in ${first.org}${status === 'resolved' ? ': resolved' : ''}`
-      : first.summary,
+      : status === 'resolved'
+        ? `Resolved: ${first.summary}`
+        : first.summary,
     details: many ? { count: alerts.length } : first.details,
     started_at: started,
     resolved_at: status === 'resolved' ? first.resolved_at : null,
