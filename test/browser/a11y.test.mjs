@@ -36,6 +36,7 @@ const ADMIN_PAGES = [
   ['admin overview', 'admin/dashboard', 'npc-figure-card'],
   ['admin dispatch', 'admin/dispatch', 'textarea[data-field="requirement"]'],
   ['admin credits', 'admin/credits', 'tr[data-org]'],
+  ['admin alerts', 'admin/alerts', 'section[data-section="rules"]'],
 ];
 
 /**
