@@ -27,6 +27,7 @@ import {
   LimitQuery,
   UpdateChannelDto,
 } from './alerts.dto';
+import { AlertChannelsService } from './alert-channels.service';
 import { AlertsService } from './alerts.service';
 
 /** What a list route answers at most without `limit`. */
@@ -38,7 +39,10 @@ const DEFAULT_LIMIT = 50;
 @Controller('api/admin/alerts')
 @UseGuards(AdminGuard)
 export class AlertsController {
-  constructor(private readonly alerts: AlertsService) {}
+  constructor(
+    private readonly alerts: AlertsService,
+    private readonly channelService: AlertChannelsService,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: "Firing alerts, then the last 7 days' resolved ones" })
@@ -62,53 +66,53 @@ export class AlertsController {
   @Get('channels')
   @ApiOperation({ summary: 'Alert channels (URL and secret never shown)' })
   async channels(@Query() q: LimitQuery): Promise<ChannelView[]> {
-    return (await this.alerts.channels()).slice(0, q.limit ?? DEFAULT_LIMIT);
+    return (await this.channelService.channels()).slice(0, q.limit ?? DEFAULT_LIMIT);
   }
 
   @Post('channels')
   @HttpCode(201)
   @ApiOperation({ summary: 'Add an alert channel' })
   createChannel(@Body() body: CreateChannelDto): Promise<ChannelView> {
-    return this.alerts.createChannel(body);
+    return this.channelService.createChannel(body);
   }
 
   @Put('channels/:id')
   @ApiOperation({ summary: 'Change a channel (partial; secret null clears it)' })
   updateChannel(@Param() p: IdParam, @Body() body: UpdateChannelDto): Promise<ChannelView> {
-    return this.alerts.updateChannel(p.id, body);
+    return this.channelService.updateChannel(p.id, body);
   }
 
   @Delete('channels/:id')
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete a channel' })
   deleteChannel(@Param() p: IdParam): Promise<void> {
-    return this.alerts.deleteChannel(p.id);
+    return this.channelService.deleteChannel(p.id);
   }
 
   @Post('channels/:id/test')
   @HttpCode(200)
   @ApiOperation({ summary: "Send a test message now and show the receiver's answer" })
   testChannel(@Param() p: IdParam): Promise<ChannelTestResult> {
-    return this.alerts.testChannel(p.id);
+    return this.channelService.testChannel(p.id);
   }
 
   @Get('silences')
   @ApiOperation({ summary: 'Silences in force' })
   async silences(@Query() q: LimitQuery): Promise<SilenceView[]> {
-    return (await this.alerts.silences()).slice(0, q.limit ?? DEFAULT_LIMIT);
+    return (await this.channelService.silences()).slice(0, q.limit ?? DEFAULT_LIMIT);
   }
 
   @Post('silences')
   @HttpCode(201)
   @ApiOperation({ summary: 'Mute a rule (for an organization) or one alert until a time' })
   createSilence(@Body() body: CreateSilenceDto): Promise<SilenceView> {
-    return this.alerts.createSilence(body);
+    return this.channelService.createSilence(body);
   }
 
   @Delete('silences/:id')
   @HttpCode(204)
   @ApiOperation({ summary: 'End a silence' })
   deleteSilence(@Param() p: IdParam): Promise<void> {
-    return this.alerts.deleteSilence(p.id);
+    return this.channelService.deleteSilence(p.id);
   }
 }

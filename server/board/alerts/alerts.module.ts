@@ -3,7 +3,9 @@ import { AdminGuard } from '../admin/admin.guard';
 import { CreditsModule } from '../credits/credits.module';
 import { IssuesModule } from '../issues/issues.module';
 import { OrgsModule } from '../orgs/orgs.module';
+import { AlertChannelsService } from './alert-channels.service';
 import { AlertDestinations } from './alert-destinations';
+import { AlertFactsService } from './alert-facts.service';
 import { ALERT_OPTIONS, DEFAULT_ALERT_OPTIONS, type AlertOptions } from './alert-options';
 import { AlertsController } from './alerts.controller';
 import { AlertsService } from './alerts.service';
@@ -24,6 +26,8 @@ export class AlertsModule {
         AlertDestinations,
         DeliveryWorker,
         AlertsService,
+        AlertChannelsService,
+        AlertFactsService,
       ],
       exports: [AlertsService, DeliveryWorker],
     };
