@@ -39,10 +39,10 @@ describe('alerts against a real forge and real receivers', () => {
   let forge: HarnessForge;
   let board: RunningBoard;
   let orgs: string[];
-  const hooks = new Receiver();
-  const flaky = new Receiver();
-  const refusing = new Receiver();
-  const stuckHook = new Receiver();
+  let hooks: Receiver;
+  let flaky: Receiver;
+  let refusing: Receiver;
+  let stuckHook: Receiver;
   let closedPort: number;
   let channels: Record<string, ChannelView>;
 
@@ -65,6 +65,14 @@ describe('alerts against a real forge and real receivers', () => {
 
   beforeAll(async () => {
     forge = await startForge();
+  });
+
+  afterAll(async () => {
+    await forge?.stop();
+  });
+
+  // Every test starts a board of its own (a fresh store) with five channels.
+  beforeEach(async () => {
     board = await startBoard(
       { baseUrl: forge.baseUrl, token: forge.adminToken },
       {
@@ -79,6 +87,12 @@ describe('alerts against a real forge and real receivers', () => {
         alerts: { random: () => 1 },
       },
     );
+    [hooks, flaky, refusing, stuckHook] = [
+      new Receiver(),
+      new Receiver(),
+      new Receiver(),
+      new Receiver(),
+    ];
     for (const r of [hooks, flaky, refusing, stuckHook]) await r.start();
     const closed = await new Receiver().start();
     closedPort = closed.port;
@@ -120,9 +134,8 @@ describe('alerts against a real forge and real receivers', () => {
     await add('stuck', { kind: 'webhook', url: stuckHook.url, rules: ['npc_stuck'] });
   });
 
-  afterAll(async () => {
+  afterEach(async () => {
     await board?.stop();
-    await forge?.stop();
     for (const r of [hooks, flaky, refusing, stuckHook]) await r.stop();
   });
 
@@ -233,6 +246,13 @@ describe('alerts against a real forge and real receivers', () => {
     await deliver();
     expect(flaky.received).toHaveLength(3);
     expect((await deliveries('down'))[0]).toMatchObject({ status: 'retrying' });
+
+    // The unreachable channel's delivery is given up 24 h after it was queued.
+    board.clock.advance(25 * 3_600_000);
+    await deliver();
+    const givenUp = (await deliveries('down'))[0];
+    expect(givenUp.status).toBe('failed');
+    expect(givenUp.last_error).toContain('gave up after 24 h');
   });
 
   it('marks a delivery answered 400 failed and never retries it', async () => {
@@ -261,14 +281,11 @@ describe('alerts against a real forge and real receivers', () => {
     board.clock.advance(2 * 3_600_000);
     await deliver();
     expect(refusing.received.length).toBe(before);
-    // The unreachable channel's first delivery is given up 24 h after it was queued (the
-    // newer one is the 24-hourly reminder of the alert that keeps firing).
-    const down = (await deliveries('down')).at(-1)!;
-    expect(down.status).toBe('failed');
-    expect(down.last_error).toContain('gave up after 24 h');
   });
 
   it('groups the stuck issues of an organization into one message, and a silenced organization gets none', async () => {
+    // A day on, the demo's in-progress issues have gone without NPC activity long enough.
+    board.clock.advance(27 * 3_600_000);
     const stuck = (await (
       await fetch(`${board.url}/api/issues?attention=stuck&state=open`)
     ).json()) as Issue[];
@@ -340,6 +357,8 @@ describe('alerts against a real forge and real receivers', () => {
     ).toHaveLength(5);
     expect((await call(board, 'GET', '/api/admin/alerts/deliveries?limit=501')).status).toBe(400);
     expect((await call(board, 'GET', '/api/admin/alerts?limit=0')).status).toBe(400);
+    await setSettings({ credit_alert_threshold: 150 });
+    await evaluate();
     const two = await call<AlertView[]>(board, 'GET', '/api/admin/alerts?limit=2');
     expect(two.body).toHaveLength(2);
     expect(two.body.every((a) => a.status === 'firing')).toBe(true);
@@ -382,11 +401,29 @@ describe('alerts against a real forge and real receivers', () => {
   });
 
   it('counts alerts and deliveries in /metrics', async () => {
+    refusing.answer({ status: 400 });
+    await setSettings({ credit_alert_threshold: 150 });
+    // orgs[2] is out of credits: the flaky channel takes it, and the refusing one is
+    // pointed at the same rule to refuse it.
+    await call(board, 'PUT', `/api/admin/alerts/channels/${channels.refusing.id}`, {
+      rules: ['credits_exhausted'],
+    });
+    await call(board, 'DELETE', `/api/admin/alerts/channels/${channels.down.id}`);
+    await board
+      .get(BoardStore)
+      .upsertSnapshots([
+        { org_slug: orgs[2], balance: 0, recorded_at: board.clock.now().toISOString() },
+      ]);
+    await evaluate();
+    await deliver();
     const text = await (await fetch(`${board.url}/metrics`)).text();
-    expect(text).toMatch(/board_alerts\{rule="credits_below_threshold",status="resolved"\} 2/);
-    expect(text).toMatch(/board_alert_deliveries_total\{kind="webhook",outcome="sent"\} \d+/);
-    // The 400 answer, and the unreachable channel given up 24 h after queueing.
-    expect(text).toMatch(/board_alert_deliveries_total\{kind="webhook",outcome="failed"\} 2/);
+    // Two organizations below 150 and one at 0 (below 150 too): three, all firing.
+    expect(text).toMatch(/board_alerts\{rule="credits_below_threshold",status="firing"\} 3/);
+    expect(text).toMatch(/board_alerts\{rule="credits_exhausted",status="firing"\} 1/);
+    expect(text).toMatch(/board_alerts\{rule="credits_below_threshold",status="resolved"\} 0/);
+    // Three to the credits channel, one to the flaky one; the refusing one answered 400.
+    expect(text).toMatch(/board_alert_deliveries_total\{kind="webhook",outcome="sent"\} 4/);
+    expect(text).toMatch(/board_alert_deliveries_total\{kind="webhook",outcome="failed"\} 1/);
   });
 });
 
@@ -396,10 +433,15 @@ describe('alert destinations', () => {
   let named: RunningBoard;
   const receiver = new Receiver();
   const second = new Receiver();
+  /** A receiver only refused destinations point at: it must never see a connection. */
+  const untouched = new Receiver();
   const lookups: string[] = [];
+  /** Names whose address a test changes between saving a channel and sending to it. */
+  const flips: Record<string, string> = {};
   const resolve = async (host: string) => {
     lookups.push(host);
     const table: Record<string, string> = {
+      ...flips,
       'internal.example': '10.1.2.3',
       localhost: '127.0.0.1',
       'allowed.test': '127.0.0.1',
@@ -420,20 +462,18 @@ describe('alert destinations', () => {
       env: { ADMIN_TOKEN, ALERTS_ALLOW_HTTP: 'true', ALERTS_ALLOWED_HOSTS: 'allowed.test' },
       alerts: { resolve },
     });
-    await receiver.start();
-    await second.start();
+    for (const r of [receiver, second, untouched]) await r.start();
   });
 
   afterAll(async () => {
     await strict?.stop();
     await named?.stop();
     await forge?.stop();
-    await receiver.stop();
-    await second.stop();
+    for (const r of [receiver, second, untouched]) await r.stop();
   });
 
   it('refuses private, loopback, link-local and metadata addresses without connecting', async () => {
-    const port = receiver.port;
+    const port = untouched.port;
     const refused = [
       `http://127.0.0.1:${port}/hook`,
       'http://169.254.169.254/latest/meta-data',
@@ -457,10 +497,36 @@ describe('alert destinations', () => {
       expect(response.body.message).toMatch(/^url /);
     }
     expect(lookups).toEqual(expect.arrayContaining(['internal.example', 'localhost']));
-    expect(receiver.connections).toBe(0);
+    expect(untouched.connections).toBe(0);
     expect((await call<ChannelView[]>(strict, 'GET', '/api/admin/alerts/channels')).body).toEqual(
       [],
     );
+  });
+
+  it('checks the destination again at send time, and connects to nothing refused', async () => {
+    flips['flip.example'] = '93.184.216.34';
+    const created = await call<ChannelView>(strict, 'POST', '/api/admin/alerts/channels', {
+      name: 'flip',
+      kind: 'webhook',
+      url: `http://flip.example:${receiver.port}/hook`,
+    });
+    expect(created.status).toBe(201);
+    // The name now leads to loopback: the send is refused before any connection.
+    flips['flip.example'] = '127.0.0.1';
+    const before = receiver.connections;
+    const test = await call<ChannelTestResult>(
+      strict,
+      'POST',
+      `/api/admin/alerts/channels/${created.body.id}/test`,
+    );
+    expect(test.body).toMatchObject({ ok: false, status: 0 });
+    expect(test.body.body_excerpt).toContain(
+      'refused: url host flip.example resolves to a private',
+    );
+    expect(receiver.connections).toBe(before);
+    expect(
+      (await call(strict, 'DELETE', `/api/admin/alerts/channels/${created.body.id}`)).status,
+    ).toBe(204);
   });
 
   it('refuses http:// without ALERTS_ALLOW_HTTP', async () => {
@@ -487,6 +553,7 @@ describe('alert destinations', () => {
   });
 
   it('lets a host in ALERTS_ALLOWED_HOSTS through, and never follows a redirect', async () => {
+    const before = receiver.received.length;
     const created = await call<ChannelView>(named, 'POST', '/api/admin/alerts/channels', {
       name: 'inside',
       kind: 'webhook',
@@ -499,8 +566,8 @@ describe('alert destinations', () => {
       `/api/admin/alerts/channels/${created.body.id}/test`,
     );
     expect(test.body).toMatchObject({ ok: true, status: 200 });
-    expect(receiver.received).toHaveLength(1);
-    expect(receiver.received[0].headers.host).toBe(`allowed.test:${receiver.port}`);
+    expect(receiver.received).toHaveLength(before + 1);
+    expect(receiver.received.at(-1)!.headers.host).toBe(`allowed.test:${receiver.port}`);
 
     receiver.answer({ status: 302, headers: { location: second.url } });
     const redirected = await call<ChannelTestResult>(
@@ -509,7 +576,7 @@ describe('alert destinations', () => {
       `/api/admin/alerts/channels/${created.body.id}/test`,
     );
     expect(redirected.body).toMatchObject({ ok: false, status: 302 });
-    expect(receiver.received).toHaveLength(2);
+    expect(receiver.received).toHaveLength(before + 2);
     expect(second.received).toHaveLength(0);
     expect(second.connections).toBe(0);
   });
