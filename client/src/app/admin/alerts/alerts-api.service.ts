@@ -9,6 +9,7 @@ import type {
   EvaluateResult,
 } from '@shared/board/alerts';
 import { Observable } from 'rxjs';
+import type { AlertRule } from '@shared/board/admin';
 
 /** What the channel form sends; a left-out `url` or `secret` keeps the stored one on edit. */
 export interface ChannelChange {
@@ -17,6 +18,10 @@ export interface ChannelChange {
   url?: string;
   secret?: string | null;
   enabled?: boolean;
+  /** Empty: every rule. */
+  rules?: AlertRule[];
+  /** Empty: every organization. */
+  orgs?: string[];
 }
 
 /** The alert routes of the board API (`api/admin/alerts…`), for the alerts page. */

@@ -81,6 +81,13 @@ export default class AlertsPage {
     secret: new FormControl('', { nonNullable: true }),
     clearSecret: new FormControl(false, { nonNullable: true }),
     enabled: new FormControl(true, { nonNullable: true }),
+    /** Comma-separated organization slugs; empty: every organization. */
+    orgs: new FormControl('', { nonNullable: true }),
+    rules: new FormGroup(
+      Object.fromEntries(
+        ALERT_RULES.map((rule) => [rule, new FormControl(false, { nonNullable: true })]),
+      ) as Record<AlertRule, FormControl<boolean>>,
+    ),
   });
 
   protected readonly tests = signal<Record<string, ChannelTestResult | 'sending'>>({});
@@ -91,6 +98,7 @@ export default class AlertsPage {
   protected readonly rulesForm = new FormGroup({
     runway_alert_days: new FormControl<number | null>(null, Validators.required),
     alert_repeat_hours: new FormControl<number | null>(null, Validators.required),
+    credit_alert_threshold: new FormControl<number | null>(null, Validators.required),
     switches: new FormGroup(
       Object.fromEntries(
         ALERT_RULES.map((rule) => [rule, new FormControl(true, { nonNullable: true })]),
@@ -116,19 +124,27 @@ export default class AlertsPage {
     this.rulesForm.reset({
       runway_alert_days: settings.runway_alert_days,
       alert_repeat_hours: settings.alert_repeat_hours,
+      credit_alert_threshold: settings.credit_alert_threshold,
       switches: settings.alert_rules,
     });
   }
 
   protected saveRules(): void {
     const value = this.rulesForm.getRawValue();
-    if (value.runway_alert_days === null || value.alert_repeat_hours === null) return;
+    if (
+      value.runway_alert_days === null ||
+      value.alert_repeat_hours === null ||
+      value.credit_alert_threshold === null
+    ) {
+      return;
+    }
     this.rulesSaved.set(false);
     this.rulesError.set(null);
     this.adminApi
       .saveSettings({
         runway_alert_days: value.runway_alert_days,
         alert_repeat_hours: value.alert_repeat_hours,
+        credit_alert_threshold: value.credit_alert_threshold,
         alert_rules: value.switches,
       })
       .subscribe({
@@ -144,6 +160,7 @@ export default class AlertsPage {
     this.editing.set(null);
     this.formError.set(null);
     this.channelForm.reset({ kind: 'webhook', enabled: true });
+    this.channelForm.controls.rules.reset();
     this.formOpen.set(true);
   }
 
@@ -157,6 +174,8 @@ export default class AlertsPage {
       secret: '',
       clearSecret: false,
       enabled: channel.enabled,
+      orgs: channel.orgs.join(', '),
+      rules: Object.fromEntries(ALERT_RULES.map((rule) => [rule, channel.rules.includes(rule)])),
     });
     this.formOpen.set(true);
   }
@@ -170,7 +189,16 @@ export default class AlertsPage {
     const v = this.channelForm.getRawValue();
     const editing = this.editing();
     // On edit, an empty URL or secret field keeps the stored one (both are write-only).
-    const change: ChannelChange = { name: v.name.trim(), kind: v.kind, enabled: v.enabled };
+    const change: ChannelChange = {
+      name: v.name.trim(),
+      kind: v.kind,
+      enabled: v.enabled,
+      rules: ALERT_RULES.filter((rule) => v.rules[rule]),
+      orgs: v.orgs
+        .split(',')
+        .map((org) => org.trim())
+        .filter(Boolean),
+    };
     if (v.url.trim() !== '' || !editing) change.url = v.url.trim();
     if (v.secret !== '') change.secret = v.secret;
     else if (editing && v.clearSecret) change.secret = null;
