@@ -1,4 +1,7 @@
 import { createHmac } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import type {
   AlertView,
   ChannelTestResult,
@@ -7,7 +10,9 @@ import type {
   EvaluateResult,
 } from '@shared/board/alerts';
 import type { Issue } from '@shared/board/entities';
+import { AlertsService } from '../server/board/alerts/alerts.service';
 import { DeliveryWorker } from '../server/board/alerts/delivery-worker';
+import { SnapshotService } from '../server/board/credits/snapshot.service';
 import { BoardStore } from '../server/board/store/board-store';
 import { Receiver } from './alert-receiver';
 import { startBoard, RunningBoard } from './board-harness';
@@ -579,5 +584,83 @@ describe('alert destinations', () => {
     expect(receiver.received).toHaveLength(before + 2);
     expect(second.received).toHaveLength(0);
     expect(second.connections).toBe(0);
+  });
+});
+
+describe('alerts after snapshot runs', () => {
+  it('fires snapshot_failing after three failed runs in a row, evaluated by the runs themselves', async () => {
+    const forge = await startForge();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alerts-credits-'));
+    const file = path.join(dir, 'credits.json');
+    const board = await startBoard(
+      { baseUrl: forge.baseUrl, token: forge.adminToken },
+      {
+        now: forge.seedEpoch!,
+        env: {
+          ADMIN_TOKEN,
+          ALERTS_ALLOW_HTTP: 'true',
+          ALERTS_ALLOW_PRIVATE_HOSTS: 'true',
+          CREDITS_SOURCE: `file:${file}`,
+        },
+      },
+    );
+    const receiver = await new Receiver().start();
+    try {
+      const orgs = (
+        (await (await fetch(`${board.url}/api/meta`)).json()) as { covered_orgs: string[] }
+      ).covered_orgs;
+      const [missing, ...known] = orgs;
+      // The credits file has every organization but one.
+      fs.writeFileSync(file, JSON.stringify(Object.fromEntries(known.map((o) => [o, 1000]))));
+      const channel = await call<ChannelView>(board, 'POST', '/api/admin/alerts/channels', {
+        name: 'ops',
+        kind: 'webhook',
+        url: receiver.url,
+        rules: ['snapshot_failing'],
+      });
+      expect(channel.status).toBe(201);
+      const snapshots = board.get(SnapshotService);
+      for (let run = 1; run <= 2; run++) {
+        board.clock.advance(3_600_000);
+        await snapshots.record();
+      }
+      // Evaluations in one process run in turn: this one ends after the runs' own.
+      expect((await board.get(AlertsService).evaluate()).fired).toEqual([]);
+      await board.get(DeliveryWorker).runDue();
+      expect(receiver.received).toHaveLength(0);
+
+      board.clock.advance(3_600_000);
+      await snapshots.record();
+      // No evaluation asked for: the run's own evaluation sends it.
+      await receiver.receivedCount(1);
+      expect(receiver.received[0].body).toMatchObject({
+        rule: 'snapshot_failing',
+        status: 'firing',
+        subject: { type: 'organization', id: missing },
+        details: { failed_runs: 3, reason: `the credits file has no entry for ${missing}` },
+      });
+
+      // A balance read again ends it: the condition has been false since the last run, an
+      // hour ago, longer than the resolve delay.
+      fs.writeFileSync(file, JSON.stringify(Object.fromEntries(orgs.map((o) => [o, 1000]))));
+      board.clock.advance(3_600_000);
+      await snapshots.record();
+      await receiver.receivedCount(2);
+      expect(receiver.received[1].body).toMatchObject({
+        rule: 'snapshot_failing',
+        status: 'resolved',
+        subject: { id: missing },
+      });
+      const listed = (await call<AlertView[]>(board, 'GET', '/api/admin/alerts?limit=500')).body;
+      const failing = listed.filter((a) => a.rule === 'snapshot_failing');
+      expect(failing.map((a) => [a.id, a.status])).toEqual([
+        [`snapshot_failing:${missing}`, 'resolved'],
+      ]);
+    } finally {
+      await board.stop();
+      await receiver.stop();
+      await forge.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
