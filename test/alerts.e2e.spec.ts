@@ -1,4 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { once } from 'node:events';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -532,6 +535,67 @@ describe('alert destinations', () => {
     expect(
       (await call(strict, 'DELETE', `/api/admin/alerts/channels/${created.body.id}`)).status,
     ).toBe(204);
+  });
+
+  it('sends through HTTP_PROXY, except to a NO_PROXY host', async () => {
+    // A forward proxy on loopback that records what it is asked for and passes it on.
+    const asked: string[] = [];
+    const proxy = http.createServer((request, response) => {
+      asked.push(request.url ?? '');
+      const target = new URL(request.url ?? '');
+      const forward = http.request(
+        {
+          host: '127.0.0.1',
+          port: target.port,
+          path: target.pathname,
+          method: request.method,
+          headers: request.headers,
+        },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      request.pipe(forward);
+    });
+    proxy.listen(0, '127.0.0.1');
+    await once(proxy, 'listening');
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const platform = { baseUrl: forge.baseUrl, token: forge.adminToken };
+    const env = { ADMIN_TOKEN, ALERTS_ALLOW_HTTP: 'true', ALERTS_ALLOWED_HOSTS: 'allowed.test' };
+    const proxied = await startBoard(platform, {
+      env: { ...env, HTTP_PROXY: proxyUrl },
+      alerts: { resolve },
+    });
+    const direct = await startBoard(platform, {
+      env: { ...env, HTTP_PROXY: proxyUrl, NO_PROXY: 'localhost,.test' },
+      alerts: { resolve },
+    });
+    try {
+      const url = `http://allowed.test:${receiver.port}/hook`;
+      const before = receiver.received.length;
+      for (const board of [proxied, direct]) {
+        const created = await call<ChannelView>(board, 'POST', '/api/admin/alerts/channels', {
+          name: 'inside',
+          kind: 'webhook',
+          url,
+        });
+        const test = await call<ChannelTestResult>(
+          board,
+          'POST',
+          `/api/admin/alerts/channels/${created.body.id}/test`,
+        );
+        expect(test.body).toMatchObject({ ok: true, status: 200 });
+      }
+      // Both arrived; only the first went through the proxy.
+      expect(receiver.received).toHaveLength(before + 2);
+      expect(asked).toEqual([url]);
+    } finally {
+      await proxied.stop();
+      await direct.stop();
+      proxy.closeAllConnections();
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   });
 
   it('refuses http:// without ALERTS_ALLOW_HTTP', async () => {

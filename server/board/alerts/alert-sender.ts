@@ -1,5 +1,6 @@
 import type { LookupFunction } from 'node:net';
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
+import type { OutboundProxy } from '../config/board-config';
 import type { CheckedDestination } from './destination';
 import { proxyFor } from './destination';
 import type { OutgoingRequest } from './channel-bodies';
@@ -27,10 +28,16 @@ export async function sendRequest(
   destination: CheckedDestination,
   outgoing: OutgoingRequest,
   now: () => Date,
+  proxies: OutboundProxy,
 ): Promise<SendAnswer> {
-  const proxy = proxyFor(destination.url);
+  const proxy = proxyFor(destination.url, proxies);
   const dispatcher: Dispatcher = proxy
-    ? new ProxyAgent({ uri: proxy, connectTimeout: SEND_TIMEOUT_MS })
+    ? // https goes through a CONNECT tunnel; plain http is forwarded as is.
+      new ProxyAgent({
+        uri: proxy,
+        connectTimeout: SEND_TIMEOUT_MS,
+        proxyTunnel: destination.url.protocol === 'https:',
+      })
     : new Agent({
         connect: { lookup: pinnedLookup(destination), timeout: SEND_TIMEOUT_MS },
         headersTimeout: SEND_TIMEOUT_MS,

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ChannelTestResult } from '@shared/board/alerts';
 import { Clock } from '../../common/clock';
 import { DistributedLock } from '../cache/distributed-lock';
+import { BoardConfig } from '../config/board-config';
 import { BoardMetrics } from '../ops/board-metrics';
 import { BoardStore } from '../store/board-store';
 import type { ChannelRecord, DeliveryRecord } from './alert-records';
@@ -94,6 +95,7 @@ export class DeliveryWorker {
     private readonly lock: DistributedLock,
     private readonly metrics: BoardMetrics,
     private readonly destinations: AlertDestinations,
+    private readonly config: BoardConfig,
     @Inject(ALERT_OPTIONS) private readonly options: AlertOptions,
   ) {}
 
@@ -217,7 +219,12 @@ export class DeliveryWorker {
     } catch (error) {
       return { verdict: { outcome: 'failed', error: (error as Error).message }, answer: null };
     }
-    const answer = await sendRequest(destination, outgoing, () => this.clock.now());
+    const answer = await sendRequest(
+      destination,
+      outgoing,
+      () => this.clock.now(),
+      this.config.outboundProxy,
+    );
     const verdict: Verdict =
       answer.status === 0
         ? { outcome: 'retry', error: answer.error }

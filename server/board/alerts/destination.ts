@@ -125,13 +125,13 @@ export async function checkDestination(
 }
 
 /** The proxy to use for a URL under HTTPS_PROXY/HTTP_PROXY and NO_PROXY, or null. */
-export function proxyFor(url: URL, env: NodeJS.ProcessEnv = process.env): string | null {
-  const proxy =
-    url.protocol === 'https:'
-      ? (env.HTTPS_PROXY ?? env.https_proxy)
-      : (env.HTTP_PROXY ?? env.http_proxy);
+export function proxyFor(
+  url: URL,
+  env: { HTTPS_PROXY?: string; HTTP_PROXY?: string; NO_PROXY?: string },
+): string | null {
+  const proxy = url.protocol === 'https:' ? env.HTTPS_PROXY : env.HTTP_PROXY;
   if (!proxy) return null;
-  const noProxy = (env.NO_PROXY ?? env.no_proxy ?? '')
+  const noProxy = (env.NO_PROXY ?? '')
     .split(/[\s,]+/)
     .map((e) => e.trim().toLowerCase())
     .filter(Boolean);

@@ -40,6 +40,7 @@ describe('loadBoardConfig', () => {
       alertsAllowPrivateHosts: false,
       alertsAllowedHosts: [],
       boardPublicUrl: null,
+      outboundProxy: {},
     });
   });
 

@@ -70,6 +70,14 @@ export abstract class BoardConfig {
   abstract readonly alertsAllowedHosts: string[];
   /** The board's address as users reach it, without a trailing slash; `null`: no links. */
   abstract readonly boardPublicUrl: string | null;
+  /** HTTPS_PROXY, HTTP_PROXY and NO_PROXY, for outbound alert deliveries. */
+  abstract readonly outboundProxy: OutboundProxy;
+}
+
+export interface OutboundProxy {
+  HTTPS_PROXY?: string;
+  HTTP_PROXY?: string;
+  NO_PROXY?: string;
 }
 
 function normalizeBasePath(value: string): string {
@@ -158,5 +166,10 @@ export function loadBoardConfig(env: Environment, cwd = process.cwd()): BoardCon
     alertsAllowPrivateHosts: e.ALERTS_ALLOW_PRIVATE_HOSTS,
     alertsAllowedHosts: e.ALERTS_ALLOWED_HOSTS ?? [],
     boardPublicUrl: e.BOARD_PUBLIC_URL?.replace(/\/+$/, '') ?? null,
+    outboundProxy: {
+      ...(e.HTTPS_PROXY ? { HTTPS_PROXY: e.HTTPS_PROXY } : {}),
+      ...(e.HTTP_PROXY ? { HTTP_PROXY: e.HTTP_PROXY } : {}),
+      ...(e.NO_PROXY ? { NO_PROXY: e.NO_PROXY } : {}),
+    },
   };
 }

@@ -274,4 +274,23 @@ export class BoardEnvironment {
   @Transform(toTrimmed)
   @IsUrl(HTTP_URL, { message: URL_MESSAGE })
   BOARD_PUBLIC_URL?: string;
+
+  /** Proxy of outbound alert deliveries to https:// channels. */
+  @IsOptional()
+  @Transform(toTrimmed)
+  @IsUrl(HTTP_URL, { message: URL_MESSAGE })
+  HTTPS_PROXY?: string;
+
+  /** Proxy of outbound alert deliveries to http:// channels. */
+  @IsOptional()
+  @Transform(toTrimmed)
+  @IsUrl(HTTP_URL, { message: URL_MESSAGE })
+  HTTP_PROXY?: string;
+
+  /** Hosts reached without the proxy: names (a leading dot for subdomains), `host:port`, `*`. */
+  @IsOptional()
+  @Transform(toTrimmed)
+  @IsString()
+  @MaxLength(4096)
+  NO_PROXY?: string;
 }
