@@ -2,7 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { createBoardApp } from '../server/board/board-app';
+import { createBoardApp, type BoardAppOptions } from '../server/board/board-app';
 import { loadBoardConfig } from '../server/board/config/board-config';
 import type { PlatformClientOptions } from '../server/board/platform/platform.options';
 import { ManualClock } from '../server/common/clock';
@@ -28,6 +28,8 @@ export interface BoardHarnessOptions {
   platform?: Partial<PlatformClientOptions>;
   /** Start the snapshot schedule and the start-up snapshot (default false: tests drive runs). */
   schedule?: boolean;
+  /** Alert name resolution and retry jitter. */
+  alerts?: BoardAppOptions['alerts'];
 }
 
 /**
@@ -60,6 +62,7 @@ export async function startBoard(
     clock,
     schedule: options.schedule ?? false,
     platform: options.platform,
+    alerts: options.alerts,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.getHttpServer().address() as { port: number };

@@ -73,8 +73,15 @@ describe('guarded dispatch against a real forge', () => {
     }
     // fixture has credits for weeks; broke has none.
     forge.app.get(ForgeCredits).topUp('fixture', 100_000, 'test');
-    expect((await post('/api/admin/credits/refresh', {})).status).toBe(200);
   });
+
+  /**
+   * Record the balances. The run's alert evaluation reads (and caches) the issue lists,
+   * so a test creates its forge-side issues first.
+   */
+  async function recordBalances(): Promise<void> {
+    expect((await post('/api/admin/credits/refresh', {})).status).toBe(200);
+  }
 
   afterEach(async () => {
     await board.stop();
@@ -85,6 +92,7 @@ describe('guarded dispatch against a real forge', () => {
     for (const title of ['First task', 'Second task']) {
       await client.createIssue('fixture/app', { title, assignees: ['npc-builder'] });
     }
+    await recordBalances();
     const writes = await forgeWrites();
 
     const refused = await post('/api/issues/create', { ...task, requirement: 'Third task' });
@@ -181,6 +189,7 @@ describe('guarded dispatch against a real forge', () => {
   });
 
   it('blocks an organization with no credits left', async () => {
+    await recordBalances();
     const findings = await preflight({ repo: 'broke/app', npc: 'npc-builder' });
     expect(findings[0]).toMatchObject({
       code: 'low_runway',
@@ -199,6 +208,7 @@ describe('guarded dispatch against a real forge', () => {
   });
 
   it('hands an issue to another NPC with a mention, shows it at once and logs who did it', async () => {
+    await recordBalances();
     const dispatched = await post('/api/issues/create', { ...task, requirement: 'Fix the build' });
     expect(dispatched.status).toBe(201);
     const { number } = (await dispatched.json()) as Issue;

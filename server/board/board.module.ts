@@ -4,6 +4,8 @@ import { ScheduleModule } from '@nestjs/schedule';
 import * as path from 'node:path';
 import { Clock, SystemClock } from '../common/clock';
 import { AdminModule } from './admin/admin.module';
+import { AlertsModule } from './alerts/alerts.module';
+import type { AlertOptions } from './alerts/alert-options';
 import { SNAPSHOT_SCHEDULE } from './board.tokens';
 import KeyvRedis from '@keyv/redis';
 import { Keyv } from 'keyv';
@@ -44,6 +46,8 @@ export interface BoardModuleOptions {
   schedule?: boolean;
   /** Platform client settings beyond the connection (tests inject `sleep`, `retries`…). */
   platform?: Partial<PlatformClientOptions>;
+  /** Alert name resolution and retry jitter (tests inject both). */
+  alerts?: Partial<AlertOptions>;
 }
 
 /**
@@ -170,6 +174,7 @@ export class BoardModule {
         CreditsModule,
         MetaModule,
         AdminModule,
+        AlertsModule.forRoot(options.alerts),
       ],
       controllers: [OpsController],
     };

@@ -37,6 +37,7 @@ const ADMIN_PAGES = [
   ['admin dispatch', 'admin/dispatch', 'textarea[data-field="requirement"]'],
   ['admin credits', 'admin/credits', 'tr[data-org]'],
   ['admin dispatch history', 'admin/dispatches', 'table[data-table="dispatches"], npc-empty-state'],
+  ['admin alerts', 'admin/alerts', 'section[data-section="rules"]'],
 ];
 
 /**

@@ -14,6 +14,7 @@ import './a11y.test.mjs';
 import './admin.test.mjs';
 import './admin-ops.test.mjs';
 import './dispatch-guard.test.mjs';
+import './alerts.test.mjs';
 import './credits-repos.test.mjs';
 import './credits-repos-ops.test.mjs';
 import './csv.test.mjs';
@@ -64,7 +65,11 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 try {
-  board = await startBoard({ log: (line) => boardLog.push(line) });
+  board = await startBoard({
+    log: (line) => boardLog.push(line),
+    // The alerts test sends to a receiver of its own on loopback.
+    env: { ALERTS_ALLOW_HTTP: 'true', ALERTS_ALLOW_PRIVATE_HOSTS: 'true' },
+  });
   console.log(`board ${board.url} (forge :${board.forgePort}, seed epoch ${board.epoch})`);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   clearOldScreenshots();

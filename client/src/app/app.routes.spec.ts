@@ -63,6 +63,7 @@ describe('routes', () => {
       ['dispatch', 'function'],
       ['dispatches', 'function'],
       ['credits', 'function'],
+      ['alerts', 'function'],
     ]);
   });
 
@@ -86,21 +87,25 @@ describe('routes', () => {
       ['dispatch', true],
       ['dispatches', true],
       ['credits', true],
+      ['alerts', true],
     ]);
     // Chart.js is provided where the overview's charts are drawn, not in the app config.
     expect(adminRoutes[1].providers).toHaveLength(1);
   });
 
-  it.each(['/admin/dashboard', '/admin/dispatch', '/admin/credits'])(
-    '%s sends a signed-out visitor to the sign-in form',
-    async (url) => {
-      await harness.navigateByUrl(url);
+  it.each([
+    '/admin/dashboard',
+    '/admin/dispatch',
+    '/admin/dispatches',
+    '/admin/credits',
+    '/admin/alerts',
+  ])('%s sends a signed-out visitor to the sign-in form', async (url) => {
+    await harness.navigateByUrl(url);
 
-      expect(heading()).toBe('Admin');
-      expect(harness.routeNativeElement?.querySelector('input[name="admin-token"]')).not.toBeNull();
-      expect(TestBed.inject(Router).url).toBe(`/admin?next=${encodeURIComponent(url)}`);
-    },
-  );
+    expect(heading()).toBe('Admin');
+    expect(harness.routeNativeElement?.querySelector('input[name="admin-token"]')).not.toBeNull();
+    expect(TestBed.inject(Router).url).toBe(`/admin?next=${encodeURIComponent(url)}`);
+  });
 
   describe('signed in', () => {
     beforeEach(() => TestBed.inject(AdminSessionService).signIn('admin-token-0123456789'));
@@ -130,6 +135,7 @@ describe('routes', () => {
         '/admin/dispatch',
         '/admin/dispatches',
         '/admin/credits',
+        '/admin/alerts',
       ]);
     });
   });

@@ -34,6 +34,13 @@ describe('loadBoardConfig', () => {
       redisUrl: null,
       dataDir: '/srv/board/data',
       platform: { mode: 'demo', forgePort: 3001, forgeSeed: 'demo', forgeSimulate: true },
+      alertEvalMinutes: 5,
+      alertResolveAfterMinutes: 10,
+      alertsAllowHttp: false,
+      alertsAllowPrivateHosts: false,
+      alertsAllowedHosts: [],
+      boardPublicUrl: null,
+      outboundProxy: {},
     });
   });
 

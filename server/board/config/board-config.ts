@@ -58,6 +58,26 @@ export abstract class BoardConfig {
   abstract readonly redisUrl: string | null;
   /** Absolute. */
   abstract readonly dataDir: string;
+  /** How often every alert rule is evaluated. */
+  abstract readonly alertEvalMinutes: number;
+  /** How long a condition must stay false before its alert is resolved. */
+  abstract readonly alertResolveAfterMinutes: number;
+  /** Alert channels may use `http://` (else `https://` only). */
+  abstract readonly alertsAllowHttp: boolean;
+  /** Alert channels may reach private, loopback and link-local addresses. */
+  abstract readonly alertsAllowPrivateHosts: boolean;
+  /** Host names and CIDR ranges alert channels may reach although private. */
+  abstract readonly alertsAllowedHosts: string[];
+  /** The board's address as users reach it, without a trailing slash; `null`: no links. */
+  abstract readonly boardPublicUrl: string | null;
+  /** HTTPS_PROXY, HTTP_PROXY and NO_PROXY, for outbound alert deliveries. */
+  abstract readonly outboundProxy: OutboundProxy;
+}
+
+export interface OutboundProxy {
+  HTTPS_PROXY?: string;
+  HTTP_PROXY?: string;
+  NO_PROXY?: string;
 }
 
 function normalizeBasePath(value: string): string {
@@ -140,5 +160,16 @@ export function loadBoardConfig(env: Environment, cwd = process.cwd()): BoardCon
     publicOnly: e.BOARD_PUBLIC_ONLY,
     redisUrl: e.REDIS_URL ?? null,
     dataDir: path.resolve(cwd, e.DATA_DIR),
+    alertEvalMinutes: e.ALERT_EVAL_MINUTES,
+    alertResolveAfterMinutes: e.ALERT_RESOLVE_AFTER_MINUTES,
+    alertsAllowHttp: e.ALERTS_ALLOW_HTTP,
+    alertsAllowPrivateHosts: e.ALERTS_ALLOW_PRIVATE_HOSTS,
+    alertsAllowedHosts: e.ALERTS_ALLOWED_HOSTS ?? [],
+    boardPublicUrl: e.BOARD_PUBLIC_URL?.replace(/\/+$/, '') ?? null,
+    outboundProxy: {
+      ...(e.HTTPS_PROXY ? { HTTPS_PROXY: e.HTTPS_PROXY } : {}),
+      ...(e.HTTP_PROXY ? { HTTP_PROXY: e.HTTP_PROXY } : {}),
+      ...(e.NO_PROXY ? { NO_PROXY: e.NO_PROXY } : {}),
+    },
   };
 }

@@ -49,6 +49,23 @@ class IsAddressOrRange implements ValidatorConstraintInterface {
   }
 }
 
+/** A host name, an IP address or a CIDR range. */
+@ValidatorConstraint({ name: 'hostOrRange' })
+class IsHostOrRange implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return (
+      typeof value === 'string' &&
+      (parseAddressOrRange(value) !== null ||
+        /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(
+          value,
+        ))
+    );
+  }
+  defaultMessage(): string {
+    return '$property must list host names, IP addresses or CIDR ranges (10.0.0.0/8)';
+  }
+}
+
 const HTTP_URL = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
 const URL_MESSAGE = '$property must be an http(s) URL';
 
@@ -228,4 +245,52 @@ export class BoardEnvironment {
     message: '$property must be 16 to 200 URL-safe characters',
   })
   FORGE_ADMIN_TOKEN?: string;
+
+  @Transform(toNumber)
+  @IsNumber({}, { message: '$property must be a number' })
+  @Min(0.1, { message: '$property must be at least 0.1 minutes' })
+  ALERT_EVAL_MINUTES = 5;
+
+  @Transform(toNumber)
+  @IsNumber({}, { message: '$property must be a number' })
+  @Min(0, { message: '$property must be zero or more minutes' })
+  ALERT_RESOLVE_AFTER_MINUTES = 10;
+
+  @Transform(toBool)
+  @IsBoolean({ message: BOOLEAN_MESSAGE })
+  ALERTS_ALLOW_HTTP = false;
+
+  @Transform(toBool)
+  @IsBoolean({ message: BOOLEAN_MESSAGE })
+  ALERTS_ALLOW_PRIVATE_HOSTS = false;
+
+  /** Host names, or IP addresses and CIDR ranges, that alert channels may reach inside the network. */
+  @IsOptional()
+  @Transform(toList)
+  @Validate(IsHostOrRange, { each: true })
+  ALERTS_ALLOWED_HOSTS?: string[];
+
+  @IsOptional()
+  @Transform(toTrimmed)
+  @IsUrl(HTTP_URL, { message: URL_MESSAGE })
+  BOARD_PUBLIC_URL?: string;
+
+  /** Proxy of outbound alert deliveries to https:// channels. */
+  @IsOptional()
+  @Transform(toTrimmed)
+  @IsUrl(HTTP_URL, { message: URL_MESSAGE })
+  HTTPS_PROXY?: string;
+
+  /** Proxy of outbound alert deliveries to http:// channels. */
+  @IsOptional()
+  @Transform(toTrimmed)
+  @IsUrl(HTTP_URL, { message: URL_MESSAGE })
+  HTTP_PROXY?: string;
+
+  /** Hosts reached without the proxy: names (a leading dot for subdomains), `host:port`, `*`. */
+  @IsOptional()
+  @Transform(toTrimmed)
+  @IsString()
+  @MaxLength(4096)
+  NO_PROXY?: string;
 }

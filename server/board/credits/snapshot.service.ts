@@ -46,6 +46,7 @@ export class SnapshotService implements OnApplicationBootstrap, BeforeApplicatio
   /** Why each organization's last balance could not be had, until it can again. */
   private readonly failures = new Map<string, string>();
   private running: Promise<SnapshotRun> | null = null;
+  private readonly runListeners: ((run: SnapshotRun) => void)[] = [];
 
   constructor(
     private readonly orgs: OrgsService,
@@ -98,6 +99,11 @@ export class SnapshotService implements OnApplicationBootstrap, BeforeApplicatio
     } catch (error) {
       this.logger.error(`Snapshot run failed: ${String(error)}`);
     }
+  }
+
+  /** Call `listener` after every completed run (alerts are evaluated then). */
+  onRun(listener: (run: SnapshotRun) => void): void {
+    this.runListeners.push(listener);
   }
 
   /** Why an organization has no balance, if the last attempt failed. */
@@ -170,6 +176,7 @@ export class SnapshotService implements OnApplicationBootstrap, BeforeApplicatio
         `No balance for ${failed.map((f) => `${f.org_slug} (${f.reason})`).join(', ')}`,
       );
     }
+    for (const listener of this.runListeners) listener({ recorded, failed });
     return { recorded, failed };
   }
 

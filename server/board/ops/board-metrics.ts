@@ -42,6 +42,20 @@ export class BoardMetrics {
     registers: [this.registry],
   });
 
+  readonly alertDeliveries = new Counter({
+    name: 'board_alert_deliveries_total',
+    help: 'Alert delivery attempts by channel kind and outcome (sent, retry, failed, test_*)',
+    labelNames: ['kind', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly alerts = new Gauge({
+    name: 'board_alerts',
+    help: 'Stored alerts by rule and status (firing, resolved) after the last evaluation',
+    labelNames: ['rule', 'status'] as const,
+    registers: [this.registry],
+  });
+
   private cacheSize: () => { entries: number; bytes: number } = () => ({ entries: 0, bytes: 0 });
 
   readonly cacheEntries = new Gauge({

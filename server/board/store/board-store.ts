@@ -1,5 +1,7 @@
 import type { DispatchFilter, DispatchRecord } from '@shared/board/dispatch';
 import type { CreditSnapshot } from '@shared/board/entities';
+import type { ChannelRecord, DeliveryRecord, SilenceRecord } from '../alerts/alert-records';
+import type { AlertState } from '../alerts/alert-rules';
 
 /**
  * The board's own store: hourly credit snapshots, admin settings and the dispatch log. SQLite by default,
@@ -39,6 +41,44 @@ export abstract class BoardStore {
   abstract isWritable(): Promise<boolean>;
 
   abstract close(): Promise<void>;
+
+  /** Every stored alert, firing or resolved. */
+  abstract listAlerts(): Promise<AlertState[]>;
+
+  /**
+   * An evaluation's result in one step: the alerts' new states and the deliveries they
+   * queue are written together, so a crash keeps both or neither.
+   */
+  abstract commitAlerts(
+    states: readonly AlertState[],
+    deliveries: readonly DeliveryRecord[],
+  ): Promise<void>;
+
+  /** Forget alerts resolved before `before`; returns how many went. */
+  abstract pruneAlerts(before: Date): Promise<number>;
+
+  abstract listAlertChannels(): Promise<ChannelRecord[]>;
+
+  abstract saveAlertChannel(channel: ChannelRecord): Promise<void>;
+
+  /** False when there was no such channel. */
+  abstract deleteAlertChannel(id: string): Promise<boolean>;
+
+  abstract listAlertSilences(): Promise<SilenceRecord[]>;
+
+  abstract saveAlertSilence(silence: SilenceRecord): Promise<void>;
+
+  /** False when there was no such silence. */
+  abstract deleteAlertSilence(id: string): Promise<boolean>;
+
+  /** The newest deliveries first, at most `limit`. */
+  abstract listDeliveries(limit: number): Promise<DeliveryRecord[]>;
+
+  /** Queued or retrying deliveries due at `now`, oldest first, at most `limit`. */
+  abstract dueDeliveries(now: Date, limit: number): Promise<DeliveryRecord[]>;
+
+  /** Queue a delivery or record an attempt's outcome. */
+  abstract saveDelivery(delivery: DeliveryRecord): Promise<void>;
 }
 
 /** `2026-11-22T13` — the hour a snapshot belongs to, UTC. */

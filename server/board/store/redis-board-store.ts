@@ -1,6 +1,8 @@
 import type { DispatchFilter, DispatchRecord } from '@shared/board/dispatch';
 import type { CreditSnapshot } from '@shared/board/entities';
 import type { RedisConnection } from '../redis/redis-connection';
+import type { ChannelRecord, DeliveryRecord, SilenceRecord } from '../alerts/alert-records';
+import type { AlertState } from '../alerts/alert-rules';
 import { BoardStore, snapshotHour } from './board-store';
 
 const PREFIX = 'npc-board:';
@@ -12,6 +14,14 @@ const SETTINGS = `${PREFIX}settings`;
 /** Dispatch records: id → JSON, and ids ordered by dispatch time. */
 const DISPATCHES = `${PREFIX}dispatches`;
 const DISPATCH_TIMES = `${PREFIX}dispatch-times`;
+/** Alerts, channels and silences: id → JSON. */
+const ALERTS = `${PREFIX}alerts`;
+const ALERT_CHANNELS = `${PREFIX}alert-channels`;
+const ALERT_SILENCES = `${PREFIX}alert-silences`;
+/** The outbox: id → JSON, ids by queueing time, and pending ids by when they are due. */
+const DELIVERIES = `${PREFIX}alert-deliveries`;
+const DELIVERY_TIMES = `${PREFIX}alert-delivery-times`;
+const DELIVERIES_DUE = `${PREFIX}alert-deliveries-due`;
 
 /**
  * The board's store in Redis, shared by several replicas (REDIS_URL). One snapshot per
@@ -142,5 +152,92 @@ export class RedisBoardStore extends BoardStore {
 
   async close(): Promise<void> {
     // The connection is closed by its owner.
+  }
+
+  async listAlerts(): Promise<AlertState[]> {
+    return this.values<AlertState>(ALERTS);
+  }
+
+  async commitAlerts(
+    states: readonly AlertState[],
+    deliveries: readonly DeliveryRecord[],
+  ): Promise<void> {
+    if (states.length === 0 && deliveries.length === 0) return;
+    const multi = this.client.multi();
+    for (const s of states) multi.hSet(ALERTS, s.id, JSON.stringify(s));
+    for (const d of deliveries) {
+      multi.hSet(DELIVERIES, d.id, JSON.stringify(d));
+      multi.zAdd(DELIVERY_TIMES, { score: Date.parse(d.created_at), value: d.id });
+      if (d.next_attempt_at === null) multi.zRem(DELIVERIES_DUE, d.id);
+      else multi.zAdd(DELIVERIES_DUE, { score: Date.parse(d.next_attempt_at), value: d.id });
+    }
+    await multi.exec();
+  }
+
+  async pruneAlerts(before: Date): Promise<number> {
+    const old = (await this.listAlerts()).filter(
+      (a) =>
+        a.status === 'resolved' &&
+        a.resolved_at !== null &&
+        Date.parse(a.resolved_at) < before.getTime(),
+    );
+    if (old.length === 0) return 0;
+    await this.client.hDel(
+      ALERTS,
+      old.map((a) => a.id),
+    );
+    return old.length;
+  }
+
+  async listAlertChannels(): Promise<ChannelRecord[]> {
+    return (await this.values<ChannelRecord>(ALERT_CHANNELS)).sort(
+      (a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id),
+    );
+  }
+
+  async saveAlertChannel(channel: ChannelRecord): Promise<void> {
+    await this.client.hSet(ALERT_CHANNELS, channel.id, JSON.stringify(channel));
+  }
+
+  async deleteAlertChannel(id: string): Promise<boolean> {
+    return (await this.client.hDel(ALERT_CHANNELS, id)) > 0;
+  }
+
+  async listAlertSilences(): Promise<SilenceRecord[]> {
+    return this.values<SilenceRecord>(ALERT_SILENCES);
+  }
+
+  async saveAlertSilence(silence: SilenceRecord): Promise<void> {
+    await this.client.hSet(ALERT_SILENCES, silence.id, JSON.stringify(silence));
+  }
+
+  async deleteAlertSilence(id: string): Promise<boolean> {
+    return (await this.client.hDel(ALERT_SILENCES, id)) > 0;
+  }
+
+  async listDeliveries(limit: number): Promise<DeliveryRecord[]> {
+    const ids = await this.client.zRange(DELIVERY_TIMES, 0, limit - 1, { REV: true });
+    return this.byIds(ids);
+  }
+
+  async dueDeliveries(now: Date, limit: number): Promise<DeliveryRecord[]> {
+    const ids = await this.client.zRangeByScore(DELIVERIES_DUE, '-inf', now.getTime(), {
+      LIMIT: { offset: 0, count: limit },
+    });
+    return this.byIds(ids);
+  }
+
+  async saveDelivery(delivery: DeliveryRecord): Promise<void> {
+    await this.commitAlerts([], [delivery]);
+  }
+
+  private async byIds(ids: string[]): Promise<DeliveryRecord[]> {
+    if (ids.length === 0) return [];
+    const values = await this.client.hmGet(DELIVERIES, ids);
+    return values.flatMap((v) => (v ? [JSON.parse(v) as DeliveryRecord] : []));
+  }
+
+  private async values<T>(key: string): Promise<T[]> {
+    return Object.values(await this.client.hGetAll(key)).map((v) => JSON.parse(v) as T);
   }
 }

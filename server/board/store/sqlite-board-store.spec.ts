@@ -112,4 +112,55 @@ describe('SqliteBoardStore', () => {
       { code: 'wip_limit', severity: 'warn', message: 'm', links: [] },
     ]);
   });
+
+  it('keeps alerts and the outbox across a reopen, and lists only due deliveries', async () => {
+    const alert = {
+      id: 'credits_below_threshold:acme',
+      rule: 'credits_below_threshold' as const,
+      org: 'acme',
+      severity: 'warning' as const,
+      status: 'firing' as const,
+      subject: { type: 'organization' as const, id: 'acme', name: 'acme', url: null },
+      summary: 'acme is low',
+      details: {},
+      started_at: '2026-11-22T10:00:00.000Z',
+      resolved_at: null,
+      last_true_at: '2026-11-22T10:00:00.000Z',
+      last_sent_at: '2026-11-22T10:00:00.000Z',
+    };
+    const delivery = (id: string, due: string | null) => ({
+      id,
+      channel_id: 'c1',
+      alert_id: alert.id,
+      message: {} as never,
+      status: due ? ('queued' as const) : ('sent' as const),
+      attempts: 0,
+      last_error: null,
+      created_at: '2026-11-22T10:00:00.000Z',
+      next_attempt_at: due,
+      sent_at: null,
+    });
+    await store.commitAlerts(
+      [alert],
+      [
+        delivery('now', '2026-11-22T10:00:00.000Z'),
+        delivery('later', '2026-11-22T11:00:00.000Z'),
+        delivery('done', null),
+      ],
+    );
+    await store.close();
+    store = new SqliteBoardStore(path.join(dir, 'board.sqlite'));
+    expect(await store.listAlerts()).toEqual([alert]);
+    const due = await store.dueDeliveries(new Date('2026-11-22T10:30:00Z'), 10);
+    expect(due.map((d) => d.id)).toEqual(['now']);
+    await store.saveDelivery({ ...due[0], status: 'sent', next_attempt_at: null });
+    expect(await store.dueDeliveries(new Date('2026-11-22T12:00:00Z'), 10)).toHaveLength(1);
+    expect((await store.listDeliveries(2)).length).toBe(2);
+    await store.commitAlerts(
+      [{ ...alert, status: 'resolved', resolved_at: '2026-11-22T10:20:00.000Z' }],
+      [],
+    );
+    expect(await store.pruneAlerts(new Date('2026-11-22T10:10:00Z'))).toBe(0);
+    expect(await store.pruneAlerts(new Date('2026-11-22T10:30:00Z'))).toBe(1);
+  });
 });

@@ -3,6 +3,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { DispatchFilter, DispatchRecord } from '@shared/board/dispatch';
 import type { CreditSnapshot } from '@shared/board/entities';
+import type { ChannelRecord, DeliveryRecord, SilenceRecord } from '../alerts/alert-records';
+import type { AlertState } from '../alerts/alert-rules';
 import { BoardStore, snapshotHour } from './board-store';
 
 /** Schema steps, applied in order; `PRAGMA user_version` records how many ran. */
@@ -27,6 +29,31 @@ const MIGRATIONS: readonly string[] = [
      record        TEXT NOT NULL
    );
    CREATE INDEX dispatches_time ON dispatches (dispatched_at);`,
+  `CREATE TABLE alerts (
+     id          TEXT PRIMARY KEY,
+     status      TEXT NOT NULL,
+     resolved_at TEXT,
+     record      TEXT NOT NULL
+   );
+   CREATE TABLE alert_channels (
+     id         TEXT PRIMARY KEY,
+     created_at TEXT NOT NULL,
+     record     TEXT NOT NULL
+   );
+   CREATE TABLE alert_silences (
+     id     TEXT PRIMARY KEY,
+     record TEXT NOT NULL
+   );
+   CREATE TABLE alert_deliveries (
+     id              TEXT PRIMARY KEY,
+     status          TEXT NOT NULL,
+     created_at      TEXT NOT NULL,
+     next_attempt_at TEXT,
+     record          TEXT NOT NULL
+   );
+   CREATE INDEX alert_deliveries_created ON alert_deliveries (created_at);
+   CREATE INDEX alert_deliveries_due ON alert_deliveries (next_attempt_at)
+     WHERE next_attempt_at IS NOT NULL;`,
 ];
 
 interface SnapshotRow {
@@ -169,5 +196,101 @@ export class SqliteBoardStore extends BoardStore {
 
   async close(): Promise<void> {
     this.db.close();
+  }
+
+  async listAlerts(): Promise<AlertState[]> {
+    return this.records<AlertState>('SELECT record FROM alerts ORDER BY id');
+  }
+
+  async commitAlerts(
+    states: readonly AlertState[],
+    deliveries: readonly DeliveryRecord[],
+  ): Promise<void> {
+    const alert = this.db.prepare(
+      `INSERT INTO alerts (id, status, resolved_at, record) VALUES (?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET status = excluded.status,
+         resolved_at = excluded.resolved_at, record = excluded.record`,
+    );
+    this.db.transaction(() => {
+      for (const s of states) alert.run(s.id, s.status, s.resolved_at, JSON.stringify(s));
+      for (const d of deliveries) this.writeDelivery(d);
+    })();
+  }
+
+  async pruneAlerts(before: Date): Promise<number> {
+    return this.db
+      .prepare("DELETE FROM alerts WHERE status = 'resolved' AND resolved_at < ?")
+      .run(before.toISOString()).changes;
+  }
+
+  async listAlertChannels(): Promise<ChannelRecord[]> {
+    return this.records<ChannelRecord>('SELECT record FROM alert_channels ORDER BY created_at, id');
+  }
+
+  async saveAlertChannel(channel: ChannelRecord): Promise<void> {
+    this.db
+      .prepare(
+        `INSERT INTO alert_channels (id, created_at, record) VALUES (?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET record = excluded.record`,
+      )
+      .run(channel.id, channel.created_at, JSON.stringify(channel));
+  }
+
+  async deleteAlertChannel(id: string): Promise<boolean> {
+    return this.db.prepare('DELETE FROM alert_channels WHERE id = ?').run(id).changes > 0;
+  }
+
+  async listAlertSilences(): Promise<SilenceRecord[]> {
+    return this.records<SilenceRecord>('SELECT record FROM alert_silences ORDER BY id');
+  }
+
+  async saveAlertSilence(silence: SilenceRecord): Promise<void> {
+    this.db
+      .prepare(
+        `INSERT INTO alert_silences (id, record) VALUES (?, ?)
+         ON CONFLICT (id) DO UPDATE SET record = excluded.record`,
+      )
+      .run(silence.id, JSON.stringify(silence));
+  }
+
+  async deleteAlertSilence(id: string): Promise<boolean> {
+    return this.db.prepare('DELETE FROM alert_silences WHERE id = ?').run(id).changes > 0;
+  }
+
+  async listDeliveries(limit: number): Promise<DeliveryRecord[]> {
+    return this.records<DeliveryRecord>(
+      'SELECT record FROM alert_deliveries ORDER BY created_at DESC, rowid DESC LIMIT ?',
+      limit,
+    );
+  }
+
+  async dueDeliveries(now: Date, limit: number): Promise<DeliveryRecord[]> {
+    return this.records<DeliveryRecord>(
+      `SELECT record FROM alert_deliveries
+       WHERE next_attempt_at IS NOT NULL AND next_attempt_at <= ?
+       ORDER BY next_attempt_at, created_at LIMIT ?`,
+      now.toISOString(),
+      limit,
+    );
+  }
+
+  async saveDelivery(delivery: DeliveryRecord): Promise<void> {
+    this.writeDelivery(delivery);
+  }
+
+  private writeDelivery(d: DeliveryRecord): void {
+    this.db
+      .prepare(
+        `INSERT INTO alert_deliveries (id, status, created_at, next_attempt_at, record)
+         VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET status = excluded.status,
+           next_attempt_at = excluded.next_attempt_at, record = excluded.record`,
+      )
+      .run(d.id, d.status, d.created_at, d.next_attempt_at, JSON.stringify(d));
+  }
+
+  private records<T>(sql: string, ...params: unknown[]): T[] {
+    const rows = this.db.prepare(sql).all(...params) as { record: string }[];
+    return rows.map((r) => JSON.parse(r.record) as T);
   }
 }

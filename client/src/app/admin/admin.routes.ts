@@ -41,4 +41,10 @@ export default [
     canActivate: [adminGuard],
     loadComponent: () => import('./admin-credits/admin-credits.page'),
   },
+  {
+    path: 'alerts',
+    title: 'Alerts',
+    canActivate: [adminGuard],
+    loadComponent: () => import('./alerts/alerts.page'),
+  },
 ] satisfies Routes;

@@ -43,6 +43,7 @@ describe('AdminEntryPage', () => {
       'Dispatch',
       'Dispatch history',
       'Credits',
+      'Alerts',
     ]);
     expect(sessionStorage.getItem(ADMIN_TOKEN_KEY)).toBe(TOKEN);
     // The settings card reads the settings in force.

@@ -55,6 +55,12 @@ export default class AdminEntryPage {
       icon: 'toll',
       text: 'Balances, the alert threshold and a manual refresh.',
     },
+    {
+      path: 'alerts',
+      label: 'Alerts',
+      icon: 'warning',
+      text: 'Firing alerts, their deliveries, the channels they go to and the rule switches.',
+    },
   ];
 
   protected onSignedIn(): void {

@@ -1,0 +1,266 @@
+import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
+import { toObservable, toSignal } from '@angular/core/rxjs-interop';
+import { FormControl, FormGroup, ReactiveFormsModule, Validators } from '@angular/forms';
+import { MatButtonModule } from '@angular/material/button';
+import { RouterLink } from '@angular/router';
+import { ALERT_RULES, type AdminSettings, type AlertRule } from '@shared/board/admin';
+import {
+  CHANNEL_KINDS,
+  type ChannelKind,
+  type ChannelTestResult,
+  type ChannelView,
+} from '@shared/board/alerts';
+import { forkJoin } from 'rxjs';
+
+import { ApiError } from '../../core/api-error';
+import { INITIAL_REMOTE, asApiError, loadEach } from '../../core/remote-state';
+import { EmptyStateComponent } from '../../ui/empty-state.component';
+import { ICON_IMPORTS } from '../../ui/icons';
+import { LoadErrorComponent } from '../../ui/load-error.component';
+import { RelativeTimeComponent } from '../../ui/relative-time.component';
+import { AdminApiService } from '../admin-api.service';
+import { AlertsApiService, type ChannelChange } from './alerts-api.service';
+import { RULE_LABELS, orderAlerts, subjectLink } from './alerts.view';
+
+/**
+ * `/admin/alerts`: firing alerts with their subject linked to its board page, recent
+ * deliveries, the channels (add, edit, delete, send a test) and the rule switches.
+ */
+@Component({
+  selector: 'npc-alerts-page',
+  imports: [
+    EmptyStateComponent,
+    ICON_IMPORTS,
+    LoadErrorComponent,
+    MatButtonModule,
+    ReactiveFormsModule,
+    RelativeTimeComponent,
+    RouterLink,
+  ],
+  templateUrl: './alerts.page.html',
+  styleUrl: './alerts.page.scss',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+})
+export default class AlertsPage {
+  private readonly api = inject(AlertsApiService);
+  private readonly adminApi = inject(AdminApiService);
+  private readonly reloads = signal(0);
+
+  protected readonly state = toSignal(
+    toObservable(this.reloads).pipe(
+      loadEach(() =>
+        forkJoin({
+          alerts: this.api.alerts(),
+          deliveries: this.api.deliveries(50),
+          channels: this.api.channels(),
+          settings: this.adminApi.settings(),
+        }),
+      ),
+    ),
+    { initialValue: INITIAL_REMOTE },
+  );
+
+  protected readonly alerts = computed(() => orderAlerts(this.state().data?.alerts ?? []));
+  protected readonly channelNames = computed(
+    () => new Map((this.state().data?.channels ?? []).map((c) => [c.id, c.name])),
+  );
+  protected readonly rules = ALERT_RULES;
+  protected readonly ruleLabels = RULE_LABELS;
+  protected readonly kinds = CHANNEL_KINDS;
+  protected readonly link = subjectLink;
+
+  /** The channel being edited; null: the form adds a new one. */
+  protected readonly editing = signal<ChannelView | null>(null);
+  protected readonly formOpen = signal(false);
+  protected readonly saving = signal(false);
+  protected readonly formError = signal<string | null>(null);
+  protected readonly channelForm = new FormGroup({
+    name: new FormControl('', { nonNullable: true, validators: Validators.required }),
+    kind: new FormControl<ChannelKind>('webhook', { nonNullable: true }),
+    url: new FormControl('', { nonNullable: true }),
+    secret: new FormControl('', { nonNullable: true }),
+    clearSecret: new FormControl(false, { nonNullable: true }),
+    enabled: new FormControl(true, { nonNullable: true }),
+    /** Comma-separated organization slugs; empty: every organization. */
+    orgs: new FormControl('', { nonNullable: true }),
+    rules: new FormGroup(
+      Object.fromEntries(
+        ALERT_RULES.map((rule) => [rule, new FormControl(false, { nonNullable: true })]),
+      ) as Record<AlertRule, FormControl<boolean>>,
+    ),
+  });
+
+  protected readonly tests = signal<Record<string, ChannelTestResult | 'sending'>>({});
+  protected readonly actionError = signal<ApiError | null>(null);
+  protected readonly evaluating = signal(false);
+  protected readonly evaluated = signal<string | null>(null);
+
+  protected readonly rulesForm = new FormGroup({
+    runway_alert_days: new FormControl<number | null>(null, Validators.required),
+    alert_repeat_hours: new FormControl<number | null>(null, Validators.required),
+    credit_alert_threshold: new FormControl<number | null>(null, Validators.required),
+    switches: new FormGroup(
+      Object.fromEntries(
+        ALERT_RULES.map((rule) => [rule, new FormControl(true, { nonNullable: true })]),
+      ) as Record<AlertRule, FormControl<boolean>>,
+    ),
+  });
+  protected readonly rulesSaved = signal(false);
+  protected readonly rulesError = signal<string | null>(null);
+  private rulesLoaded = false;
+
+  constructor() {
+    toObservable(computed(() => this.state().data?.settings ?? null)).subscribe((settings) => {
+      if (settings && !this.rulesLoaded) this.showRules(settings);
+    });
+  }
+
+  protected reload(): void {
+    this.reloads.update((n) => n + 1);
+  }
+
+  private showRules(settings: AdminSettings): void {
+    this.rulesLoaded = true;
+    this.rulesForm.reset({
+      runway_alert_days: settings.runway_alert_days,
+      alert_repeat_hours: settings.alert_repeat_hours,
+      credit_alert_threshold: settings.credit_alert_threshold,
+      switches: settings.alert_rules,
+    });
+  }
+
+  protected saveRules(): void {
+    const value = this.rulesForm.getRawValue();
+    if (
+      value.runway_alert_days === null ||
+      value.alert_repeat_hours === null ||
+      value.credit_alert_threshold === null
+    ) {
+      return;
+    }
+    this.rulesSaved.set(false);
+    this.rulesError.set(null);
+    this.adminApi
+      .saveSettings({
+        runway_alert_days: value.runway_alert_days,
+        alert_repeat_hours: value.alert_repeat_hours,
+        credit_alert_threshold: value.credit_alert_threshold,
+        alert_rules: value.switches,
+      })
+      .subscribe({
+        next: (settings) => {
+          this.showRules(settings);
+          this.rulesSaved.set(true);
+        },
+        error: (error: unknown) => this.rulesError.set(asApiError(error).message),
+      });
+  }
+
+  protected addChannel(): void {
+    this.editing.set(null);
+    this.formError.set(null);
+    this.channelForm.reset({ kind: 'webhook', enabled: true });
+    this.channelForm.controls.rules.reset();
+    this.formOpen.set(true);
+  }
+
+  protected editChannel(channel: ChannelView): void {
+    this.editing.set(channel);
+    this.formError.set(null);
+    this.channelForm.reset({
+      name: channel.name,
+      kind: channel.kind,
+      url: '',
+      secret: '',
+      clearSecret: false,
+      enabled: channel.enabled,
+      orgs: channel.orgs.join(', '),
+      rules: Object.fromEntries(ALERT_RULES.map((rule) => [rule, channel.rules.includes(rule)])),
+    });
+    this.formOpen.set(true);
+  }
+
+  protected closeForm(): void {
+    this.formOpen.set(false);
+  }
+
+  protected saveChannel(): void {
+    if (this.saving()) return;
+    const v = this.channelForm.getRawValue();
+    const editing = this.editing();
+    // On edit, an empty URL or secret field keeps the stored one (both are write-only).
+    const change: ChannelChange = {
+      name: v.name.trim(),
+      kind: v.kind,
+      enabled: v.enabled,
+      rules: ALERT_RULES.filter((rule) => v.rules[rule]),
+      orgs: v.orgs
+        .split(',')
+        .map((org) => org.trim())
+        .filter(Boolean),
+    };
+    if (v.url.trim() !== '' || !editing) change.url = v.url.trim();
+    if (v.secret !== '') change.secret = v.secret;
+    else if (editing && v.clearSecret) change.secret = null;
+    this.saving.set(true);
+    this.formError.set(null);
+    const request = editing
+      ? this.api.updateChannel(editing.id, change)
+      : this.api.createChannel(change);
+    request.subscribe({
+      next: () => {
+        this.saving.set(false);
+        this.formOpen.set(false);
+        this.reload();
+      },
+      error: (error: unknown) => {
+        this.saving.set(false);
+        this.formError.set(asApiError(error).message);
+      },
+    });
+  }
+
+  protected deleteChannel(channel: ChannelView): void {
+    this.actionError.set(null);
+    this.api.deleteChannel(channel.id).subscribe({
+      next: () => this.reload(),
+      error: (error: unknown) => this.actionError.set(asApiError(error)),
+    });
+  }
+
+  protected sendTest(channel: ChannelView): void {
+    this.tests.update((t) => ({ ...t, [channel.id]: 'sending' }));
+    this.api.testChannel(channel.id).subscribe({
+      next: (result) => {
+        this.tests.update((t) => ({ ...t, [channel.id]: result }));
+        this.reload();
+      },
+      error: (error: unknown) =>
+        this.tests.update((t) => ({
+          ...t,
+          [channel.id]: { ok: false, status: 0, body_excerpt: asApiError(error).message },
+        })),
+    });
+  }
+
+  protected testOf(id: string): ChannelTestResult | 'sending' | undefined {
+    return this.tests()[id];
+  }
+
+  protected evaluateNow(): void {
+    if (this.evaluating()) return;
+    this.evaluating.set(true);
+    this.evaluated.set(null);
+    this.api.evaluate().subscribe({
+      next: (result) => {
+        this.evaluating.set(false);
+        this.evaluated.set(`${result.fired.length} fired, ${result.resolved.length} resolved.`);
+        this.reload();
+      },
+      error: (error: unknown) => {
+        this.evaluating.set(false);
+        this.actionError.set(asApiError(error));
+      },
+    });
+  }
+}

@@ -1,0 +1,177 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { AdminSettings } from '@shared/board/admin';
+import type { AlertSubject } from '@shared/board/alerts';
+import { averageDailyConsumption, isBelowThreshold } from '@shared/board/credits';
+import { BoardConfig } from '../config/board-config';
+import { SnapshotService, type SnapshotRun } from '../credits/snapshot.service';
+import { IssueSearchQuery } from '../issues/issue-search.query';
+import { IssuesService } from '../issues/issues.service';
+import { OrgsService } from '../orgs/orgs.service';
+import { BoardStore } from '../store/board-store';
+import type { AlertFinding, AlertState } from './alert-rules';
+
+const DAY_MS = 86_400_000;
+/** Consecutive failed snapshot runs after which an organization's balance is "failing". */
+export const SNAPSHOT_FAILING_RUNS = 3;
+/** Store setting: consecutive failed snapshot runs per organization. */
+const SNAPSHOT_FAILURES_KEY = 'alerts:snapshot-failures';
+
+/**
+ * What the alert rules look at: balances and their trend from the snapshots, failed
+ * snapshot runs in a row, and the NPC issues that are stuck or overdue.
+ */
+@Injectable()
+export class AlertFactsService {
+  private readonly logger = new Logger('Alerts');
+
+  constructor(
+    private readonly store: BoardStore,
+    private readonly config: BoardConfig,
+    private readonly orgs: OrgsService,
+    private readonly issues: IssuesService,
+    private readonly snapshots: SnapshotService,
+  ) {}
+
+  /** Count failed snapshot runs in a row per organization; a recorded balance resets it. */
+  async recordSnapshotRun(run: SnapshotRun): Promise<void> {
+    const counts = {
+      ...((await this.store.getSetting<Record<string, number>>(SNAPSHOT_FAILURES_KEY)) ?? {}),
+    };
+    for (const { org_slug } of run.recorded) delete counts[org_slug];
+    for (const { org_slug } of run.failed) counts[org_slug] = (counts[org_slug] ?? 0) + 1;
+    await this.store.setSetting(SNAPSHOT_FAILURES_KEY, counts);
+  }
+
+  /** What is true now, for the rules that are switched on. */
+  async findings(
+    settings: AdminSettings,
+    previous: readonly AlertState[],
+    now: Date,
+  ): Promise<AlertFinding[]> {
+    const on = settings.alert_rules;
+    const orgs = await this.orgs.coveredOrgs();
+    const [latest, history, failures] = await Promise.all([
+      this.store.latestSnapshots(orgs),
+      this.store.listSnapshots(orgs, new Date(now.getTime() - 7 * DAY_MS)),
+      this.store.getSetting<Record<string, number>>(SNAPSHOT_FAILURES_KEY),
+    ]);
+    const found: AlertFinding[] = [];
+    for (const org of orgs) {
+      const subject = this.orgSubject(org);
+      const add = (rule: AlertFinding['rule'], summary: string, details: Record<string, unknown>) =>
+        found.push({ rule, org, subject, summary, details });
+      const balance = latest.find((s) => s.org_slug === org)?.balance ?? null;
+      if (balance !== null) {
+        if (on.credits_exhausted && balance <= 0) {
+          add('credits_exhausted', `${org} has no credits left (balance ${balance})`, { balance });
+        }
+        const threshold = settings.credit_alert_threshold;
+        if (on.credits_below_threshold && isBelowThreshold(balance, threshold)) {
+          add(
+            'credits_below_threshold',
+            `${org} has ${balance} credits, below the alert threshold of ${threshold}`,
+            { balance, threshold },
+          );
+        }
+        const average = averageDailyConsumption(history.filter((s) => s.org_slug === org));
+        if (on.runway_short && balance > 0 && average !== null && average > 0) {
+          const days = balance / average;
+          if (days < settings.runway_alert_days) {
+            add(
+              'runway_short',
+              `${org} runs out of credits in about ${days.toFixed(1)} days (alert under ${settings.runway_alert_days})`,
+              {
+                balance,
+                runway_days: Math.round(days * 10) / 10,
+                avg_daily_consumption: Math.round(average * 100) / 100,
+              },
+            );
+          }
+        }
+      }
+      const failed = failures?.[org] ?? 0;
+      if (on.snapshot_failing && failed >= SNAPSHOT_FAILING_RUNS) {
+        add(
+          'snapshot_failing',
+          `${org}'s balance could not be read in the last ${failed} snapshot runs`,
+          { failed_runs: failed, reason: this.snapshots.failureReason(org) ?? null },
+        );
+      }
+    }
+    if (on.npc_stuck || on.pickup_overdue) {
+      found.push(...(await this.issueFindings(settings, previous, orgs)));
+    }
+    return found;
+  }
+
+  /**
+   * Stuck and overdue NPC issues. When the platform cannot list them, the issue alerts
+   * that were firing stay as they were instead of resolving for lack of news.
+   */
+  private async issueFindings(
+    settings: AdminSettings,
+    previous: readonly AlertState[],
+    orgs: readonly string[],
+  ): Promise<AlertFinding[]> {
+    let issues;
+    try {
+      const query = Object.assign(new IssueSearchQuery(), { state: 'open', attention: 'any' });
+      issues = (await this.issues.search(query)).items;
+    } catch (error) {
+      this.logger.warn(`Issue rules kept their state: issues unreadable (${String(error)})`);
+      return previous
+        .filter((a) => a.status === 'firing' && a.subject.type === 'issue')
+        .filter((a) => orgs.includes(a.org))
+        .map(({ rule, org, subject, summary, details }) => ({
+          rule,
+          org,
+          subject,
+          summary,
+          details,
+        }));
+    }
+    const found: AlertFinding[] = [];
+    for (const issue of issues) {
+      const reason = issue.attention?.reason;
+      const rule =
+        reason === 'stuck' ? 'npc_stuck' : reason === 'overdue' ? 'pickup_overdue' : null;
+      if (!rule || !settings.alert_rules[rule]) continue;
+      const repo = issue.repository.full_name;
+      const org = repo.split('/')[0];
+      const id = `${repo}#${issue.number}`;
+      const npc = issue.assignees.find((a) => a.is_npc)?.username ?? null;
+      const since = issue.attention!.since;
+      const subject: AlertSubject = {
+        type: 'issue',
+        id,
+        name: `${id} ${issue.title}`,
+        url: this.link(`tasks?repo=${encodeURIComponent(repo)}&issue=${issue.number}`),
+      };
+      found.push({
+        rule,
+        org,
+        subject,
+        summary:
+          rule === 'npc_stuck'
+            ? `${id} "${issue.title}" is stuck: no NPC activity since ${since}`
+            : `${id} "${issue.title}" has waited for ${npc ?? 'its NPC'} since ${since}`,
+        details: { npc, since, repo, number: issue.number },
+      });
+    }
+    return found;
+  }
+
+  private orgSubject(org: string): AlertSubject {
+    return {
+      type: 'organization',
+      id: org,
+      name: org,
+      url: this.link(`credits?org=${encodeURIComponent(org)}`),
+    };
+  }
+
+  private link(path: string): string | null {
+    const base = this.config.boardPublicUrl;
+    return base ? `${base}/${path}` : null;
+  }
+}

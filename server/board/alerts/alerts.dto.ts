@@ -1,0 +1,142 @@
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
+import { ALERT_RULES, type AlertRule } from '@shared/board/admin';
+import { CHANNEL_KINDS, type ChannelKind } from '@shared/board/alerts';
+import { SLUG_PATTERN } from '@shared/platform/paths';
+import { IsPositiveIntParam, IsSlugParam } from '../common/query-rules';
+
+const trim = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' ? value.trim() : value;
+
+const RULES_MESSAGE = `rules must list alert rules: ${ALERT_RULES.join(', ')}`;
+const KIND_MESSAGE = `kind must be one of ${CHANNEL_KINDS.join(', ')}`;
+
+/** Body of `POST /api/admin/alerts/channels`. */
+export class CreateChannelDto {
+  @Transform(trim)
+  @IsString({ message: 'name must be a string' })
+  @MinLength(1, { message: 'name must not be empty' })
+  @MaxLength(100, { message: 'name must be at most 100 characters' })
+  name!: string;
+
+  @IsIn(CHANNEL_KINDS, { message: KIND_MESSAGE })
+  kind!: ChannelKind;
+
+  @Transform(trim)
+  @IsString({ message: 'url must be a string' })
+  @MaxLength(2048, { message: 'url must be at most 2048 characters' })
+  url!: string;
+
+  @IsOptional()
+  @IsString({ message: 'secret must be a string' })
+  @MinLength(1, { message: 'secret must not be empty (leave it out for none)' })
+  @MaxLength(512, { message: 'secret must be at most 512 characters' })
+  secret?: string;
+
+  @IsOptional()
+  @IsArray({ message: RULES_MESSAGE })
+  @IsIn(ALERT_RULES, { each: true, message: RULES_MESSAGE })
+  rules?: AlertRule[];
+
+  @IsOptional()
+  @IsArray({ message: 'orgs must list organization slugs' })
+  @ArrayMaxSize(500, { message: 'orgs must list at most 500 organizations' })
+  @Matches(SLUG_PATTERN, { each: true, message: 'orgs must list organization slugs' })
+  orgs?: string[];
+
+  @IsOptional()
+  @IsBoolean({ message: 'enabled must be true or false' })
+  enabled?: boolean;
+}
+
+/** Body of `PUT /api/admin/alerts/channels/:id`: what is left out is kept; `secret: null` clears it. */
+export class UpdateChannelDto {
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'name must be a string' })
+  @MinLength(1, { message: 'name must not be empty' })
+  @MaxLength(100, { message: 'name must be at most 100 characters' })
+  name?: string;
+
+  @IsOptional()
+  @IsIn(CHANNEL_KINDS, { message: KIND_MESSAGE })
+  kind?: ChannelKind;
+
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'url must be a string' })
+  @MaxLength(2048, { message: 'url must be at most 2048 characters' })
+  url?: string;
+
+  @ValidateIf((o: UpdateChannelDto) => o.secret !== null && o.secret !== undefined)
+  @IsString({ message: 'secret must be a string or null' })
+  @MinLength(1, { message: 'secret must not be empty (null clears it)' })
+  @MaxLength(512, { message: 'secret must be at most 512 characters' })
+  secret?: string | null;
+
+  @IsOptional()
+  @IsArray({ message: RULES_MESSAGE })
+  @IsIn(ALERT_RULES, { each: true, message: RULES_MESSAGE })
+  rules?: AlertRule[];
+
+  @IsOptional()
+  @IsArray({ message: 'orgs must list organization slugs' })
+  @ArrayMaxSize(500, { message: 'orgs must list at most 500 organizations' })
+  @Matches(SLUG_PATTERN, { each: true, message: 'orgs must list organization slugs' })
+  orgs?: string[];
+
+  @IsOptional()
+  @IsBoolean({ message: 'enabled must be true or false' })
+  enabled?: boolean;
+}
+
+/** Body of `POST /api/admin/alerts/silences`. */
+export class CreateSilenceDto {
+  @IsIn(ALERT_RULES, { message: `rule must be one of ${ALERT_RULES.join(', ')}` })
+  rule!: AlertRule;
+
+  /** Left out: every organization. */
+  @IsOptional()
+  @IsSlugParam()
+  org?: string;
+
+  /** Left out: every alert of the rule (and organization). */
+  @IsOptional()
+  @IsString({ message: 'alert_id must be a string' })
+  @MaxLength(400, { message: 'alert_id must be at most 400 characters' })
+  alert_id?: string;
+
+  @IsISO8601({ strict: true }, { message: 'until must be an ISO 8601 time' })
+  until!: string;
+
+  @Transform(trim)
+  @IsString({ message: 'note must be a string' })
+  @MinLength(1, { message: 'note must not be empty' })
+  @MaxLength(500, { message: 'note must be at most 500 characters' })
+  note!: string;
+}
+
+/** `?limit=` of the list routes: 50 unless given, at most 500. */
+export class LimitQuery {
+  @IsOptional()
+  @IsPositiveIntParam(500)
+  limit?: number;
+}
+
+/** `:id` of a channel or silence. */
+export class IdParam {
+  @Matches(/^[A-Za-z0-9-]{1,64}$/, { message: 'id must be a channel or silence id' })
+  id!: string;
+}

@@ -1,0 +1,260 @@
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnModuleInit,
+} from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { randomUUID } from 'node:crypto';
+import { ALERT_RULES } from '@shared/board/admin';
+import type { AlertView, DeliveryView, EvaluateResult } from '@shared/board/alerts';
+import { Clock } from '../../common/clock';
+import { SNAPSHOT_SCHEDULE } from '../board.tokens';
+import { DistributedLock } from '../cache/distributed-lock';
+import { BoardConfig } from '../config/board-config';
+import { SnapshotService, type SnapshotRun } from '../credits/snapshot.service';
+import { BoardMetrics } from '../ops/board-metrics';
+import { SettingsService } from '../settings/settings.service';
+import { BoardStore } from '../store/board-store';
+import { AlertFactsService } from './alert-facts.service';
+import type { DeliveryRecord, SilenceRecord } from './alert-records';
+import {
+  channelTakes,
+  evaluateAlerts,
+  groupMessages,
+  type AlertMessage,
+  type AlertState,
+} from './alert-rules';
+import { DeliveryWorker } from './delivery-worker';
+
+const DAY_MS = 86_400_000;
+/** Resolved alerts listed, and kept. */
+const RESOLVED_SHOWN_MS = 7 * DAY_MS;
+const RESOLVED_KEPT_MS = 30 * DAY_MS;
+const EVALUATION_LOCK_MS = 2 * 60_000;
+/** How often the outbox worker looks for due deliveries. */
+const DELIVERY_TICK_MS = 15_000;
+const EVALUATE_INTERVAL = 'alerts-evaluate';
+const DELIVER_INTERVAL = 'alerts-deliver';
+
+/**
+ * Alert rules over credits, snapshots and NPC issues (docs/architecture.md#alerts):
+ * evaluation every ALERT_EVAL_MINUTES and after every snapshot run, one replica at a
+ * time; state, channels, silences and the outbox in the board's store.
+ */
+@Injectable()
+export class AlertsService
+  implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown
+{
+  private readonly logger = new Logger('Alerts');
+  /** Evaluations in this process run one after the other. */
+  private chain: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly store: BoardStore,
+    private readonly clock: Clock,
+    private readonly config: BoardConfig,
+    private readonly lock: DistributedLock,
+    private readonly settings: SettingsService,
+    private readonly snapshots: SnapshotService,
+    private readonly facts: AlertFactsService,
+    private readonly worker: DeliveryWorker,
+    private readonly metrics: BoardMetrics,
+    @Inject(SchedulerRegistry) private readonly scheduler: SchedulerRegistry,
+    @Inject(SNAPSHOT_SCHEDULE) private readonly scheduled: boolean,
+  ) {}
+
+  onModuleInit(): void {
+    this.snapshots.onRun((run) => {
+      this.afterSnapshot(run).catch((error) =>
+        this.logger.error(`Evaluation after a snapshot run failed: ${String(error)}`),
+      );
+    });
+  }
+
+  /** With the schedule on: evaluate every period, and send what the outbox holds (also what a previous process left). */
+  onApplicationBootstrap(): void {
+    if (!this.scheduled) return;
+    const period = this.config.alertEvalMinutes * 60_000;
+    this.scheduler.addInterval(
+      EVALUATE_INTERVAL,
+      setInterval(() => {
+        this.evaluateScheduled().catch((error) =>
+          this.logger.error(`Alert evaluation failed: ${String(error)}`),
+        );
+      }, period),
+    );
+    this.scheduler.addInterval(
+      DELIVER_INTERVAL,
+      setInterval(() => this.worker.kick(), DELIVERY_TICK_MS),
+    );
+    this.worker.kick();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    for (const name of [EVALUATE_INTERVAL, DELIVER_INTERVAL]) {
+      if (this.scheduler.doesExist('interval', name)) this.scheduler.deleteInterval(name);
+    }
+    await this.chain.catch(() => undefined);
+    await this.worker.settled();
+  }
+
+  /** The timer's evaluation: one replica per period takes it. */
+  async evaluateScheduled(): Promise<EvaluateResult | null> {
+    const period = this.config.alertEvalMinutes * 60_000;
+    const slot = Math.floor(this.clock.now().getTime() / period);
+    const taken = await this.lock.acquire(`alerts:period:${slot}`, Math.max(1000, period - 1000));
+    if (!taken) return null;
+    return this.evaluate();
+  }
+
+  /**
+   * Evaluate every rule now, queue the messages and start sending them; answers the
+   * alerts that fired and resolved. Another replica evaluating at the same moment makes
+   * this one a no-op.
+   */
+  evaluate(): Promise<EvaluateResult> {
+    const next = this.chain.then(() => this.evaluateLocked());
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+
+  private async evaluateLocked(): Promise<EvaluateResult> {
+    const lock = await this.lock.acquire('alerts:evaluate', EVALUATION_LOCK_MS);
+    if (!lock) return { fired: [], resolved: [] };
+    try {
+      return await this.evaluateOnce();
+    } finally {
+      await lock.release();
+    }
+  }
+
+  private async evaluateOnce(): Promise<EvaluateResult> {
+    const now = this.clock.now();
+    const [settings, previous, silences, channels] = await Promise.all([
+      this.settings.get(),
+      this.store.listAlerts(),
+      this.store.listAlertSilences(),
+      this.store.listAlertChannels(),
+    ]);
+    const findings = await this.facts.findings(settings, previous, now);
+    const outcome = evaluateAlerts({
+      now,
+      findings,
+      previous,
+      resolveAfterMs: this.config.alertResolveAfterMinutes * 60_000,
+      repeatMs: settings.alert_repeat_hours * 3_600_000,
+      holdBack: (alert) =>
+        isMuted(alert, silences, now) || !channels.some((c) => channelTakes(c, alert)),
+    });
+    const deliveries: DeliveryRecord[] = groupMessages(
+      outcome.events,
+      channels,
+      this.config.boardPublicUrl,
+    ).map(({ channel_id, message }) => queued(channel_id, message, now));
+    await this.store.commitAlerts(outcome.changed, deliveries);
+    await this.store.pruneAlerts(new Date(now.getTime() - RESOLVED_KEPT_MS));
+    this.countAlerts(await this.store.listAlerts());
+    if (deliveries.length > 0) this.worker.kick();
+    return {
+      fired: outcome.fired.map((a) => view(a, silences, now)),
+      resolved: outcome.resolved.map((a) => view(a, silences, now)),
+    };
+  }
+
+  /** After a snapshot run: count consecutive failures per organization, then evaluate. */
+  private async afterSnapshot(run: SnapshotRun): Promise<void> {
+    await this.facts.recordSnapshotRun(run);
+    await this.evaluate();
+  }
+
+  private countAlerts(alerts: readonly AlertState[]): void {
+    this.metrics.alerts.reset();
+    for (const rule of ALERT_RULES) {
+      for (const status of ['firing', 'resolved'] as const) {
+        this.metrics.alerts.set(
+          { rule, status },
+          alerts.filter((a) => a.rule === rule && a.status === status).length,
+        );
+      }
+    }
+  }
+
+  // ---- Reading ----
+
+  /** Firing alerts first (newest first), then those resolved in the last 7 days. */
+  async list(): Promise<AlertView[]> {
+    const now = this.clock.now();
+    const [alerts, silences] = await Promise.all([
+      this.store.listAlerts(),
+      this.store.listAlertSilences(),
+    ]);
+    const firing = alerts
+      .filter((a) => a.status === 'firing')
+      .sort((a, b) => b.started_at.localeCompare(a.started_at) || a.id.localeCompare(b.id));
+    const resolved = alerts
+      .filter(
+        (a) =>
+          a.status === 'resolved' &&
+          now.getTime() - Date.parse(a.resolved_at!) <= RESOLVED_SHOWN_MS,
+      )
+      .sort((a, b) => b.resolved_at!.localeCompare(a.resolved_at!));
+    return [...firing, ...resolved].map((a) => view(a, silences, now));
+  }
+
+  async deliveries(limit = 50): Promise<DeliveryView[]> {
+    return (await this.store.listDeliveries(limit)).map((d) => ({
+      id: d.id,
+      alert_id: d.alert_id,
+      channel_id: d.channel_id,
+      status: d.status,
+      attempts: d.attempts,
+      last_error: d.last_error,
+      created_at: d.created_at,
+      sent_at: d.sent_at,
+    }));
+  }
+}
+
+function isMuted(alert: AlertState, silences: readonly SilenceRecord[], now: Date): boolean {
+  return silences.some(
+    (s) =>
+      Date.parse(s.until) > now.getTime() &&
+      s.rule === alert.rule &&
+      (s.org === null || s.org === alert.org) &&
+      (s.alert_id === null || s.alert_id === alert.id),
+  );
+}
+
+function view(alert: AlertState, silences: readonly SilenceRecord[], now: Date): AlertView {
+  return {
+    id: alert.id,
+    rule: alert.rule,
+    severity: alert.severity,
+    status: alert.status,
+    org: alert.org,
+    subject: alert.subject,
+    summary: alert.summary,
+    started_at: alert.started_at,
+    resolved_at: alert.resolved_at,
+    last_sent_at: alert.last_sent_at,
+    muted: alert.status === 'firing' && isMuted(alert, silences, now),
+  };
+}
+
+function queued(channelId: string, message: AlertMessage, now: Date): DeliveryRecord {
+  return {
+    id: randomUUID(),
+    channel_id: channelId,
+    alert_id: message.alert_ids[0] ?? null,
+    message,
+    status: 'queued',
+    attempts: 0,
+    last_error: null,
+    created_at: now.toISOString(),
+    next_attempt_at: now.toISOString(),
+    sent_at: null,
+  };
+}

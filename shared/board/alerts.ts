@@ -1,0 +1,100 @@
+import type { AlertRule } from './admin';
+
+/** Alerts, their channels and deliveries, as the admin API shows them. */
+
+export const ALERT_SEVERITY: Record<AlertRule, 'critical' | 'warning' | 'info'> = {
+  credits_exhausted: 'critical',
+  credits_below_threshold: 'warning',
+  runway_short: 'warning',
+  npc_stuck: 'warning',
+  snapshot_failing: 'warning',
+  pickup_overdue: 'info',
+};
+
+export type AlertSeverity = (typeof ALERT_SEVERITY)[AlertRule];
+
+export const CHANNEL_KINDS = ['webhook', 'slack', 'wecom', 'feishu', 'dingtalk'] as const;
+export type ChannelKind = (typeof CHANNEL_KINDS)[number];
+
+export type AlertStatus = 'firing' | 'resolved';
+export type DeliveryStatus = 'queued' | 'sent' | 'retrying' | 'failed';
+
+/** What an alert is about: an organization or an issue. */
+export interface AlertSubject {
+  type: 'organization' | 'issue';
+  /** The organization's slug, or `<org>/<repo>#<number>`. */
+  id: string;
+  name: string;
+  /** The board page that shows it; null without `BOARD_PUBLIC_URL`. */
+  url: string | null;
+}
+
+/** `GET /api/admin/alerts`: firing first, then the last 7 days' resolved. */
+export interface AlertView {
+  id: string;
+  rule: AlertRule;
+  severity: AlertSeverity;
+  status: AlertStatus;
+  org: string;
+  subject: AlertSubject;
+  summary: string;
+  started_at: string;
+  resolved_at: string | null;
+  last_sent_at: string | null;
+  /** A silence covers it: shown, not sent. */
+  muted: boolean;
+}
+
+/** `GET /api/admin/alerts/deliveries`, newest first. */
+export interface DeliveryView {
+  id: string;
+  alert_id: string | null;
+  channel_id: string;
+  status: DeliveryStatus;
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** A channel as the API reads it back: the URL and secret are never shown. */
+export interface ChannelView {
+  id: string;
+  name: string;
+  kind: ChannelKind;
+  /** Scheme and host only. */
+  url_masked: string;
+  has_secret: boolean;
+  /** Empty: every rule. */
+  rules: AlertRule[];
+  /** Empty: every organization. */
+  orgs: string[];
+  enabled: boolean;
+}
+
+/** A muted rule for an organization, or one muted alert, until a time. */
+export interface SilenceView {
+  id: string;
+  rule: AlertRule;
+  /** Null: every organization. */
+  org: string | null;
+  /** Null: every alert of the rule (and organization). */
+  alert_id: string | null;
+  until: string;
+  note: string;
+  created_at: string;
+}
+
+/** `POST /api/admin/alerts/evaluate`. */
+export interface EvaluateResult {
+  fired: AlertView[];
+  resolved: AlertView[];
+}
+
+/** `POST /api/admin/alerts/channels/:id/test`: the receiver's answer. */
+export interface ChannelTestResult {
+  ok: boolean;
+  /** HTTP status; 0 when no answer came. */
+  status: number;
+  body_excerpt: string;
+}
