@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BOARD_NODE_FLAGS } from '../scripts/board-node-flags.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const forgeEntry = join(root, 'dist/server/server/forge/main.js');
@@ -68,8 +69,8 @@ export async function measure(url, seconds, connections, headers) {
 }
 
 /** A process of ours, stopped with `stop()`. */
-function start(entry, env, readyUrl) {
-  const child = spawn(process.execPath, [entry], {
+function start(entry, env, readyUrl, nodeFlags = []) {
+  const child = spawn(process.execPath, [...nodeFlags, entry], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -127,6 +128,8 @@ export async function startBoard(forge, env = {}) {
       ...env,
     },
     `http://127.0.0.1:${port}/healthz`,
+    // The heap sizes the start script and the container give the board.
+    BOARD_NODE_FLAGS,
   );
   return {
     url: `http://127.0.0.1:${port}`,

@@ -7,6 +7,19 @@ interface KeyvRecord {
   expires?: number;
 }
 
+/**
+ * A copy of `buffer` in memory of its own, exactly its size. zlib's synchronous calls
+ * return a view into their 16 KB output chunk when the result fits in one, and a view
+ * keeps its whole backing memory alive: a 2 KB compressed answer would hold 16 KB for as
+ * long as it is cached, unseen by the byte budget. Cached buffers go through here.
+ */
+export function ownedCopy(buffer: Buffer): Buffer {
+  if (buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength) return buffer;
+  const copy = Buffer.allocUnsafeSlow(buffer.byteLength);
+  buffer.copy(copy);
+  return copy;
+}
+
 /** Fixed cost counted per entry: the key, the record and the entry's object headers. */
 const ENTRY_OVERHEAD_BYTES = 256;
 

@@ -14,6 +14,7 @@ import { BoardConfig } from '../config/board-config';
 import { BoardMetrics } from '../ops/board-metrics';
 import { CacheIndex } from './cache-index';
 import { CacheKeys } from './cache-keys';
+import { ownedCopy } from './memory-store';
 import { withFreshness } from './freshness';
 import { MissLimiter } from './miss-limiter';
 
@@ -209,7 +210,7 @@ function toEntry(body: string, oldestAt: number, headers: Record<string, string>
   return {
     status: 200,
     body: large ? null : body,
-    gzip: large ? gzipSync(body, { level: 1 }) : null,
+    gzip: large ? ownedCopy(gzipSync(body, { level: 1 })) : null,
     oldestAt,
     headers,
   };

@@ -13,10 +13,11 @@ describe('UpstreamCache', () => {
   const ttl = 300_000;
   let clock: ManualClock;
   let cache: UpstreamCache;
+  let memory: BoundedMemoryStore;
 
   beforeEach(() => {
     clock = new ManualClock('2026-11-22T10:00:00Z');
-    const memory = new BoundedMemoryStore(1000, 16 * 1024 * 1024);
+    memory = new BoundedMemoryStore(1000, 16 * 1024 * 1024);
     cache = new UpstreamCache(
       new CacheIndex(createCache({ stores: [memory.keyv] }), new BoardMetrics(), memory),
       clock,
@@ -79,5 +80,15 @@ describe('UpstreamCache', () => {
     expect(await cache.invalidate('GET /acme/')).toBe(1);
     expect(await cache.getOrLoad('GET /acme/-/issues?page=1', load)).toBe(3);
     expect(await cache.getOrLoad('GET /globex/-/issues?page=1', load)).toBe(2);
+  });
+
+  it('keeps a small packed entry in memory of its own size, not in a view of a larger chunk', async () => {
+    const list = Array.from({ length: 20 }, (_, i) => ({ id: i, title: `Issue ${i}` }));
+    await cache.getOrLoad('GET /acme/-/issues', async () => list);
+    const record = memory.lru.get('GET /acme/-/issues') as { value: { packed: Buffer } };
+    const packed = record.value.packed;
+    expect(packed.byteLength).toBeLessThan(16 * 1024);
+    expect(packed.buffer.byteLength).toBe(packed.byteLength);
+    expect(await cache.getOrLoad('GET /acme/-/issues', async () => [])).toEqual(list);
   });
 });

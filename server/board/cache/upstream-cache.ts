@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CacheIndex } from './cache-index';
 import { CacheKeys } from './cache-keys';
 import { DistributedLock } from './distributed-lock';
+import { ownedCopy } from './memory-store';
 
 /** How long one replica may hold an upstream key while it fetches. */
 const LOCK_TTL_MS = 10_000;
@@ -23,7 +24,7 @@ interface Entry {
 }
 
 function pack(value: unknown): Buffer {
-  return deflateRawSync(JSON.stringify(value), { level: 1 });
+  return ownedCopy(deflateRawSync(JSON.stringify(value), { level: 1 }));
 }
 
 function unpack<T>(packed: Buffer | Uint8Array): T {

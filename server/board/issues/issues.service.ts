@@ -43,31 +43,39 @@ export class IssuesService {
       orgs = await this.orgs.coveredOrgs();
     }
     const ctx = this.orgs.mapContext;
-    const [lists, repos] = await Promise.all([
-      Promise.all(
-        orgs.map((org) =>
-          this.platform.listOrgIssues(org, query.state ? { state: query.state } : {}),
-        ),
-      ),
-      Promise.all(orgs.map((org) => this.orgs.visibleRepositories(org))),
-    ]);
-    const visible = new Set(repos.flat().map((r) => r.path));
+    const visibleRead = Promise.all(orgs.map((org) => this.orgs.visibleRepositories(org))).then(
+      (repos) => new Set(repos.flat().map((r) => r.path)),
+    );
     const handle = query.npc_handle?.toLowerCase();
-    const matching = lists
-      .flat()
-      .flatMap((raw) =>
-        raw.repo && visible.has(raw.repo.path) && (!query.repo || raw.repo.path === query.repo)
-          ? [toIssue(raw, raw.repo.path, ctx)]
-          : [],
-      )
-      .filter((issue) => query.npc === undefined || isNpcIssue(issue) === query.npc)
-      .filter(
-        (issue) =>
-          !handle ||
-          [issue.author, ...issue.assignees].some((u) => u.username.toLowerCase() === handle),
-      )
-      .sort(newestFirst)
-      .slice(0, MAX_SEARCH_RESULTS);
+    // Each organization's raw list is reduced to its newest matches as soon as it arrives
+    // (raw platform lists are the largest objects a read makes), and the kept lists are
+    // merged; a stable sort of them in organization order gives the order, and the cut,
+    // that one sort of every match would.
+    const kept = await Promise.all(
+      orgs.map(async (org) => {
+        const [raws, visible] = await Promise.all([
+          this.platform.listOrgIssues(org, query.state ? { state: query.state } : {}),
+          visibleRead,
+        ]);
+        return newest(
+          raws
+            .flatMap((raw) =>
+              raw.repo &&
+              visible.has(raw.repo.path) &&
+              (!query.repo || raw.repo.path === query.repo)
+                ? [toIssue(raw, raw.repo.path, ctx)]
+                : [],
+            )
+            .filter((issue) => query.npc === undefined || isNpcIssue(issue) === query.npc)
+            .filter(
+              (issue) =>
+                !handle ||
+                [issue.author, ...issue.assignees].some((u) => u.username.toLowerCase() === handle),
+            ),
+        );
+      }),
+    );
+    const matching = newest(kept.flat());
     const size = query.page_size ?? DEFAULT_PAGE_SIZE;
     const start = ((query.page ?? 1) - 1) * size;
     const page = <T>(list: T[]): T[] =>
@@ -127,6 +135,11 @@ function needsAttention(issue: Issue, filter: AttentionFilter | undefined): bool
   if (filter === undefined) return true;
   if (issue.attention === null) return false;
   return filter === 'any' || issue.attention.reason === filter;
+}
+
+/** The newest `MAX_SEARCH_RESULTS` issues, newest first. */
+function newest(issues: Issue[]): Issue[] {
+  return issues.sort(newestFirst).slice(0, MAX_SEARCH_RESULTS);
 }
 
 function newestFirst(a: Issue, b: Issue): number {

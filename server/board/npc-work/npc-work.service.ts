@@ -10,6 +10,13 @@ import { RepoActivityService } from './repo-activity.service';
 const DAY_MS = 86_400_000;
 /** Closed issues older than this get no conversation read: no figure shows them. */
 export const SIGNAL_WINDOW_DAYS = 31;
+/**
+ * Issues annotated at once per call: enough to keep the platform client's concurrency limit
+ * busy, few enough that a search of thousands of issues does not queue thousands of
+ * platform requests at once (each waiting request holds its promise chain and request
+ * objects, which made such a search the board's peak of memory).
+ */
+export const ANNOTATED_AT_ONCE = 64;
 
 /**
  * Puts the NPC work signals on issues (docs/architecture.md#npc-signals). The conversation
@@ -29,7 +36,7 @@ export class NpcWorkService {
   async annotate(issues: readonly Issue[]): Promise<Issue[]> {
     const settings = await this.settings.get();
     const now = this.clock.now();
-    return Promise.all(issues.map((issue) => this.annotateOne(issue, settings, now)));
+    return mapBounded(issues, ANNOTATED_AT_ONCE, (issue) => this.annotateOne(issue, settings, now));
   }
 
   private async annotateOne(issue: Issue, settings: SignalSettings, now: Date): Promise<Issue> {
@@ -56,6 +63,24 @@ export class NpcWorkService {
     if (issue.state === 'open') return true;
     return Date.parse(issue.updated_at) >= now.getTime() - SIGNAL_WINDOW_DAYS * DAY_MS;
   }
+}
+
+/** `items` mapped by `map`, in order, with at most `limit` calls pending at a time. */
+export async function mapBounded<T, R>(
+  items: readonly T[],
+  limit: number,
+  map: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await map(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }
 
 /** NPC issues closed as completed within `[from, to]`, by their `closed_at`. */

@@ -1,5 +1,6 @@
 import type { PlatformCommit, PlatformIssueActivity } from '@shared/platform/types';
 import { activityFacts } from './activity-facts';
+import { mapBounded } from './npc-work.service';
 import { splitCommits } from './repo-activity.service';
 
 function activity(at: string, payload: unknown, type = 'IssueEvent'): PlatformIssueActivity {
@@ -91,5 +92,34 @@ describe('splitCommits', () => {
       npc_latest: new Map(),
       times: [],
     });
+  });
+});
+
+describe('mapBounded', () => {
+  it('keeps the order of the items and never has more than the limit pending', async () => {
+    let pending = 0;
+    let most = 0;
+    const double = async (n: number): Promise<number> => {
+      pending += 1;
+      most = Math.max(most, pending);
+      // Later items settle first, so the order of the results is the function's doing.
+      for (let turn = 0; turn < 100 - n; turn++) await Promise.resolve();
+      pending -= 1;
+      return n * 2;
+    };
+    const items = Array.from({ length: 100 }, (_, i) => i);
+    expect(await mapBounded(items, 7, double)).toEqual(items.map((n) => n * 2));
+    expect(most).toBe(7);
+    expect(await mapBounded([], 7, double)).toEqual([]);
+  });
+
+  it('rejects when one call fails', async () => {
+    const items = [1, 2, 3];
+    await expect(
+      mapBounded(items, 2, async (n) => {
+        if (n === 2) throw new Error('two');
+        return n;
+      }),
+    ).rejects.toThrow('two');
   });
 });

@@ -1,5 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ownedCopy } from '../cache/memory-store';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 /** Hashed build outputs (`main-AB12CD34.js`) never change under the same name. */
@@ -83,7 +84,7 @@ export function registerCompression(server: FastifyInstance): void {
       memo.set(key, known);
       return known;
     }
-    const compressed =
+    const compressed = ownedCopy(
       encoding === 'br'
         ? brotliCompressSync(body, {
             params: {
@@ -92,7 +93,8 @@ export function registerCompression(server: FastifyInstance): void {
               [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
             },
           })
-        : gzipSync(body, { level: 6 });
+        : gzipSync(body, { level: 6 }),
+    );
     if (key !== null) {
       memo.set(key, compressed);
       if (memo.size > MEMO_ENTRIES) memo.delete(memo.keys().next().value!);
