@@ -15,6 +15,7 @@ import { RedisConnection } from './redis/redis-connection';
 import { RedisModule } from './redis/redis.module';
 import { RedisBoardStore } from './store/redis-board-store';
 import { AdminAuth } from './admin/admin-auth';
+import { SignInFailures } from './admin/admin.guard';
 import { CacheInvalidation } from './cache/cache-invalidation';
 import { CacheKeys } from './cache/cache-keys';
 import { BoundedMemoryStore } from './cache/memory-store';
@@ -98,6 +99,7 @@ class BoardCoreModule implements OnApplicationShutdown {
       ...shared,
       BoardMetrics,
       AdminAuth,
+      SignInFailures,
       CacheKeys,
       CacheIndex,
       CacheInvalidation,

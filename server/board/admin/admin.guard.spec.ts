@@ -4,7 +4,7 @@ import { ManualClock } from '../../common/clock';
 import { ForbiddenError, RateLimitedError, UnauthorizedError } from '../../common/errors';
 import { loadBoardConfig } from '../config/board-config';
 import { AdminAuth } from './admin-auth';
-import { AdminGuard, FAILURE_WINDOW_MS, MAX_FAILURES } from './admin.guard';
+import { AdminGuard, FAILURE_WINDOW_MS, MAX_FAILURES, SignInFailures } from './admin.guard';
 
 const TOKEN = 'guard-spec-admin-token-0123456789';
 
@@ -25,7 +25,7 @@ function bearer(token: string, ip = '203.0.113.9'): ExecutionContext {
 describe('AdminGuard', () => {
   let clock: ManualClock;
   const guard = (env: Record<string, string>): AdminGuard =>
-    new AdminGuard(new AdminAuth(loadBoardConfig(env)), clock);
+    new AdminGuard(new AdminAuth(loadBoardConfig(env)), clock, new SignInFailures());
 
   beforeEach(() => {
     clock = new ManualClock('2026-11-22T10:00:00Z');

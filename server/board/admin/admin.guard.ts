@@ -12,6 +12,18 @@ export const FAILURE_WINDOW_MS = 15 * 60_000;
 const TOKEN_PREFIX_LENGTH = 4;
 
 /**
+ * Failed admin sign-ins by client address and token prefix. One instance for the whole
+ * board (each module that guards routes gets a guard of its own), so a client's failures
+ * on any admin route count together.
+ */
+@Injectable()
+export class SignInFailures extends LRUCache<string, { count: number; resetAt: number }> {
+  constructor() {
+    super({ max: 10_000 });
+  }
+}
+
+/**
  * Guards the admin routes (docs/architecture.md#security). Wrong tokens are counted per client address and token prefix,
  * and a client past `MAX_FAILURES` in the window is turned away with 429, but the correct
  * token always passes: a stranger's guesses can never lock the real admin out. Without a
@@ -19,13 +31,10 @@ const TOKEN_PREFIX_LENGTH = 4;
  */
 @Injectable()
 export class AdminGuard implements CanActivate {
-  private readonly failures = new LRUCache<string, { count: number; resetAt: number }>({
-    max: 10_000,
-  });
-
   constructor(
     private readonly auth: AdminAuth,
     private readonly clock: Clock,
+    private readonly failures: SignInFailures,
   ) {}
 
   canActivate(context: ExecutionContext): boolean {
