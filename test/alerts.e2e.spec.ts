@@ -389,6 +389,22 @@ describe('alerts against a real forge and real receivers', () => {
       name: 'Credits room',
     });
     expect(edited.body).toMatchObject({ name: 'Credits room', has_secret: true });
+    for (const [body, message] of [
+      [{ kind: 'pager' }, 'kind must be one of'],
+      [{ name: '' }, 'name must not be empty'],
+      [{ secret: '' }, 'secret must not be empty'],
+      [{ rules: ['npc_sleepy'] }, 'rules must list alert rules'],
+      [{ colour: 'red' }, 'property colour should not exist'],
+    ] as const) {
+      const refused = await call<{ message: string }>(
+        board,
+        'PUT',
+        `/api/admin/alerts/channels/${id}`,
+        body,
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toContain(message);
+    }
     const test = await call<ChannelTestResult>(
       board,
       'POST',

@@ -12,6 +12,7 @@ import {
   MinLength,
   ValidateIf,
 } from 'class-validator';
+import { OmitType, PartialType } from '@nestjs/swagger';
 import { ALERT_RULES, type AlertRule } from '@shared/board/admin';
 import { CHANNEL_KINDS, type ChannelKind } from '@shared/board/alerts';
 import { SLUG_PATTERN } from '@shared/platform/paths';
@@ -62,44 +63,12 @@ export class CreateChannelDto {
 }
 
 /** Body of `PUT /api/admin/alerts/channels/:id`: what is left out is kept; `secret: null` clears it. */
-export class UpdateChannelDto {
-  @IsOptional()
-  @Transform(trim)
-  @IsString({ message: 'name must be a string' })
-  @MinLength(1, { message: 'name must not be empty' })
-  @MaxLength(100, { message: 'name must be at most 100 characters' })
-  name?: string;
-
-  @IsOptional()
-  @IsIn(CHANNEL_KINDS, { message: KIND_MESSAGE })
-  kind?: ChannelKind;
-
-  @IsOptional()
-  @Transform(trim)
-  @IsString({ message: 'url must be a string' })
-  @MaxLength(2048, { message: 'url must be at most 2048 characters' })
-  url?: string;
-
+export class UpdateChannelDto extends PartialType(OmitType(CreateChannelDto, ['secret'] as const)) {
   @ValidateIf((o: UpdateChannelDto) => o.secret !== null && o.secret !== undefined)
   @IsString({ message: 'secret must be a string or null' })
   @MinLength(1, { message: 'secret must not be empty (null clears it)' })
   @MaxLength(512, { message: 'secret must be at most 512 characters' })
   secret?: string | null;
-
-  @IsOptional()
-  @IsArray({ message: RULES_MESSAGE })
-  @IsIn(ALERT_RULES, { each: true, message: RULES_MESSAGE })
-  rules?: AlertRule[];
-
-  @IsOptional()
-  @IsArray({ message: 'orgs must list organization slugs' })
-  @ArrayMaxSize(500, { message: 'orgs must list at most 500 organizations' })
-  @Matches(SLUG_PATTERN, { each: true, message: 'orgs must list organization slugs' })
-  orgs?: string[];
-
-  @IsOptional()
-  @IsBoolean({ message: 'enabled must be true or false' })
-  enabled?: boolean;
 }
 
 /** Body of `POST /api/admin/alerts/silences`. */
