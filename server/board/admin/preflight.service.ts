@@ -2,22 +2,32 @@ import { Injectable, Logger } from '@nestjs/common';
 import { type AdminSettings, wipLimitsFor } from '@shared/board/admin';
 import { defaultTitle, type DispatchFinding, FINDING_CODES } from '@shared/board/dispatch';
 import { possibleDuplicates } from '@shared/board/duplicates';
-import type { Issue, OrgCredits } from '@shared/board/entities';
+import { averageDailyConsumption, isBelowThreshold } from '@shared/board/credits';
+import type { Issue } from '@shared/board/entities';
 import { toIssue } from '@shared/board/mappers';
 import { DORMANT_AFTER_DAYS } from '@shared/board/npc';
 import { Clock } from '../../common/clock';
 import { InvalidError } from '../../common/errors';
 import { BoardConfig } from '../config/board-config';
-import { CreditsService } from '../credits/credits.service';
 import { NpcWorkService } from '../npc-work/npc-work.service';
 import { RepoActivityService } from '../npc-work/repo-activity.service';
 import { OrgsService } from '../orgs/orgs.service';
 import { PlatformClient } from '../platform/platform-client';
 import { SettingsService } from '../settings/settings.service';
+import { BoardStore } from '../store/board-store';
 
 const DAY_MS = 86_400_000;
+/** The spending rate a runway is judged by: the last week's. */
+const RUNWAY_WINDOW_DAYS = 7;
 /** Issues a finding links to, at most. */
 const MAX_LINKS = 5;
+
+/** An organization's latest balance and its average daily spending (null: too few snapshots). */
+interface CreditFigures {
+  org: string;
+  balance: number;
+  perDay: number | null;
+}
 
 /** What a preflight looks at: the dispatch body, everything optional but the repository. */
 export interface PreflightInput {
@@ -36,8 +46,8 @@ const issueLink = (issue: Pick<Issue, 'number' | 'title' | 'repository'>) => ({
 /**
  * The checks a dispatch runs before it goes out (docs/architecture.md#guarded-dispatch):
  * the NPC's open work and stuck tasks, open issues with a similar title, the
- * organization's credits and the repository's human activity. Reads go through the
- * board's caches; nothing is written.
+ * organization's credits (from its snapshots) and the repository's human activity. Reads
+ * go through the board's caches and store; nothing is written.
  */
 @Injectable()
 export class PreflightService {
@@ -48,7 +58,7 @@ export class PreflightService {
     private readonly orgs: OrgsService,
     private readonly config: BoardConfig,
     private readonly settings: SettingsService,
-    private readonly credits: CreditsService,
+    private readonly store: BoardStore,
     private readonly work: NpcWorkService,
     private readonly activity: RepoActivityService,
     private readonly clock: Clock,
@@ -77,7 +87,7 @@ export class PreflightService {
     const title = input.title?.trim() || defaultTitle(input.requirement ?? '');
     const [openIssues, credits, dormant] = await Promise.all([
       this.openIssues(),
-      this.orgCredits(org),
+      this.creditFigures(org),
       this.dormantFor(input.repo),
     ]);
     const npcWork = input.npc ? await this.openWorkOf(input.npc, openIssues) : [];
@@ -116,10 +126,19 @@ export class PreflightService {
     );
   }
 
-  /** The organization's credit figures; null when they cannot be read now (no finding). */
-  private async orgCredits(org: string): Promise<OrgCredits | null> {
+  /**
+   * The organization's balance and average daily spending over the last week, from the
+   * board's snapshots (no platform read); null when they cannot be read now (no finding).
+   */
+  private async creditFigures(org: string): Promise<CreditFigures | null> {
     try {
-      return await this.credits.orgCredits(org, 7);
+      const since = new Date(this.clock.now().getTime() - RUNWAY_WINDOW_DAYS * DAY_MS);
+      const [[latest], history] = await Promise.all([
+        this.store.latestSnapshots([org]),
+        this.store.listSnapshots([org], since),
+      ]);
+      if (!latest) return null;
+      return { org, balance: latest.balance, perDay: averageDailyConsumption(history) };
     } catch (error) {
       this.logger.warn(`Preflight credits of ${org}: ${(error as Error).message}`);
       return null;
@@ -191,9 +210,9 @@ function duplicateFinding(title: string, repo: string, open: readonly Issue[]): 
   ];
 }
 
-function creditFindings(credits: OrgCredits, settings: AdminSettings): DispatchFinding[] {
-  const { org_slug: org, balance, avg_daily_consumption: perDay } = credits;
-  if (balance === null) return [];
+function creditFindings(credits: CreditFigures, settings: AdminSettings): DispatchFinding[] {
+  const { org, balance, perDay } = credits;
+  const threshold = settings.credit_alert_threshold;
   const links = [{ label: `Credits of ${org}`, url: `/credits?org=${org}` }];
   const findings: DispatchFinding[] = [];
   if (balance <= 0) {
@@ -213,11 +232,11 @@ function creditFindings(credits: OrgCredits, settings: AdminSettings): DispatchF
       links,
     });
   }
-  if (balance > 0 && credits.below_threshold) {
+  if (balance > 0 && isBelowThreshold(balance, threshold)) {
     findings.push({
       code: 'below_threshold',
       severity: 'warn',
-      message: `${org}'s balance (${balance}) is below the alert threshold (${credits.threshold})`,
+      message: `${org}'s balance (${balance}) is below the alert threshold (${threshold})`,
       links,
     });
   }
