@@ -273,6 +273,10 @@ describe('board API against a real forge', () => {
     });
 
     it('makes one upstream call per key for 100 concurrent cold requests', async () => {
+      // A first read fills the conversations the signals need (read once, whatever ran
+      // before), so the counts below are the lists alone.
+      board.clock.advance(TTL);
+      await (await fetch(`${board.url}/api/issues?state=open`)).arrayBuffer();
       board.clock.advance(TTL);
       let before = await forge.requestCount();
       await (await fetch(`${board.url}/api/issues?state=open`)).arrayBuffer();
