@@ -30,5 +30,5 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=60s CMD ["node", "scripts/healthcheck.mjs"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
-# Heap sizes as in scripts/board-node-flags.mjs (V8 fixes them at start).
-CMD ["node", "--max-old-space-size=512", "--max-semi-space-size=8", "dist/server/server/board/main.js"]
+# V8 flags as in scripts/board-node-flags.mjs (V8 fixes them at start).
+CMD ["node", "--max-old-space-size=512", "--max-semi-space-size=8", "--expose-gc", "dist/server/server/board/main.js"]

@@ -122,6 +122,10 @@ try {
   const board = await startBoard(forge, { CREDITS_SOURCE: 'manual' });
   try {
     await new Promise((resolve) => setTimeout(resolve, 1000));
+    const started = rssMb(board.pid);
+    // Idle: half a minute without a request, the time V8's memory reducer takes to give
+    // back what start-up grew (server/board/main.ts).
+    await new Promise((resolve) => setTimeout(resolve, 30_000));
     const idle = rssMb(board.pid);
     const get = async (path) => {
       const response = await fetch(board.url + path);
@@ -151,7 +155,8 @@ try {
     console.log(
       `board RSS with ${ORGS} orgs x ${REPOS} repos x ${ISSUES} issues cached: ${settled.toFixed(0)} MB ` +
         `10 s after the last request, ${full.toFixed(0)} MB right after it ` +
-        `(idle after start ${idle.toFixed(0)} MB); target < 250 MB`,
+        `(idle after start ${idle.toFixed(0)} MB, 1 s after start ${started.toFixed(0)} MB); ` +
+        `targets < 250 MB full, < 100 MB idle`,
     );
   } finally {
     await board.stop();

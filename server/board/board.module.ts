@@ -7,7 +7,6 @@ import { AdminModule } from './admin/admin.module';
 import { AlertsModule } from './alerts/alerts.module';
 import type { AlertOptions } from './alerts/alert-options';
 import { SNAPSHOT_SCHEDULE } from './board.tokens';
-import KeyvRedis from '@keyv/redis';
 import { Keyv } from 'keyv';
 import { CacheIndex, REDIS_CACHE_NAMESPACE } from './cache/cache-index';
 import { DistributedLock, LocalLock, RedisLock } from './cache/distributed-lock';
@@ -116,11 +115,9 @@ class BoardCoreModule implements OnApplicationShutdown {
             CacheModule.registerAsync({
               // A connection of its own: the cache module disconnects its store first thing
               // at shutdown, while requests in flight still need the store and the locks.
-              useFactory: async () => {
-                const connection = new RedisConnection(redisUrl);
-                await connection.connect();
-                return { stores: [redisKeyv(connection)] };
-              },
+              useFactory: async () => ({
+                stores: [await redisKeyv(await RedisConnection.open(redisUrl))],
+              }),
             }),
           ]
         : [CacheModule.register({ stores: [memory!.keyv] })],
@@ -135,7 +132,8 @@ class BoardCoreModule implements OnApplicationShutdown {
 }
 
 /** The cache store in Redis: one namespace, keys `<namespace>::<key>`. */
-function redisKeyv(redis: RedisConnection): Keyv {
+async function redisKeyv(redis: RedisConnection): Promise<Keyv> {
+  const { default: KeyvRedis } = await import('@keyv/redis');
   const store = new KeyvRedis(redis.client, { namespace: REDIS_CACHE_NAMESPACE });
   return new Keyv({ store, namespace: REDIS_CACHE_NAMESPACE, useKeyPrefix: false });
 }

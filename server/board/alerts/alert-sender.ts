@@ -1,5 +1,5 @@
 import type { LookupFunction } from 'node:net';
-import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { OutboundProxy } from '../config/board-config';
 import type { CheckedDestination } from './destination';
 import { proxyFor } from './destination';
@@ -30,6 +30,8 @@ export async function sendRequest(
   now: () => Date,
   proxies: OutboundProxy,
 ): Promise<SendAnswer> {
+  // Loaded on the first delivery: a board with no alert channel never holds the HTTP client.
+  const { Agent, ProxyAgent, request } = await import('undici');
   const proxy = proxyFor(destination.url, proxies);
   const dispatcher: Dispatcher = proxy
     ? // https goes through a CONNECT tunnel; plain http is forwarded as is.

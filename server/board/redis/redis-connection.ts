@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { createClient, RedisClientType } from '@redis/client';
+import type { RedisClientType } from '@redis/client';
 
 /**
  * The board's one Redis client (cache store, snapshot store, settings, locks). Commands
@@ -8,18 +8,29 @@ import { createClient, RedisClientType } from '@redis/client';
  */
 export class RedisConnection {
   private readonly logger = new Logger('Redis');
-  readonly client: RedisClientType;
   private lastError = 0;
 
-  constructor(url: string) {
-    this.client = createClient({
-      url,
-      disableOfflineQueue: true,
-      socket: {
-        connectTimeout: 2000,
-        reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2000),
-      },
-    });
+  /**
+   * Connect to `url`. The client library is loaded here, so a board without Redis never
+   * loads it (a few MB of resident memory).
+   */
+  static async open(url: string): Promise<RedisConnection> {
+    const { createClient } = await import('@redis/client');
+    const connection = new RedisConnection(
+      createClient({
+        url,
+        disableOfflineQueue: true,
+        socket: {
+          connectTimeout: 2000,
+          reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2000),
+        },
+      }),
+    );
+    await connection.connect();
+    return connection;
+  }
+
+  private constructor(readonly client: RedisClientType) {
     this.client.on('error', (error: Error) => {
       // One line per few seconds is enough while Redis is down.
       const now = Date.now();
@@ -29,7 +40,7 @@ export class RedisConnection {
   }
 
   /** Connect once at start-up; the board still starts when Redis is not there yet. */
-  async connect(): Promise<void> {
+  private async connect(): Promise<void> {
     try {
       await this.client.connect();
     } catch (error) {

@@ -13,11 +13,7 @@ export class RedisModule implements OnApplicationShutdown {
       providers: [
         {
           provide: RedisConnection,
-          useFactory: async () => {
-            const connection = new RedisConnection(url);
-            await connection.connect();
-            return connection;
-          },
+          useFactory: () => RedisConnection.open(url),
         },
       ],
       exports: [RedisConnection],
