@@ -462,7 +462,7 @@ describe('alert destinations', () => {
   const lookups: string[] = [];
   /** Names whose address a test changes between saving a channel and sending to it. */
   const flips: Record<string, string> = {};
-  const resolve = async (host: string) => {
+  const resolve = (host: string) => {
     lookups.push(host);
     const table: Record<string, string> = {
       ...flips,
@@ -471,8 +471,8 @@ describe('alert destinations', () => {
       'allowed.test': '127.0.0.1',
       'public.example': '93.184.216.34',
     };
-    if (!table[host]) throw new Error('ENOTFOUND');
-    return [{ address: table[host], family: 4 }];
+    if (!table[host]) return Promise.reject(new Error('ENOTFOUND'));
+    return Promise.resolve([{ address: table[host], family: 4 }]);
   };
 
   beforeAll(async () => {

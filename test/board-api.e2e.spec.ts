@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals';
 import type {
   BoardMeta,
   CreditSnapshot,
@@ -437,9 +438,10 @@ describe('board API when the platform fails', () => {
         now: forge.seedEpoch!,
         platform: {
           // Waiting moves the forge's clock instead of the test's time.
-          sleep: async (ms) => {
+          sleep: (ms) => {
             delays.push(ms);
             forgeClock.advance(ms);
+            return Promise.resolve();
           },
           // Retry-After of up to a minute must not count as a timeout here.
           timeoutMs: 61_000,

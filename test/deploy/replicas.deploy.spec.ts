@@ -235,7 +235,7 @@ describe('several replicas behind a reverse proxy, with Redis', () => {
       });
       await gate.arrived;
       exited = target.stop('SIGTERM');
-      await waitFor(async () => target.output().includes('SIGTERM received'), 20_000);
+      await waitFor(() => Promise.resolve(target.output().includes('SIGTERM received')), 20_000);
       gate.release();
       response = await refresh;
     } finally {

@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { UploadResponse } from '@shared/platform/types';

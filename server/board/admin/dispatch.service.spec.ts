@@ -29,11 +29,14 @@ describe('DispatchService fallback', () => {
       new PlatformHttp({ baseUrl: server.url, token: 't', gitBaseUrl: server.url, retries: 0 }),
     );
     const orgs = {
-      coveredOrgs: async () => ['acme'],
+      coveredOrgs: () => Promise.resolve(['acme']),
       mapContext: { npcHandles: ['npc-builder'], webUrl: server.url },
     } as unknown as OrgsService;
     const invalidation = {
-      issuesChanged: async (repo: string) => void dropped.push(repo),
+      issuesChanged: (repo: string) => {
+        dropped.push(repo);
+        return Promise.resolve();
+      },
     } as unknown as CacheInvalidation;
     return new DispatchService(platform, orgs, loadBoardConfig({}), invalidation);
   }

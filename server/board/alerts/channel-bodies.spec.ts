@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals';
 import { createHmac } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -122,7 +123,7 @@ describe('channel bodies', () => {
     for (const line of feishu.content.post.zh_cn.content) {
       for (const node of line) expect(['text', 'a']).toContain(node.tag);
     }
-    const ding = JSON.parse(
+    const ding: unknown = JSON.parse(
       buildRequest('dingtalk', { url: URLS.dingtalk, secret: null }, message, DELIVERY, now).body,
     );
     expect(ding).toMatchObject({

@@ -15,8 +15,10 @@ const table: Record<string, string[]> = {
   'metadata.example': ['169.254.169.254'],
   'inside.corp': ['10.20.0.5'],
 };
-const resolve: Resolver = async (host) =>
-  (table[host] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+const resolve: Resolver = (host) =>
+  Promise.resolve(
+    (table[host] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+  );
 const strict: DestinationPolicy = { allowHttp: false, allowPrivate: false, allowedHosts: [] };
 
 async function refusal(url: string, policy = strict): Promise<string | null> {

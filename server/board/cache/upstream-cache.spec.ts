@@ -41,7 +41,7 @@ describe('UpstreamCache', () => {
 
   it('serves from the cache until the TTL has passed on the clock', async () => {
     let calls = 0;
-    const load = async (): Promise<number> => ++calls;
+    const load = (): Promise<number> => Promise.resolve(++calls);
     expect(await cache.getOrLoad('k', load)).toBe(1);
     clock.advance(ttl - 1);
     expect(await cache.getOrLoad('k', load)).toBe(1);
@@ -51,9 +51,9 @@ describe('UpstreamCache', () => {
 
   it('does not cache failures', async () => {
     let calls = 0;
-    const failing = async (): Promise<number> => {
+    const failing = (): Promise<number> => {
       calls += 1;
-      throw new Error('down');
+      return Promise.reject(new Error('down'));
     };
     await expect(cache.getOrLoad('k', failing)).rejects.toThrow('down');
     await expect(cache.getOrLoad('k', failing)).rejects.toThrow('down');
@@ -61,12 +61,12 @@ describe('UpstreamCache', () => {
   });
 
   it('reports the fetch time of the oldest datum to the request scope', async () => {
-    await cache.getOrLoad('old', async () => 1);
+    await cache.getOrLoad('old', () => Promise.resolve(1));
     const fetchedOld = clock.now().getTime();
     clock.advance(60_000);
     const { result, scope } = withFreshness(async () => {
-      await cache.getOrLoad('new', async () => 2);
-      return cache.getOrLoad('old', async () => 3);
+      await cache.getOrLoad('new', () => Promise.resolve(2));
+      return cache.getOrLoad('old', () => Promise.resolve(3));
     });
     expect(await result).toBe(1);
     expect(scope.oldest).toBe(fetchedOld);
@@ -74,7 +74,7 @@ describe('UpstreamCache', () => {
 
   it('drops entries by key prefix', async () => {
     let calls = 0;
-    const load = async (): Promise<number> => ++calls;
+    const load = (): Promise<number> => Promise.resolve(++calls);
     await cache.getOrLoad('GET /acme/-/issues?page=1', load);
     await cache.getOrLoad('GET /globex/-/issues?page=1', load);
     expect(await cache.invalidate('GET /acme/')).toBe(1);
@@ -84,11 +84,11 @@ describe('UpstreamCache', () => {
 
   it('keeps a small packed entry in memory of its own size, not in a view of a larger chunk', async () => {
     const list = Array.from({ length: 20 }, (_, i) => ({ id: i, title: `Issue ${i}` }));
-    await cache.getOrLoad('GET /acme/-/issues', async () => list);
+    await cache.getOrLoad('GET /acme/-/issues', () => Promise.resolve(list));
     const record = memory.lru.get('GET /acme/-/issues') as { value: { packed: Buffer } };
     const packed = record.value.packed;
     expect(packed.byteLength).toBeLessThan(16 * 1024);
     expect(packed.buffer.byteLength).toBe(packed.byteLength);
-    expect(await cache.getOrLoad('GET /acme/-/issues', async () => [])).toEqual(list);
+    expect(await cache.getOrLoad('GET /acme/-/issues', () => Promise.resolve([]))).toEqual(list);
   });
 });

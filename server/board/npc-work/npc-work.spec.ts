@@ -116,10 +116,9 @@ describe('mapBounded', () => {
   it('rejects when one call fails', async () => {
     const items = [1, 2, 3];
     await expect(
-      mapBounded(items, 2, async (n) => {
-        if (n === 2) throw new Error('two');
-        return n;
-      }),
+      mapBounded(items, 2, (n) =>
+        n === 2 ? Promise.reject(new Error('two')) : Promise.resolve(n),
+      ),
     ).rejects.toThrow('two');
   });
 });

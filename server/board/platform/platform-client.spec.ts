@@ -25,7 +25,7 @@ describe('PlatformClient', () => {
         baseUrl: server.url,
         token: TOKEN,
         gitBaseUrl: 'https://git.example.com',
-        sleep: async () => undefined,
+        sleep: () => Promise.resolve(),
         ...extra,
       }),
     );

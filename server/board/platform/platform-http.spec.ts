@@ -35,8 +35,9 @@ describe('PlatformHttp', () => {
       gitBaseUrl: 'https://git.example.com',
       retryBaseMs: 200,
       // Records each requested delay and returns at once: no test waits for real time.
-      sleep: async (ms) => {
+      sleep: (ms) => {
         sleeps.push(ms);
+        return Promise.resolve();
       },
       random: () => 0.5,
       ...extra,

@@ -394,7 +394,8 @@ export class PlatformHttp {
       return platformErrorFromTransport(where, undefined, this.redact(message));
     }
     if (error.response) {
-      const { status, headers, data } = error.response;
+      const { status, headers } = error.response;
+      const data: unknown = error.response.data;
       const parsed = parseErrorBody(data);
       const body = { errcode: parsed.errcode, errmsg: parsed.errmsg && this.redact(parsed.errmsg) };
       const retryAfterMs = parseRetryAfter(headers['retry-after'], Date.now());

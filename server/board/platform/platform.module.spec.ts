@@ -9,7 +9,7 @@ describe('PlatformModule', () => {
 
   it('provides PlatformClient from a factory, with defaults filled in', async () => {
     const moduleRef = await Test.createTestingModule({
-      imports: [PlatformModule.forRootAsync({ useFactory: async () => options })],
+      imports: [PlatformModule.forRootAsync({ useFactory: () => Promise.resolve(options) })],
     }).compile();
     expect(moduleRef.get(PlatformClient)).toBeInstanceOf(PlatformClient);
     expect(moduleRef.get(PlatformHttp).options).toMatchObject({ ...options, ...PLATFORM_DEFAULTS });

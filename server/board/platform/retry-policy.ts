@@ -46,7 +46,7 @@ export function isRetryable(attempt: FailedAttempt): boolean {
 
 /** `Retry-After` as milliseconds from `nowMs`: delay-seconds or an HTTP date; null when absent or unreadable. */
 export function parseRetryAfter(header: unknown, nowMs: number): number | null {
-  const value = Array.isArray(header) ? header[0] : header;
+  const value: unknown = Array.isArray(header) ? header[0] : header;
   if (typeof value === 'number') return Math.max(0, value * 1000);
   if (typeof value !== 'string' || value.trim() === '') return null;
   const text = value.trim();

@@ -43,8 +43,8 @@ describe('static assets and compression', () => {
     server = Fastify();
     registerCompression(server);
     await registerStaticAssets(server, dir, '/');
-    server.get('/api/large', async () => large);
-    server.get('/api/small', async () => ({ ok: true }));
+    server.get('/api/large', () => Promise.resolve(large));
+    server.get('/api/small', () => Promise.resolve({ ok: true }));
     server.get('/api/encoded', async (_request, reply) => {
       encodedAnswers += 1;
       return reply

@@ -42,12 +42,12 @@ const upper = ({ value }: TransformFnParams): unknown =>
   typeof value === 'string' ? value.toUpperCase() : value;
 
 /** The published operator names, and the forge's AND / OR in any case. */
-const labelsOperator = ({ value }: TransformFnParams): unknown =>
-  value === 'contains_any'
-    ? 'OR'
-    : value === 'contains_all'
-      ? 'AND'
-      : upper({ value } as TransformFnParams);
+const labelsOperator = ({ value }: TransformFnParams): unknown => {
+  const given: unknown = value;
+  if (given === 'contains_any') return 'OR';
+  if (given === 'contains_all') return 'AND';
+  return upper({ value: given } as TransformFnParams);
+};
 
 /** `POST /{repo}/-/issues`. */
 export class CreateIssueDto implements CreateIssueRequest {

@@ -80,7 +80,7 @@ describe('adminAuthInterceptor', () => {
     expect(authOf('api/admin/settings')).toBe('Bearer candidate');
   });
 
-  it('signs out and says why when the server refuses the stored token', async () => {
+  it('signs out and says why when the server refuses the stored token', () => {
     session.signIn(TOKEN);
     const router = TestBed.inject(Router);
     const navigate = jest.spyOn(router, 'navigate').mockResolvedValue(true);

@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals';
 import { Subject, of, throwError } from 'rxjs';
 
 import { ApiError } from './api-error';

@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals';
 import { ApiError } from '../../core/api-error';
 import { someCredits } from '../../testing/fixtures';
 import {

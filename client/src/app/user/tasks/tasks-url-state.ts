@@ -54,7 +54,7 @@ const FULL_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\/[A-Za-z0-9][A-Za-z0-9._-]{0
 
 function one(params: Params, key: string): string | null {
   const value: unknown = params[key];
-  const first = Array.isArray(value) ? value[0] : value;
+  const first: unknown = Array.isArray(value) ? value[0] : value;
   return typeof first === 'string' && first !== '' ? first : null;
 }
 
