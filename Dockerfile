@@ -30,5 +30,6 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=60s CMD ["node", "scripts/healthcheck.mjs"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
-# V8 flags as in scripts/board-node-flags.mjs (V8 fixes them at start).
+# V8 flags and allocator settings as in scripts/board-node-flags.mjs (fixed at start).
+ENV MALLOC_ARENA_MAX=2
 CMD ["node", "--max-old-space-size=512", "--max-semi-space-size=8", "--expose-gc", "dist/server/server/board/main.js"]

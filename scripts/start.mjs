@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BOARD_NODE_FLAGS } from './board-node-flags.mjs';
+import { BOARD_NODE_ENV, BOARD_NODE_FLAGS } from './board-node-flags.mjs';
 import { buildIfStale, root } from './build-if-stale.mjs';
 
 const app = process.argv[2];
@@ -24,13 +24,14 @@ const flagName = (flag) => flag.split('=')[0];
 const missing = BOARD_NODE_FLAGS.filter(
   (flag) => !given.some((other) => flagName(other) === flagName(flag)),
 );
-if (app === 'board' && missing.length > 0) {
-  // Heap sizes are fixed when a process starts: run this script again with them, passing
-  // signals on and leaving with the board's exit code.
+const missingEnv = Object.entries(BOARD_NODE_ENV).filter(([name]) => !(name in process.env));
+if (app === 'board' && (missing.length > 0 || missingEnv.length > 0)) {
+  // Heap sizes and the allocator's settings are fixed when a process starts: run this
+  // script again with them, passing signals on and leaving with the board's exit code.
   const child = spawn(
     process.execPath,
     [...process.execArgv, ...missing, fileURLToPath(import.meta.url), ...process.argv.slice(2)],
-    { stdio: 'inherit' },
+    { stdio: 'inherit', env: { ...process.env, ...Object.fromEntries(missingEnv) } },
   );
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

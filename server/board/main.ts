@@ -51,14 +51,16 @@ async function main(): Promise<void> {
 /**
  * Start-up (module loading, dependency injection, the OpenAPI scan) grows the young
  * generation to its largest size (16 MB with the board's flags) and leaves garbage in the
- * old one; an idle board allocates too little for V8 to give either back. One full
- * collection once listening frees the garbage and starts V8's memory reducer, which
- * shrinks the young generation within about half a minute (resident memory idle: about
- * 20 MB less, see docs/architecture.md). `gc` exists when the board runs with
- * `--expose-gc`, one of the flags in `scripts/board-node-flags.mjs`.
+ * old one; an idle board allocates too little for V8 ever to give either back. One full
+ * collection a few seconds after listening does: V8 shrinks the young generation in a
+ * collection that follows a quiet spell (it judges the allocation rate over the last five
+ * seconds), so the collection waits six. About 15 MB less resident memory while idle (see
+ * docs/architecture.md); a board already busy by then loses one short pause. `gc` exists
+ * when the board runs with `--expose-gc`, one of the flags in `scripts/board-node-flags.mjs`.
  */
 function releaseStartupGarbage(): void {
-  (globalThis as { gc?: () => void }).gc?.();
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc) setTimeout(gc, 6000).unref();
 }
 
 void main();
