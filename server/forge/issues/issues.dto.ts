@@ -1,6 +1,7 @@
-import { Transform, type TransformFnParams } from 'class-transformer';
+import { Transform, Type, type TransformFnParams } from 'class-transformer';
 import {
   ArrayMaxSize,
+  ArrayNotEmpty,
   IsArray,
   IsBoolean,
   IsIn,
@@ -9,6 +10,7 @@ import {
   IsString,
   Matches,
   MaxLength,
+  ValidateNested,
 } from 'class-validator';
 import { ISSUE_PRIORITIES, type IssuePriority } from '@shared/platform/types';
 import type {
@@ -186,12 +188,22 @@ export class AssigneesDto implements AssigneesRequest {
   assignees!: string[];
 }
 
-/** `POST /{repo}/-/issues/{number}/comments`. */
-export class CreateCommentDto implements CreateCommentRequest {
+/** `PATCH /{repo}/-/issues/{number}/comments/{comment_id}` (`api.PatchIssueCommentForm`). */
+export class UpdateCommentDto implements CreateCommentRequest {
   @IsString()
   @IsNotEmpty()
   @MaxLength(MAX_BODY)
   body!: string;
+}
+
+/**
+ * `POST /{repo}/-/issues/{number}/comments` (`api.PostIssueCommentForm`). `work_mode` is
+ * accepted as published; the forge has no work mode for comments, so it changes nothing.
+ */
+export class CreateCommentDto extends UpdateCommentDto {
+  @IsOptional()
+  @IsBoolean()
+  work_mode?: boolean;
 }
 
 /** Query of the comments list. */
@@ -239,4 +251,26 @@ export class ListUserIssuesQueryDto extends ListIssuesQueryDto {
   @IsOptional()
   @IsIn(['assigned', 'created'], { message: 'filter must be assigned or created' })
   filter?: 'assigned' | 'created';
+}
+
+/** One entry of `PATCH /{repo}/-/issues/{number}/property`. */
+export class IssuePropertyValueDto {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  key!: string;
+
+  @IsString()
+  @MaxLength(1000)
+  value!: string;
+}
+
+/** `PATCH /{repo}/-/issues/{number}/property`: values by key; an empty value clears one. */
+export class IssuePropertiesDto {
+  @IsArray()
+  @ArrayNotEmpty({ message: 'properties must hold at least one entry' })
+  @ArrayMaxSize(50, { message: 'properties must hold at most 50 entries' })
+  @ValidateNested({ each: true })
+  @Type(() => IssuePropertyValueDto)
+  properties!: IssuePropertyValueDto[];
 }
