@@ -116,7 +116,8 @@ describe('forge: sub-groups', () => {
 
   it('refuses a sub-group without a parent, without the Master role, or with a bound domain', async () => {
     const missing = await call(forge, 'POST', '/groups', { body: { path: 'nowhere/team' } });
-    expect(missing.status).toBe(404);
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ errparam: { field: 'path' } });
     expect(missing.text).toContain('nowhere');
 
     forge.createUser('erin');

@@ -35,7 +35,7 @@ export class OrgsService {
   /**
    * Create an organization owned by the caller. A path of several names (`org/team`)
    * creates a sub-group under the organization named by all but the last one, which must
-   * exist and where the caller needs the Master role; `bind_domain` applies to top-level
+   * exist (else the path is invalid) and where the caller needs the Master role; `bind_domain` applies to top-level
    * organizations only.
    */
   create(principal: Principal, input: CreateGroupDto): ForgeOrganization {
@@ -54,7 +54,9 @@ export class OrgsService {
       const parentPath = names.slice(0, -1).join('/');
       const parent = this.orgs.byPath(parentPath, caller.userId);
       if (!parent) {
-        throw new NotFoundError(`Parent organization ${parentPath} not found`, { field: 'path' });
+        throw new InvalidError(`path: there is no organization ${parentPath} to hold it`, {
+          field: 'path',
+        });
       }
       const role = caller.isAdmin
         ? ROLE_LEVELS.Owner
