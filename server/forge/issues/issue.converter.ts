@@ -47,8 +47,8 @@ export type ForgeIssue = ApiIssueDetail & {
 /**
  * An issue on the wire (`api.IssueDetail`, which list items extend); lists spanning
  * repositories add `repo.path`. `properties` are the custom properties the issue has a
- * value for. The forge keeps no planned start or end dates or hidden issues:
- * `started_at`/`ended_at` are empty, `invisible` false.
+ * value for; `started_at`/`ended_at` are the planned dates as given (YYYY-MM-DD), empty
+ * when unset. The forge keeps no hidden issues: `invisible` is false.
  */
 export function toPlatformIssue(
   row: IssueRow,
@@ -68,8 +68,8 @@ export function toPlatformIssue(
     labels: labels.map(toLabelInfo),
     comment_count: row.comment_count,
     priority: toPriority(row.priority),
-    started_at: '',
-    ended_at: '',
+    started_at: row.start_date,
+    ended_at: row.end_date,
     invisible: false,
     properties: [...properties],
     created_at: row.created_at,

@@ -35,6 +35,8 @@ const LABEL_NAME_MESSAGE =
 const USERNAME_MESSAGE = 'each of assignees must be a username';
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const DAY_MESSAGE = '$property must be a date as YYYY-MM-DD';
+const DAY_OR_EMPTY = /^(\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]))?$/;
+const DAY_OR_EMPTY_MESSAGE = '$property must be a date as YYYY-MM-DD, or empty to clear it';
 const MAX_BODY = 65_536;
 /** The published priorities, and `""` to unset one. */
 const PRIORITY_VALUES: readonly string[] = [...ISSUE_PRIORITIES, ''];
@@ -83,6 +85,16 @@ export class CreateIssueDto implements CreateIssueRequest {
   @IsOptional()
   @IsBoolean()
   work_mode?: boolean;
+
+  /** Planned start, YYYY-MM-DD. */
+  @IsOptional()
+  @Matches(DAY, { message: DAY_MESSAGE })
+  start_date?: string;
+
+  /** Planned end, YYYY-MM-DD, not before the start. */
+  @IsOptional()
+  @Matches(DAY, { message: DAY_MESSAGE })
+  end_date?: string;
 }
 
 /** `PATCH /{repo}/-/issues/{number}`. */
@@ -109,6 +121,16 @@ export class UpdateIssueDto implements UpdateIssueRequest {
   @IsOptional()
   @IsIn(PRIORITY_VALUES, { message: PRIORITY_MESSAGE })
   priority?: IssuePriority;
+
+  /** Planned start, YYYY-MM-DD; `""` clears it. */
+  @IsOptional()
+  @Matches(DAY_OR_EMPTY, { message: DAY_OR_EMPTY_MESSAGE })
+  start_date?: string;
+
+  /** Planned end, YYYY-MM-DD, not before the start; `""` clears it. */
+  @IsOptional()
+  @Matches(DAY_OR_EMPTY, { message: DAY_OR_EMPTY_MESSAGE })
+  end_date?: string;
 }
 
 /** Query of `GET /{repo}/-/issues` and `GET /{org}/-/issues`. */

@@ -365,5 +365,9 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE pull_review_comments ADD COLUMN subject_type TEXT NOT NULL DEFAULT 'line'
     CHECK (subject_type IN ('line', 'file'));
   UPDATE pull_review_comments SET end_line = line;
+
+  -- An issue's planned start and end dates (YYYY-MM-DD), empty when unset.
+  ALTER TABLE issues ADD COLUMN start_date TEXT NOT NULL DEFAULT '';
+  ALTER TABLE issues ADD COLUMN end_date TEXT NOT NULL DEFAULT '';
   `,
 ];
