@@ -80,6 +80,46 @@ describe('forge: pull request details, reviews, comments and release make_latest
     ).toBe(400);
   });
 
+  it('edits a pull comment: its author or a Reporter, with the published body alone', async () => {
+    const org = repo.split('/')[0];
+    forge.createUser('guest-writer');
+    forge.createUser('guest-reader');
+    forge.setRole(org, 'guest-writer', 'Guest');
+    forge.setRole(org, 'guest-reader', 'Guest');
+    const writer = forge.createToken('guest-writer');
+    const created = await call(forge, 'POST', `/${repo}/-/pulls/1/comments`, {
+      token: writer,
+      body: { body: 'First thoughts.' },
+    });
+    expect(created.status).toBe(201);
+    const id = (created.body as ApiPullRequestComment).id;
+    const route = `/${repo}/-/pulls/1/comments/${id}`;
+
+    const own = await call(forge, 'PATCH', route, {
+      token: writer,
+      body: { body: 'Second thoughts.' },
+    });
+    expect([own.status, (own.body as ApiPullRequestComment).body]).toEqual([
+      200,
+      'Second thoughts.',
+    ]);
+    const other = await call(forge, 'PATCH', route, {
+      token: forge.createToken('guest-reader'),
+      body: { body: 'Not mine.' },
+    });
+    expect(other.status).toBe(403);
+    const byAdmin = await call(forge, 'PATCH', route, { body: { body: 'Tidied.' } });
+    expect(byAdmin.status).toBe(200);
+    expect(((await call(forge, 'GET', route)).body as ApiPullRequestComment).body).toBe('Tidied.');
+
+    expect((await call(forge, 'PATCH', route, { body: { body: '' } })).status).toBe(400);
+    expect((await call(forge, 'PATCH', route, { body: { body: 'x', extra: 1 } })).status).toBe(400);
+    expect(
+      (await call(forge, 'PATCH', `/${repo}/-/pulls/1/comments/999999`, { body: { body: 'x' } }))
+        .status,
+    ).toBe(404);
+  });
+
   it('reviews a pull: approvals count as reviewer state, outsiders are refused, reasons are required', async () => {
     const approved = await call(forge, 'POST', `/${repo}/-/pulls/1/reviews`, {
       body: { event: 'APPROVE' },

@@ -227,6 +227,16 @@ export class PullDetailsRepository {
     ).id;
   }
 
+  /** Change a comment's text; false when the pull has no such comment. */
+  updateCommentBody(pullId: number, id: number, body: string, at: string): boolean {
+    return (
+      this.db.run(
+        'UPDATE pull_comments SET body = ?, updated_at = ? WHERE pull_id = ? AND id = ?',
+        [body, at, pullId, id],
+      ).changes > 0
+    );
+  }
+
   /** Add a review; returns its id. */
   insertReview(
     pullId: number,

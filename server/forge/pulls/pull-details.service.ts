@@ -243,6 +243,30 @@ export class PullDetailsService {
     return this.toComment(this.details.comment(row.id, id) as PullNoteRow);
   }
 
+  /** Change a comment's text (`api.PatchPullCommentForm`): its author, or a Reporter. */
+  async updateComment(
+    principal: Principal,
+    owner: string,
+    name: string,
+    number: string,
+    commentId: string,
+    body: string,
+  ): Promise<ApiPullRequestComment> {
+    const { row, context } = await this.pulls.find(principal, owner, name, number, 'participate');
+    const id = /^[1-9]\d{0,15}$/.test(commentId) ? Number(commentId) : NaN;
+    const note = Number.isSafeInteger(id) ? this.details.comment(row.id, id) : undefined;
+    if (!note)
+      throw new NotFoundError(`No comment ${commentId} on this pull request`, {
+        field: 'comment_id',
+      });
+    if (note.author.id !== principal?.userId && context.role < ROLE_LEVELS.Reporter)
+      throw new ForbiddenError('Only its author or a Reporter can edit this comment', {
+        role: 'Reporter',
+      });
+    this.details.updateCommentBody(row.id, id, body, iso(this.clock.now()));
+    return this.toComment(this.details.comment(row.id, id) as PullNoteRow);
+  }
+
   /** Reviews of the pull, oldest first. */
   async reviews(
     principal: Principal,

@@ -111,7 +111,7 @@ export class ListPullsQueryDto extends PageQueryDto {
   order_by?: 'created_at' | '-created_at' | 'updated_at' | '-updated_at';
 }
 
-/** `POST /{repo}/-/pulls/{number}/comments`. */
+/** `POST /{repo}/-/pulls/{number}/comments` and the comment edit (the body alone). */
 export class CreatePullCommentDto {
   @IsString()
   @IsNotEmpty()
