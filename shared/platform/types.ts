@@ -74,9 +74,12 @@ export type PlatformOrganization = Pick<
 
 /** `POST /groups`. */
 export interface CreateOrganizationRequest {
+  /** `org` for a top-level organization, `org/team` for a sub-group of `org`. */
   path: string;
   remark?: string;
   description?: string;
+  /** The domain a top-level organization is bound to. */
+  bind_domain?: string;
 }
 
 // ---------------------------------------------------------------- repositories

@@ -226,7 +226,9 @@ async function demoParams(
 ): Promise<Params> {
   const params: Params = {};
   const orgs = await list('/user/groups?page_size=100');
-  const org = orgs[0]?.['path'] as string | undefined;
+  // An organization with sub-groups, so the sub-group lists have an item to check.
+  const org = (orgs.find((item) => item['has_sub_group'] === true) ?? orgs[0])?.['path'] as
+    string | undefined;
   if (org) {
     params['group'] = org;
     params['slug'] = org;

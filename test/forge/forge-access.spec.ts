@@ -180,7 +180,8 @@ describe('forge: users, organizations, repositories and access', () => {
     forge.createUser('guest-of-acme');
     forge.setRole('acme', 'guest-of-acme', 'Guest');
     const guest = forge.createToken('guest-of-acme');
-    for (const route of ['/acme/-/repos', '/user/repos']) {
+    // `/user/repos` lists the caller's own repositories unless a lesser role is asked for.
+    for (const route of ['/acme/-/repos', '/user/repos?role=Guest']) {
       const listed = (await call(forge, 'GET', route, { token: guest })).body as { name: string }[];
       expect(listed.length).toBeGreaterThan(0);
       expect(listed.map((repo) => repo.name)).not.toContain('vault');
@@ -220,7 +221,8 @@ describe('forge: users, organizations, repositories and access', () => {
     await listingOrg();
     const names = async (query: object): Promise<string[]> =>
       (await admin.listRepos('listing', query)).map((repo) => repo.name);
-    expect(await names({})).toEqual(['bravo', 'charlie', 'alpha', 'delta']);
+    // The published default: by last update, ascending (none has a commit: by creation).
+    expect(await names({})).toEqual(['delta', 'alpha', 'charlie', 'bravo']);
     expect(await names({ order_by: 'created_at', desc: false })).toEqual([
       'delta',
       'alpha',
@@ -234,7 +236,7 @@ describe('forge: users, organizations, repositories and access', () => {
       'bravo',
       'alpha',
     ]);
-    expect(await names({ order_by: 'last_updated_at' })).toEqual([
+    expect(await names({ order_by: 'last_updated_at', desc: true })).toEqual([
       'bravo',
       'charlie',
       'alpha',

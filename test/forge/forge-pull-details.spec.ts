@@ -81,6 +81,46 @@ describe('forge: pull request details, reviews, comments and release make_latest
     ).toBe(400);
   });
 
+  it('edits a pull comment: its author or a Reporter, with the published body alone', async () => {
+    const org = repo.split('/')[0];
+    forge.createUser('guest-writer');
+    forge.createUser('guest-reader');
+    forge.setRole(org, 'guest-writer', 'Guest');
+    forge.setRole(org, 'guest-reader', 'Guest');
+    const writer = forge.createToken('guest-writer');
+    const created = await call(forge, 'POST', `/${repo}/-/pulls/1/comments`, {
+      token: writer,
+      body: { body: 'First thoughts.' },
+    });
+    expect(created.status).toBe(201);
+    const id = (created.body as ApiPullRequestComment).id;
+    const route = `/${repo}/-/pulls/1/comments/${id}`;
+
+    const own = await call(forge, 'PATCH', route, {
+      token: writer,
+      body: { body: 'Second thoughts.' },
+    });
+    expect([own.status, (own.body as ApiPullRequestComment).body]).toEqual([
+      200,
+      'Second thoughts.',
+    ]);
+    const other = await call(forge, 'PATCH', route, {
+      token: forge.createToken('guest-reader'),
+      body: { body: 'Not mine.' },
+    });
+    expect(other.status).toBe(403);
+    const byAdmin = await call(forge, 'PATCH', route, { body: { body: 'Tidied.' } });
+    expect(byAdmin.status).toBe(200);
+    expect(((await call(forge, 'GET', route)).body as ApiPullRequestComment).body).toBe('Tidied.');
+
+    expect((await call(forge, 'PATCH', route, { body: { body: '' } })).status).toBe(400);
+    expect((await call(forge, 'PATCH', route, { body: { body: 'x', extra: 1 } })).status).toBe(400);
+    expect(
+      (await call(forge, 'PATCH', `/${repo}/-/pulls/1/comments/999999`, { body: { body: 'x' } }))
+        .status,
+    ).toBe(404);
+  });
+
   it('reviews a pull: approvals count as reviewer state, outsiders are refused, reasons are required', async () => {
     const approved = await call(forge, 'POST', `/${repo}/-/pulls/1/reviews`, {
       body: { event: 'APPROVE' },
@@ -130,6 +170,106 @@ describe('forge: pull request details, reviews, comments and release make_latest
         body: 'Typo here.',
       }),
     ]);
+  });
+
+  it('takes the published review form: lower-case events, line ranges on either side, file comments', async () => {
+    const review = await call(forge, 'POST', `/${repo}/-/pulls/1/reviews`, {
+      body: {
+        event: 'request_changes',
+        body: 'Two things.',
+        comments: [
+          {
+            path: 'README.md',
+            subject_type: 'line',
+            start_line: 3,
+            end_line: 5,
+            start_side: 'left',
+            end_side: 'right',
+            body: 'This range reads oddly.',
+          },
+          { path: 'docs/guide.md', subject_type: 'file', body: 'Split this file?' },
+        ],
+      },
+    });
+    expect(review.status).toBe(201);
+    expect(review.body).toMatchObject({ state: 'changes_requested', body: 'Two things.' });
+    const comments = await call(
+      forge,
+      'GET',
+      `/${repo}/-/pulls/1/reviews/${(review.body as ApiPullReview).id}/comments`,
+    );
+    expect(comments.body).toEqual([
+      expect.objectContaining({
+        path: 'README.md',
+        subject_type: 'line',
+        start_line: 3,
+        end_line: 5,
+        start_side: 'left',
+        end_side: 'right',
+        review_state: 'changes_requested',
+      }),
+      expect.objectContaining({
+        path: 'docs/guide.md',
+        subject_type: 'file',
+        start_line: 0,
+        end_line: 0,
+      }),
+    ]);
+    const approved = await call(forge, 'POST', `/${repo}/-/pulls/1/reviews`, {
+      body: { event: 'approve' },
+    });
+    expect(approved.body).toMatchObject({ state: 'approved' });
+
+    const refusals: [unknown, string][] = [
+      [{ event: 'pending', body: 'draft' }, 'event'],
+      [
+        { event: 'comment', comments: [{ path: 'a.md', body: 'x', start_line: 4, end_line: 2 }] },
+        'end_line',
+      ],
+      [{ event: 'comment', comments: [{ path: 'a.md', body: 'x' }] }, 'start_line'],
+      [
+        { event: 'comment', comments: [{ path: 'a.md', body: 'x', line: 1, start_side: 'up' }] },
+        'start_side',
+      ],
+      [
+        { event: 'comment', comments: [{ path: 'a.md', body: 'x', subject_type: 'hunk' }] },
+        'subject_type',
+      ],
+    ];
+    for (const [body, field] of refusals) {
+      const refused = await call(forge, 'POST', `/${repo}/-/pulls/1/reviews`, { body });
+      expect([refused.status, refused.text]).toEqual([400, expect.stringContaining(field)]);
+    }
+  });
+
+  it('takes the published pull and issue comment forms: head_repo, work_mode', async () => {
+    const same = await call(forge, 'POST', `/${repo}/-/pulls`, {
+      body: { base: 'main', head: 'fidelity/head-repo', title: 'Same repository', head_repo: repo },
+    });
+    expect(same.status).toBe(201);
+    const elsewhere = await call(forge, 'POST', `/${repo}/-/pulls`, {
+      body: { base: 'main', head: 'fidelity/other', title: 'Fork', head_repo: 'someone/else' },
+    });
+    expect([elsewhere.status, elsewhere.text]).toEqual([400, expect.stringContaining('head_repo')]);
+
+    const issues = (await call(forge, 'GET', `/${repo}/-/issues?state=all`)).body as {
+      number: string;
+    }[];
+    const number = issues[0].number;
+    const comment = await call(forge, 'POST', `/${repo}/-/issues/${number}/comments`, {
+      body: { body: 'Noted while working.', work_mode: true },
+    });
+    expect(comment.status).toBe(201);
+    const id = (comment.body as { id: string }).id;
+    // The edit form is the body alone.
+    const edited = await call(forge, 'PATCH', `/${repo}/-/issues/${number}/comments/${id}`, {
+      body: { body: 'Noted.' },
+    });
+    expect(edited.body).toMatchObject({ id, body: 'Noted.' });
+    const refused = await call(forge, 'PATCH', `/${repo}/-/issues/${number}/comments/${id}`, {
+      body: { body: 'Noted.', work_mode: true },
+    });
+    expect([refused.status, refused.text]).toEqual([400, expect.stringContaining('work_mode')]);
   });
 
   it('creates releases with make_latest: false keeps the latest, true takes it over', async () => {

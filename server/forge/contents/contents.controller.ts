@@ -5,7 +5,7 @@ import type { ContentResponse, CreateBlobResponse } from '@shared/platform/types
 import { Access, RawResponse } from '../common/access.decorator';
 import { INERT_HEADERS } from '../common/content-type';
 import { CurrentPrincipal, type Principal } from '../common/principal';
-import { CreateBlobDto } from './contents.dto';
+import { CreateBlobDto, RawQueryDto } from './contents.dto';
 import { ContentsService } from './contents.service';
 
 /**
@@ -48,7 +48,7 @@ export class ContentsController {
     return this.contents.contents(principal, org, repo, path, refParam(ref));
   }
 
-  /** Raw bytes of a file at a ref (streamed when large). */
+  /** Raw bytes of a file at a ref (streamed when large), refused past `max_in_byte`. */
   @Get(':org/:repo/-/git/raw/*')
   @RawResponse()
   @Access({ scope: 'repo-code:r', anonymous: true })
@@ -57,9 +57,10 @@ export class ContentsController {
     @Param('org') org: string,
     @Param('repo') repo: string,
     @Param('*') refAndPath: string,
+    @Query() query: RawQueryDto,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const file = await this.contents.raw(principal, org, repo, refAndPath);
+    const file = await this.contents.raw(principal, org, repo, refAndPath, query.max_in_byte);
     await reply
       .headers({
         ...INERT_HEADERS,

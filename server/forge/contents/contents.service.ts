@@ -97,6 +97,7 @@ export class ContentsService {
     owner: string,
     name: string,
     refAndPath: string,
+    maxBytes = 0,
   ): Promise<RawFile> {
     checkRepoPath('path', refAndPath);
     const segments = refAndPath.split('/');
@@ -109,6 +110,12 @@ export class ContentsService {
     const info = await this.git.info(repo, `${sha}:${path}`);
     if (!info || info.type !== 'blob')
       throw new NotFoundError(`No file ${path}`, { field: 'path' });
+    // The forge sets no size limit of its own, so 0 (the published default) sends any file.
+    if (maxBytes > 0 && info.size > maxBytes) {
+      throw new InvalidError(`${path} is ${info.size} bytes, more than max_in_byte (${maxBytes})`, {
+        field: 'max_in_byte',
+      });
+    }
     if (info.size > MAX_BUFFERED_RAW) {
       return {
         contentType: contentTypeFor(path),

@@ -9,6 +9,7 @@ import { sendPage } from '../common/send-page';
 import { CommentsService } from './comments.service';
 import {
   CreateCommentDto,
+  UpdateCommentDto,
   CreateLabelDto,
   ListCommentsQueryDto,
   ListLabelsQueryDto,
@@ -76,7 +77,7 @@ export class CommentsController {
     @Param('repo') repo: string,
     @Param('number') number: string,
     @Param('comment_id') commentId: string,
-    @Body() body: CreateCommentDto,
+    @Body() body: UpdateCommentDto,
   ): ApiIssueComment {
     return this.comments.update(principal, org, repo, number, commentId, body.body);
   }

@@ -18,8 +18,8 @@ import { sendPage } from '../common/send-page';
 import type { EmbeddedUser, PlatformIssue, PlatformLabel } from '@shared/platform/types';
 import { Access } from '../common/access.decorator';
 import { CurrentPrincipal, type Principal } from '../common/principal';
-import { IssueDetailsService } from './issue-details.service';
-import { AssigneesDto, IssueLabelsDto } from './issues.dto';
+import { IssueDetailsService, type ApiIssuePropertyUpdateResult } from './issue-details.service';
+import { AssigneesDto, IssueLabelsDto, IssuePropertiesDto } from './issues.dto';
 
 const ISSUE = ':org/:repo/-/issues/:number';
 
@@ -28,7 +28,7 @@ const ISSUE = ':org/:repo/-/issues/:number';
 export class IssueDetailsController {
   constructor(private readonly details: IssueDetailsService) {}
 
-  /** Labels on the issue. */
+  /** Labels on the issue, by name, a page at a time. */
   @Get(`${ISSUE}/labels`)
   @Access({ scope: 'repo-issue:r', anonymous: true })
   labels(
@@ -36,8 +36,15 @@ export class IssueDetailsController {
     @Param('org') org: string,
     @Param('repo') repo: string,
     @Param('number') number: string,
+    @Query() query: PageQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): PlatformLabel[] {
-    return this.details.listLabels(principal, org, repo, number);
+    const labels = this.details.listLabels(principal, org, repo, number);
+    const paging = toPaging(query);
+    return sendPage(reply, {
+      items: labels.slice(paging.offset, paging.offset + paging.pageSize),
+      total: labels.length,
+    });
   }
 
   /** Add labels by name. */
@@ -68,7 +75,7 @@ export class IssueDetailsController {
     this.details.removeLabel(principal, org, repo, number, name);
   }
 
-  /** Custom properties of the issue: the forge defines none, so the list is empty. */
+  /** Custom properties the issue has a value for. */
   @Get(`${ISSUE}/property`)
   @Access({ scope: 'repo-issue:r', anonymous: true })
   properties(
@@ -77,9 +84,20 @@ export class IssueDetailsController {
     @Param('repo') repo: string,
     @Param('number') number: string,
   ): ApiIssueProperty[] {
-    // The issue must exist and be readable.
-    this.details.listLabels(principal, org, repo, number);
-    return [];
+    return this.details.listProperties(principal, org, repo, number);
+  }
+
+  /** Set custom property values; keys the repository does not define fail on their own. */
+  @Patch(`${ISSUE}/property`)
+  @Access({ scope: 'repo-issue:rw' })
+  updateProperties(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('number') number: string,
+    @Body() body: IssuePropertiesDto,
+  ): ApiIssuePropertyUpdateResult {
+    return this.details.updateProperties(principal, org, repo, number, body.properties);
   }
 
   /** What happened to the issue, oldest first. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ApiIssueActivity } from '@shared/platform/published';
+import type { ApiIssueActivity, ApiIssueProperty } from '@shared/platform/published';
 import type { EmbeddedUser, PlatformIssue, PlatformLabel } from '@shared/platform/types';
 import { InvalidError, NotFoundError } from '../../common/errors';
 import { Clock } from '../common/clock';
@@ -15,10 +15,30 @@ import { AssignableUsers, MAX_ASSIGNEES } from './assignable-users';
 import { toPlatformLabel } from './issue.converter';
 import { assignmentPayloads } from './issue-activity';
 import { IssueReader } from './issue-reader';
+import { IssuePropertiesRepository, type IssuePropertyType } from './issue-properties.repository';
 import { IssuesRepository } from './issues.repository';
 import { LabelsService } from './labels.service';
 
-/** An issue's labels and assignees (Reporter role for changes). */
+/** `api.IssuePropertyUpdateResult`: `failed_keys` only when some failed. */
+export interface ApiIssuePropertyUpdateResult {
+  success_count: number;
+  failed_count: number;
+  failed_keys?: string[];
+}
+
+/** Whether a value fits a property's type; the empty value (clearing it) fits all. */
+export function fitsPropertyType(type: IssuePropertyType, value: string): boolean {
+  if (value === '') return true;
+  if (type === 'number') return /^-?\d{1,15}(\.\d{1,10})?$/.test(value);
+  if (type === 'date') {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+    const day = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+  }
+  return true;
+}
+
+/** An issue's labels, assignees and custom properties (Reporter role for changes). */
 @Injectable()
 export class IssueDetailsService {
   constructor(
@@ -30,6 +50,7 @@ export class IssueDetailsService {
     private readonly clock: Clock,
     private readonly config: ForgeConfig,
     private readonly events: EventsService,
+    private readonly properties: IssuePropertiesRepository,
   ) {}
 
   /** Labels on an issue, by name. */
@@ -75,6 +96,55 @@ export class IssueDetailsService {
       throw new NotFoundError(`Issue #${issue.number} has no label "${label}"`, { field: 'name' });
     }
     this.issues.touch(issue.id, iso(this.clock.now()));
+  }
+
+  /** The custom properties an issue has a value for, in the repository's order. */
+  listProperties(
+    principal: Principal,
+    owner: string,
+    name: string,
+    number: string,
+  ): ApiIssueProperty[] {
+    const { repo } = this.repos.resolve(principal, owner, name, 'read');
+    const issue = this.reader.require(repo.id, number);
+    return this.properties.valuesOf([issue.id]).get(issue.id) ?? [];
+  }
+
+  /**
+   * Set custom property values of an issue (an empty value clears one). Each key must be
+   * one the repository defines and each value fit its type (a number, or a date as
+   * YYYY-MM-DD); the others fail on their own and are named in `failed_keys`.
+   */
+  updateProperties(
+    principal: Principal,
+    owner: string,
+    name: string,
+    number: string,
+    entries: readonly { key: string; value: string }[],
+  ): ApiIssuePropertyUpdateResult {
+    const { repo } = this.repos.resolve(principal, owner, name, 'triage');
+    const issue = this.reader.require(repo.id, number);
+    const defined = this.properties.definitions(repo.id);
+    const failed: string[] = [];
+    let succeeded = 0;
+    this.issues.transaction(() => {
+      for (const entry of entries) {
+        const definition = defined.get(entry.key);
+        if (!definition || !fitsPropertyType(definition.type, entry.value)) {
+          failed.push(entry.key);
+          continue;
+        }
+        this.properties.set(issue.id, entry.key, entry.value);
+        succeeded += 1;
+      }
+      if (succeeded > 0) this.issues.touch(issue.id, iso(this.clock.now()));
+    });
+    const result: ApiIssuePropertyUpdateResult = {
+      success_count: succeeded,
+      failed_count: failed.length,
+    };
+    if (failed.length > 0) result.failed_keys = failed;
+    return result;
   }
 
   /** What happened to an issue (opened, edited, assigned, closed, reopened, commented), oldest first. */

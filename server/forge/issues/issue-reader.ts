@@ -3,6 +3,7 @@ import type { PlatformIssue } from '@shared/platform/types';
 import { InvalidError, NotFoundError } from '../../common/errors';
 import { ForgeConfig } from '../config/forge-config';
 import { toPlatformIssue, type ForgeIssue } from './issue.converter';
+import { IssuePropertiesRepository } from './issue-properties.repository';
 import type { IssueRow } from './issue.types';
 import { IssuesRepository } from './issues.repository';
 
@@ -13,11 +14,15 @@ export function parseIssueNumber(value: string): number {
   return Number(value);
 }
 
-/** Loads issues and renders them with their labels and assignees (three queries per page, whatever its size). */
+/**
+ * Loads issues and renders them with their labels, assignees and custom properties (four
+ * queries per page, whatever its size).
+ */
 @Injectable()
 export class IssueReader {
   constructor(
     private readonly issues: IssuesRepository,
+    private readonly properties: IssuePropertiesRepository,
     private readonly config: ForgeConfig,
   ) {}
 
@@ -35,11 +40,12 @@ export class IssueReader {
     return this.toWire([row], false)[0];
   }
 
-  /** Render rows with their labels and assignees. */
+  /** Render rows with their labels, assignees and custom properties. */
   toWire(rows: readonly IssueRow[], withRepo: boolean): ForgeIssue[] {
     const ids = rows.map((row) => row.id);
     const labels = this.issues.labelsOf(ids);
     const assignees = this.issues.assigneesOf(ids);
+    const properties = this.properties.valuesOf(ids);
     return rows.map((row) =>
       toPlatformIssue(
         row,
@@ -47,6 +53,7 @@ export class IssueReader {
         assignees.get(row.id) ?? [],
         this.config.publicUrl,
         withRepo,
+        properties.get(row.id) ?? [],
       ),
     );
   }

@@ -1,6 +1,7 @@
 import type {
   ApiIssueComment,
   ApiIssueDetail,
+  ApiIssueProperty,
   ApiLabelInfo,
   ApiRepoInfo,
   ApiUserInfo,
@@ -45,9 +46,9 @@ export type ForgeIssue = ApiIssueDetail & {
 
 /**
  * An issue on the wire (`api.IssueDetail`, which list items extend); lists spanning
- * repositories add `repo.path`. The forge keeps no planned start or end dates, hidden
- * issues or custom properties: `started_at`/`ended_at` are empty, `invisible` false,
- * `properties` empty.
+ * repositories add `repo.path`. `properties` are the custom properties the issue has a
+ * value for; `started_at`/`ended_at` are the planned dates as given (YYYY-MM-DD), empty
+ * when unset. The forge keeps no hidden issues: `invisible` is false.
  */
 export function toPlatformIssue(
   row: IssueRow,
@@ -55,6 +56,7 @@ export function toPlatformIssue(
   assignees: readonly EmbeddedUserRow[],
   publicUrl: string,
   withRepo: boolean,
+  properties: readonly ApiIssueProperty[] = [],
 ): ForgeIssue {
   const issue: ForgeIssue = {
     number: String(row.number),
@@ -66,10 +68,10 @@ export function toPlatformIssue(
     labels: labels.map(toLabelInfo),
     comment_count: row.comment_count,
     priority: toPriority(row.priority),
-    started_at: '',
-    ended_at: '',
+    started_at: row.start_date,
+    ended_at: row.end_date,
     invisible: false,
-    properties: [],
+    properties: [...properties],
     created_at: row.created_at,
     updated_at: row.updated_at,
     last_acted_at: row.last_acted_at,

@@ -15,6 +15,9 @@ export interface IssueRow {
   updated_at: string;
   last_acted_at: string;
   closed_at: string | null;
+  /** Planned dates, YYYY-MM-DD, empty when unset. */
+  start_date: string;
+  end_date: string;
   comment_count: number;
   owner_path: string;
   repo_name: string;
@@ -78,6 +81,9 @@ export interface NewIssue {
   closedAt?: string | null;
   updatedAt?: string;
   lastActedAt?: string;
+  /** Planned dates, YYYY-MM-DD. */
+  startDate?: string;
+  endDate?: string;
 }
 
 export interface IssueChanges {
@@ -87,5 +93,8 @@ export interface IssueChanges {
   stateReason?: IssueStateReason;
   closedAt?: string | null;
   priority?: string;
+  /** Planned dates, YYYY-MM-DD, or `''` to clear one. */
+  startDate?: string;
+  endDate?: string;
   at: string;
 }

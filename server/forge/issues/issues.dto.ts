@@ -1,6 +1,7 @@
-import { Transform, type TransformFnParams } from 'class-transformer';
+import { Transform, Type, type TransformFnParams } from 'class-transformer';
 import {
   ArrayMaxSize,
+  ArrayNotEmpty,
   IsArray,
   IsBoolean,
   IsIn,
@@ -9,6 +10,7 @@ import {
   IsString,
   Matches,
   MaxLength,
+  ValidateNested,
 } from 'class-validator';
 import { ISSUE_PRIORITIES, type IssuePriority } from '@shared/platform/types';
 import type {
@@ -33,6 +35,8 @@ const LABEL_NAME_MESSAGE =
 const USERNAME_MESSAGE = 'each of assignees must be a username';
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const DAY_MESSAGE = '$property must be a date as YYYY-MM-DD';
+const DAY_OR_EMPTY = /^(\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]))?$/;
+const DAY_OR_EMPTY_MESSAGE = '$property must be a date as YYYY-MM-DD, or empty to clear it';
 const MAX_BODY = 65_536;
 /** The published priorities, and `""` to unset one. */
 const PRIORITY_VALUES: readonly string[] = [...ISSUE_PRIORITIES, ''];
@@ -81,6 +85,16 @@ export class CreateIssueDto implements CreateIssueRequest {
   @IsOptional()
   @IsBoolean()
   work_mode?: boolean;
+
+  /** Planned start, YYYY-MM-DD. */
+  @IsOptional()
+  @Matches(DAY, { message: DAY_MESSAGE })
+  start_date?: string;
+
+  /** Planned end, YYYY-MM-DD, not before the start. */
+  @IsOptional()
+  @Matches(DAY, { message: DAY_MESSAGE })
+  end_date?: string;
 }
 
 /** `PATCH /{repo}/-/issues/{number}`. */
@@ -107,6 +121,16 @@ export class UpdateIssueDto implements UpdateIssueRequest {
   @IsOptional()
   @IsIn(PRIORITY_VALUES, { message: PRIORITY_MESSAGE })
   priority?: IssuePriority;
+
+  /** Planned start, YYYY-MM-DD; `""` clears it. */
+  @IsOptional()
+  @Matches(DAY_OR_EMPTY, { message: DAY_OR_EMPTY_MESSAGE })
+  start_date?: string;
+
+  /** Planned end, YYYY-MM-DD, not before the start; `""` clears it. */
+  @IsOptional()
+  @Matches(DAY_OR_EMPTY, { message: DAY_OR_EMPTY_MESSAGE })
+  end_date?: string;
 }
 
 /** Query of `GET /{repo}/-/issues` and `GET /{org}/-/issues`. */
@@ -186,12 +210,22 @@ export class AssigneesDto implements AssigneesRequest {
   assignees!: string[];
 }
 
-/** `POST /{repo}/-/issues/{number}/comments`. */
-export class CreateCommentDto implements CreateCommentRequest {
+/** `PATCH /{repo}/-/issues/{number}/comments/{comment_id}` (`api.PatchIssueCommentForm`). */
+export class UpdateCommentDto implements CreateCommentRequest {
   @IsString()
   @IsNotEmpty()
   @MaxLength(MAX_BODY)
   body!: string;
+}
+
+/**
+ * `POST /{repo}/-/issues/{number}/comments` (`api.PostIssueCommentForm`). `work_mode` is
+ * accepted as published; the forge has no work mode for comments, so it changes nothing.
+ */
+export class CreateCommentDto extends UpdateCommentDto {
+  @IsOptional()
+  @IsBoolean()
+  work_mode?: boolean;
 }
 
 /** Query of the comments list. */
@@ -239,4 +273,26 @@ export class ListUserIssuesQueryDto extends ListIssuesQueryDto {
   @IsOptional()
   @IsIn(['assigned', 'created'], { message: 'filter must be assigned or created' })
   filter?: 'assigned' | 'created';
+}
+
+/** One entry of `PATCH /{repo}/-/issues/{number}/property`. */
+export class IssuePropertyValueDto {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  key!: string;
+
+  @IsString()
+  @MaxLength(1000)
+  value!: string;
+}
+
+/** `PATCH /{repo}/-/issues/{number}/property`: values by key; an empty value clears one. */
+export class IssuePropertiesDto {
+  @IsArray()
+  @ArrayNotEmpty({ message: 'properties must hold at least one entry' })
+  @ArrayMaxSize(50, { message: 'properties must hold at most 50 entries' })
+  @ValidateNested({ each: true })
+  @Type(() => IssuePropertyValueDto)
+  properties!: IssuePropertyValueDto[];
 }

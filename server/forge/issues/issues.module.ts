@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { IssuePropertiesRepository } from './issue-properties.repository';
 import { EventsModule } from '../events/events.module';
 import { OrgsModule } from '../orgs/orgs.module';
 import { ReposModule } from '../repos/repos.module';
@@ -22,6 +23,7 @@ import { LabelsService } from './labels.service';
   controllers: [IssuesController, IssueDetailsController, CommentsController],
   providers: [
     IssuesRepository,
+    IssuePropertiesRepository,
     LabelsRepository,
     CommentsRepository,
     IssueReader,

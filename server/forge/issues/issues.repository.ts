@@ -6,7 +6,7 @@ import type { IssueChanges, IssueFilter, IssueRow, LabelRow, NewIssue } from './
 
 const ISSUE_SELECT = `
   SELECT i.id, i.repo_id, i.number, i.title, i.body, i.state, i.state_reason, i.priority,
-    i.created_at, i.updated_at, i.last_acted_at, i.closed_at,
+    i.created_at, i.updated_at, i.last_acted_at, i.closed_at, i.start_date, i.end_date,
     (SELECT COUNT(*) FROM comments c WHERE c.issue_id = i.id) AS comment_count,
     n.path AS owner_path, r.name AS repo_name, ${userColumns('au', 'author_')}
   FROM issues i
@@ -108,8 +108,8 @@ export class IssuesRepository {
       ).n;
       const { id } = this.db.run(
         `INSERT INTO issues (repo_id, namespace_id, number, title, body, state, state_reason, author_id, priority,
-           work_mode, created_at, updated_at, last_acted_at, closed_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           work_mode, created_at, updated_at, last_acted_at, closed_at, start_date, end_date)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
           issue.repoId,
           issue.namespaceId,
@@ -125,6 +125,8 @@ export class IssuesRepository {
           issue.updatedAt ?? issue.createdAt,
           issue.lastActedAt ?? issue.createdAt,
           issue.closedAt ?? null,
+          issue.startDate ?? '',
+          issue.endDate ?? '',
         ],
       );
       return { id, number };
@@ -142,6 +144,8 @@ export class IssuesRepository {
       ['stateReason', 'state_reason'],
       ['closedAt', 'closed_at'],
       ['priority', 'priority'],
+      ['startDate', 'start_date'],
+      ['endDate', 'end_date'],
     ];
     for (const [key, column] of columns) {
       if (changes[key] !== undefined) {

@@ -78,6 +78,25 @@ export function toIssueFilter(
 }
 
 /** Issues: lists with filters, create, read, update. */
+/**
+ * The planned dates after a creation or an edit (a field left out keeps its value, `""`
+ * clears it); InvalidError when the end would come before the start.
+ */
+function plannedDates(
+  start: string,
+  end: string,
+  input: { start_date?: string; end_date?: string },
+): { startDate?: string; endDate?: string } {
+  const startDate = input.start_date ?? start;
+  const endDate = input.end_date ?? end;
+  if (startDate !== '' && endDate !== '' && endDate < startDate) {
+    throw new InvalidError(`end_date (${endDate}) must not be before start_date (${startDate})`, {
+      field: 'end_date',
+    });
+  }
+  return { startDate: input.start_date, endDate: input.end_date };
+}
+
 @Injectable()
 export class IssuesService {
   constructor(
@@ -173,6 +192,7 @@ export class IssuesService {
         authorId: caller.userId,
         priority: input.priority ?? '0',
         workMode: input.work_mode ?? false,
+        ...plannedDates('', '', input),
         createdAt: at,
       });
       const labels = this.labels.ensure(context.repo.id, input.labels ?? []);
@@ -217,6 +237,7 @@ export class IssuesService {
       title: input.title?.trim(),
       body: input.body,
       priority: input.priority,
+      ...plannedDates(issue.start_date, issue.end_date, input),
     };
     Object.assign(changes, this.stateChange(issue, input, changes.at));
     const action =
@@ -250,6 +271,8 @@ export class IssuesService {
       (input.assignees ?? []).length > 0 ? 'assignees' : null,
       input.priority !== undefined ? 'priority' : null,
       input.work_mode !== undefined ? 'work_mode' : null,
+      input.start_date !== undefined ? 'start_date' : null,
+      input.end_date !== undefined ? 'end_date' : null,
     ].filter((field): field is string => field !== null);
     if (fields.length === 0) return;
     throw new ForbiddenError(
@@ -267,7 +290,11 @@ export class IssuesService {
   ): void {
     if (context.role >= ROLE_LEVELS.Reporter) return;
     const isAuthor = principal?.userId === issue.author.id;
-    if (!isAuthor || input.priority !== undefined) {
+    const planning =
+      input.priority !== undefined ||
+      input.start_date !== undefined ||
+      input.end_date !== undefined;
+    if (!isAuthor || planning) {
       throw new ForbiddenError(
         `Editing this issue needs the Reporter role in ${context.namespace.path}`,
         { role: 'Reporter' },

@@ -8,9 +8,10 @@ import type { OrgRow } from './org.types';
 export type ForgeOrganization = DtoOrganizationAccess & { avatar: string };
 
 /**
- * `GET /{group}` and the items of `GET /user/groups` (`dto.OrganizationAccess`). The
- * forge's organizations are flat (no sub-groups, missions or registries), so those
- * counts are 0 and the "all" counts equal the organization's own.
+ * `GET /{group}`, the items of `GET /user/groups` and of the sub-group lists
+ * (`dto.OrganizationAccess`). Member, repository and sub-group counts come from the
+ * organization and its sub-groups; the forge has no missions, registries or followers,
+ * so those counts are 0.
  */
 export function toPlatformOrganization(
   row: OrgRow,
@@ -25,17 +26,17 @@ export function toPlatformOrganization(
     description: row.description,
     site: row.site,
     email: row.email,
-    domain: '',
+    domain: row.domain,
     wechat_mp: '',
     readme_repo_path: '',
     avatar: avatarUrl(publicUrl, row.path),
     member_count: row.member_count,
-    all_member_count: row.member_count,
+    all_member_count: row.all_member_count,
     sub_repo_count: row.sub_repo_count,
-    all_sub_repo_count: row.sub_repo_count,
-    sub_group_count: 0,
-    all_sub_group_count: 0,
-    has_sub_group: false,
+    all_sub_repo_count: row.all_sub_repo_count,
+    sub_group_count: row.sub_group_count,
+    all_sub_group_count: row.all_sub_group_count,
+    has_sub_group: row.sub_group_count > 0,
     sub_mission_count: 0,
     all_sub_mission_count: 0,
     sub_registry_count: 0,

@@ -7,10 +7,15 @@ export interface OrgRow {
   description: string;
   site: string;
   email: string;
+  domain: string;
   created_at: string;
   updated_at: string;
   member_count: number;
+  all_member_count: number;
   sub_repo_count: number;
+  all_sub_repo_count: number;
+  sub_group_count: number;
+  all_sub_group_count: number;
   /** The caller's role level in it, or null. */
   role: number | null;
 }

@@ -39,7 +39,7 @@ export class OrgsController {
     return sendPage(reply, this.orgs.listMine(principal, toPaging(query)));
   }
 
-  /** Groups under `slug` the caller can reach: forge organizations have no sub-groups. */
+  /** Sub-groups under `slug` the caller can reach (`slug` may be `org%2Fteam`). */
   @Get('user/groups/:slug')
   @Access({ scope: 'group-resource:r' })
   groupsUnder(
@@ -48,11 +48,26 @@ export class OrgsController {
     @Query() query: SubGroupsQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): ForgeOrganization[] {
-    this.orgs.get(principal, slug);
-    return sendPage(reply, { items: [], total: 0 });
+    return sendPage(
+      reply,
+      this.orgs.listMySubGroups(principal, slug, toPaging(query), query.access),
+    );
   }
 
-  /** Sub-groups of an organization: forge organizations are flat, so there are none. */
+  /** The same list under a sub-group named with its slash (`/user/groups/org/team`). */
+  @Get('user/groups/:org/:sub')
+  @Access({ scope: 'group-resource:r' })
+  groupsUnderSubGroup(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('sub') sub: string,
+    @Query() query: SubGroupsQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): ForgeOrganization[] {
+    return this.groupsUnder(principal, `${org}/${sub}`, query, reply);
+  }
+
+  /** Sub-groups directly under an organization (`org` may be `org%2Fteam`). */
   @Get(':org/-/sub-groups')
   @Access({ scope: 'group-resource:r' })
   subGroups(
@@ -61,11 +76,23 @@ export class OrgsController {
     @Query() query: SubGroupsQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): DtoOrganizationUnion[] {
-    this.orgs.get(principal, org);
-    return sendPage(reply, { items: [], total: 0 });
+    return sendPage(reply, this.orgs.listSubGroups(principal, org, toPaging(query), query));
   }
 
-  /** Create an organization; the caller becomes its Owner. */
+  /** Sub-groups directly under a sub-group named with its slash (`/org/team/-/sub-groups`). */
+  @Get(':org/:repo/-/sub-groups')
+  @Access({ scope: 'group-resource:r' })
+  subGroupsOfSubGroup(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') sub: string,
+    @Query() query: SubGroupsQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): DtoOrganizationUnion[] {
+    return this.subGroups(principal, `${org}/${sub}`, query, reply);
+  }
+
+  /** Create an organization or, with a path `org/team`, a sub-group; the caller becomes its Owner. */
   @Post('groups')
   @HttpCode(201)
   @Access({ scope: 'group-manage:rw' })

@@ -1,13 +1,22 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
 import { PageQueryDto, toIntegerParam } from '../common/paging';
 import type { CreateOrganizationRequest } from '@shared/platform/types';
 
-/** `POST /groups`. */
+/** `POST /groups`: a path of several names (`org/team`) creates a sub-group. */
 export class CreateGroupDto implements CreateOrganizationRequest {
   @IsString()
-  @MaxLength(100)
+  @MaxLength(255)
   path!: string;
+
+  @IsOptional()
+  @Matches(
+    /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i,
+    {
+      message: 'bind_domain must be a domain name',
+    },
+  )
+  bind_domain?: string;
 
   @IsOptional()
   @IsString()
@@ -30,6 +39,7 @@ export class SubGroupsQueryDto extends PageQueryDto {
   @IsOptional()
   @Transform(toIntegerParam)
   @IsInt()
+  @Min(0)
   access?: number;
 }
 

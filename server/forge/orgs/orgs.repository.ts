@@ -12,16 +12,37 @@ export interface InsertOrg {
   site: string;
   email: string;
   createdAt: string;
+  /** The parent organization of a sub-group; absent for a top-level organization. */
+  parentId?: number;
+  /** The domain a top-level organization is bound to. */
+  domain?: string;
 }
 
+/** The organizations below `o` (paths `o.path/…`), as an index range on the path. */
+const DESCENDANTS = "d.path > o.path || '/' AND d.path < o.path || '0'";
+
+/**
+ * An organization with its counts. Descendants are the organizations whose path starts
+ * with this one's path and a slash; the "all" counts take in the organization itself and
+ * every descendant (members counted once).
+ */
 const ORG_SELECT = `
-  SELECT o.id, o.path, o.name, o.remark, o.description, o.site, o.email, o.created_at, o.updated_at,
+  SELECT o.id, o.path, o.name, o.remark, o.description, o.site, o.email, o.domain,
+    o.created_at, o.updated_at,
     (SELECT COUNT(*) FROM memberships m WHERE m.org_id = o.id) AS member_count,
+    (SELECT COUNT(DISTINCT m.user_id) FROM memberships m
+      WHERE m.org_id = o.id OR m.org_id IN (SELECT d.id FROM orgs d WHERE ${DESCENDANTS}))
+      AS all_member_count,
     (SELECT COUNT(*) FROM repos r WHERE r.namespace_id = o.id) AS sub_repo_count,
+    (SELECT COUNT(*) FROM repos r WHERE r.namespace_id = o.id)
+      + (SELECT COUNT(*) FROM orgs d JOIN repos r ON r.namespace_id = d.id WHERE ${DESCENDANTS})
+      AS all_sub_repo_count,
+    (SELECT COUNT(*) FROM orgs c WHERE c.parent_id = o.id) AS sub_group_count,
+    (SELECT COUNT(*) FROM orgs d WHERE ${DESCENDANTS}) AS all_sub_group_count,
     (SELECT m.role FROM memberships m WHERE m.org_id = o.id AND m.user_id = ?) AS role
   FROM orgs o`;
 
-/** Which of a member's organizations a list shows: a path fragment, a least role. */
+/** Which of a member's top-level organizations a list shows: a path fragment, a least role. */
 export interface MemberOrgFilter {
   search?: string;
   minRole?: number;
@@ -31,7 +52,10 @@ function memberWhere(
   userId: number,
   filter: MemberOrgFilter,
 ): { where: string; params: SqlValue[] } {
-  const clauses = ['o.id IN (SELECT org_id FROM memberships WHERE user_id = ? AND role >= ?)'];
+  const clauses = [
+    'o.parent_id IS NULL',
+    'o.id IN (SELECT org_id FROM memberships WHERE user_id = ? AND role >= ?)',
+  ];
   const params: SqlValue[] = [userId, filter.minRole ?? 0];
   if (filter.search) {
     clauses.push("o.path LIKE ? ESCAPE '\\'");
@@ -56,8 +80,9 @@ export class OrgsRepository {
         [org.path, org.createdAt],
       );
       this.db.run(
-        `INSERT INTO orgs (id, path, name, remark, description, site, email, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO orgs (id, path, name, remark, description, site, email, domain, parent_id,
+           created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
           id,
           org.path,
@@ -66,6 +91,8 @@ export class OrgsRepository {
           org.description,
           org.site,
           org.email,
+          org.domain ?? '',
+          org.parentId ?? null,
           org.createdAt,
           org.createdAt,
         ],
@@ -84,7 +111,7 @@ export class OrgsRepository {
     return this.db.get<OrgRow>(`${ORG_SELECT} WHERE o.path = ?`, [userId, path]);
   }
 
-  /** One page of the organizations `userId` has a role in, by path. */
+  /** One page of the top-level organizations `userId` has a role in, by path. */
   listForMember(
     userId: number,
     limit: number,
@@ -100,7 +127,50 @@ export class OrgsRepository {
     ]);
   }
 
-  /** How many organizations `userId` has a role in. */
+  /**
+   * One page of the sub-groups directly under `parentId`, by path, with `userId`'s role
+   * in each; a path fragment narrows them.
+   */
+  listChildren(
+    parentId: number,
+    userId: number,
+    limit: number,
+    offset: number,
+    search?: string,
+  ): { rows: OrgRow[]; total: number } {
+    const clauses = ['o.parent_id = ?'];
+    const params: SqlValue[] = [parentId];
+    if (search) {
+      clauses.push("o.name LIKE ? ESCAPE '\\'");
+      params.push(containsPattern(search));
+    }
+    const where = clauses.join(' AND ');
+    const rows = this.db.all<OrgRow>(
+      `${ORG_SELECT} WHERE ${where} ORDER BY o.path LIMIT ? OFFSET ?`,
+      [userId, ...params, limit, offset],
+    );
+    const total =
+      this.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM orgs o WHERE ${where}`, params)?.n ?? 0;
+    return { rows, total };
+  }
+
+  /**
+   * The role `userId` holds in an organization through it or any organization above it
+   * (a member of `org` reaches `org/team`): the highest of them, or null.
+   */
+  inheritedRole(path: string, userId: number): number | null {
+    const names = path.split('/');
+    const paths = names.map((_name, index) => names.slice(0, index + 1).join('/'));
+    return (
+      this.db.get<{ role: number | null }>(
+        `SELECT MAX(m.role) AS role FROM orgs a JOIN memberships m ON m.org_id = a.id
+         WHERE a.path IN (SELECT value FROM json_each(?)) AND m.user_id = ?`,
+        [JSON.stringify(paths), userId],
+      )?.role ?? null
+    );
+  }
+
+  /** How many top-level organizations `userId` has a role in. */
   countForMember(userId: number, filter: MemberOrgFilter = {}): number {
     const { where, params } = memberWhere(userId, filter);
     return (

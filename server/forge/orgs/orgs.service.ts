@@ -15,9 +15,12 @@ import { iso } from '../common/time';
 import { ForgeConfig } from '../config/forge-config';
 import { UsersService } from '../users/users.service';
 import { toPlatformOrganization, type ForgeOrganization } from './org.converter';
-import type { NamespaceRow } from './org.types';
+import type { NamespaceRow, OrgRow } from './org.types';
 import type { CreateGroupDto } from './orgs.dto';
 import { OrgsRepository } from './orgs.repository';
+
+/** Sub-groups one list reads at most (the forge's sub-group lists are short). */
+const MAX_SUB_GROUPS = 1000;
 
 /** Organizations, namespaces and roles: who may do what where. */
 @Injectable()
@@ -29,18 +32,52 @@ export class OrgsService {
     private readonly config: ForgeConfig,
   ) {}
 
-  /** Create an organization owned by the caller. */
+  /**
+   * Create an organization owned by the caller. A path of several names (`org/team`)
+   * creates a sub-group under the organization named by all but the last one, which must
+   * exist (else the path is invalid) and where the caller needs the Master role; `bind_domain` applies to top-level
+   * organizations only.
+   */
   create(principal: Principal, input: CreateGroupDto): ForgeOrganization {
     const caller = this.requireCaller(principal);
-    const path = checkName('path', input.path, { namespace: true });
+    const names = typeof input.path === 'string' ? input.path.split('/') : [input.path];
+    names.forEach((name, index) => checkName('path', name, { namespace: index === 0 }));
+    const path = names.join('/');
+    const domain = input.bind_domain?.trim() ?? '';
+    let parentId: number | undefined;
+    if (names.length > 1) {
+      if (domain !== '') {
+        throw new InvalidError('bind_domain applies to top-level organizations only', {
+          field: 'bind_domain',
+        });
+      }
+      const parentPath = names.slice(0, -1).join('/');
+      const parent = this.orgs.byPath(parentPath, caller.userId);
+      if (!parent) {
+        throw new InvalidError(`path: there is no organization ${parentPath} to hold it`, {
+          field: 'path',
+        });
+      }
+      const role = caller.isAdmin
+        ? ROLE_LEVELS.Owner
+        : (this.orgs.inheritedRole(parent.path, caller.userId) ?? 0);
+      if (role < ROLE_LEVELS.Master) {
+        throw new ForbiddenError(`Creating a sub-group needs the Master role in ${parent.path}`, {
+          role: 'Master',
+        });
+      }
+      parentId = parent.id;
+    }
     this.orgs.insert(
       {
         path,
-        name: path,
+        name: names[names.length - 1],
         remark: input.remark?.trim() ?? '',
         description: input.description ?? '',
         site: '',
         email: '',
+        domain,
+        parentId,
         createdAt: iso(this.clock.now()),
       },
       caller.userId,
@@ -49,17 +86,82 @@ export class OrgsService {
     return this.get(principal, path);
   }
 
-  /** An organization's record, with the caller's role in it. */
+  /**
+   * An organization's record, with the caller's role in it: the highest role held in it
+   * or in an organization above it.
+   */
   get(principal: Principal, path: string): ForgeOrganization {
     const caller = this.requireCaller(principal);
-    checkPathName('org', path);
-    const row = this.orgs.byPath(path, caller.userId);
-    if (!row) throw new NotFoundError(`Organization ${path} not found`, { field: 'org' });
-    const role = caller.isAdmin ? ROLE_LEVELS.Owner : row.role;
-    return toPlatformOrganization(row, this.config.publicUrl, role);
+    const row = this.requireGroup(caller, path);
+    return toPlatformOrganization(row, this.config.publicUrl, this.accessLevel(caller, row.path));
   }
 
-  /** The organizations the caller has a role in. */
+  /** The sub-groups directly under `path`, with the caller's role in each. */
+  listSubGroups(
+    principal: Principal,
+    path: string,
+    paging: Paging,
+    query: { search?: string } = {},
+  ): Page<ForgeOrganization> {
+    const caller = this.requireCaller(principal);
+    const parent = this.requireGroup(caller, path);
+    const { rows, total } = this.orgs.listChildren(
+      parent.id,
+      caller.userId,
+      paging.pageSize,
+      paging.offset,
+      query.search?.trim() || undefined,
+    );
+    const above = this.accessLevel(caller, parent.path);
+    return {
+      items: rows.map((row) =>
+        toPlatformOrganization(row, this.config.publicUrl, Math.max(above, row.role ?? 0)),
+      ),
+      total,
+    };
+  }
+
+  /**
+   * The sub-groups directly under `path` the caller can reach (a role in them or above
+   * them), at least at level `access` when given (10 Guest … 50 Owner).
+   */
+  listMySubGroups(
+    principal: Principal,
+    path: string,
+    paging: Paging,
+    access?: number,
+  ): Page<ForgeOrganization> {
+    const caller = this.requireCaller(principal);
+    const parent = this.requireGroup(caller, path);
+    const above = this.accessLevel(caller, parent.path);
+    const least = Math.max(1, access ?? 1);
+    const reachable = this.orgs
+      .listChildren(parent.id, caller.userId, MAX_SUB_GROUPS, 0)
+      .rows.map((row) => ({ row, role: Math.max(above, row.role ?? 0) }))
+      .filter((entry) => entry.role >= least);
+    return {
+      items: reachable
+        .slice(paging.offset, paging.offset + paging.pageSize)
+        .map((entry) => toPlatformOrganization(entry.row, this.config.publicUrl, entry.role)),
+      total: reachable.length,
+    };
+  }
+
+  /** An organization or sub-group by path; NotFoundError when there is none. */
+  private requireGroup(caller: NonNullable<Principal>, path: string): OrgRow {
+    path.split('/').forEach((name) => checkPathName('org', name));
+    const row = this.orgs.byPath(path, caller.userId);
+    if (!row) throw new NotFoundError(`Organization ${path} not found`, { field: 'org' });
+    return row;
+  }
+
+  /** The caller's role level in an organization, counting roles held above it; the admin owns all. */
+  private accessLevel(caller: NonNullable<Principal>, path: string): number {
+    if (caller.isAdmin) return ROLE_LEVELS.Owner;
+    return this.orgs.inheritedRole(path, caller.userId) ?? 0;
+  }
+
+  /** The top-level organizations the caller has a role in. */
   listMine(
     principal: Principal,
     paging: Paging,
@@ -127,14 +229,17 @@ export class OrgsService {
     return this.orgs.membersAmong(namespace.id, userIds);
   }
 
-  /** Give a user a role in an organization (CLI and seed). */
+  /** Give a user a role in an organization or sub-group (CLI and seed). */
   setRole(orgPath: string, username: string, role: string): void {
     const level = parseRole(role);
     if (!level)
       throw new InvalidError(`role must be one of ${Object.keys(ROLE_LEVELS).join(', ')}`, {
         field: 'role',
       });
-    const org = this.organization(orgPath);
+    orgPath.split('/').forEach((name) => checkPathName('org', name));
+    const org = this.orgs.namespace(orgPath);
+    if (!org || org.kind !== 'org')
+      throw new NotFoundError(`Organization ${orgPath} not found`, { field: 'org' });
     this.orgs.setRole(org.id, this.users.require(username).id, ROLE_LEVELS[level]);
   }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type {
   ApiCommit,
@@ -167,6 +167,20 @@ export class PullDetailsController {
     @Param('comment_id') commentId: string,
   ): Promise<ApiPullRequestComment> {
     return this.details.comment(principal, org, repo, number, commentId);
+  }
+
+  /** Change a comment's text (its author, or a Reporter). */
+  @Patch(`${PULL}/comments/:comment_id`)
+  @Access({ scope: 'repo-notes:rw' })
+  updateComment(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('number') number: string,
+    @Param('comment_id') commentId: string,
+    @Body() body: CreatePullCommentDto,
+  ): Promise<ApiPullRequestComment> {
+    return this.details.updateComment(principal, org, repo, number, commentId, body.body);
   }
 
   /** Reviews of the pull. */

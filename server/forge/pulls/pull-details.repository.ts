@@ -18,11 +18,28 @@ export interface PullReviewRow extends PullNoteRow {
   state: ReviewState;
 }
 
+/** Which side of the diff a review comment's line is on: the old (`left`) or the new. */
+export type DiffSide = 'left' | 'right';
+
+/** Where a review comment sits: lines `line`…`end_line` of a file, or the whole file (lines 0). */
+export interface ReviewCommentPlace {
+  path: string;
+  subjectType: 'line' | 'file';
+  line: number;
+  endLine: number;
+  startSide: DiffSide;
+  endSide: DiffSide;
+}
+
 export interface PullReviewCommentRow extends PullNoteRow {
   review_id: number;
   review_state: ReviewState;
   path: string;
   line: number;
+  end_line: number;
+  start_side: DiffSide;
+  end_side: DiffSide;
+  subject_type: 'line' | 'file';
   commit_sha: string;
 }
 
@@ -148,7 +165,8 @@ export class PullDetailsRepository {
   ): { rows: PullReviewCommentRow[]; total: number } {
     const rows = this.db
       .all<Record<string, unknown>>(
-        `SELECT c.id, c.review_id, r.state AS review_state, c.path, c.line, c.body, c.commit_sha, c.created_at, c.updated_at,
+        `SELECT c.id, c.review_id, r.state AS review_state, c.path, c.line, c.end_line, c.start_side,
+           c.end_side, c.subject_type, c.body, c.commit_sha, c.created_at, c.updated_at,
            ${userColumns('u', 'author_')}
          FROM pull_review_comments c JOIN pull_reviews r ON r.id = c.review_id JOIN users u ON u.id = c.author_id
          WHERE c.review_id = ? ORDER BY c.created_at, c.id LIMIT ? OFFSET ?`,
@@ -209,6 +227,16 @@ export class PullDetailsRepository {
     ).id;
   }
 
+  /** Change a comment's text; false when the pull has no such comment. */
+  updateCommentBody(pullId: number, id: number, body: string, at: string): boolean {
+    return (
+      this.db.run(
+        'UPDATE pull_comments SET body = ?, updated_at = ? WHERE pull_id = ? AND id = ?',
+        [body, at, pullId, id],
+      ).changes > 0
+    );
+  }
+
   /** Add a review; returns its id. */
   insertReview(
     pullId: number,
@@ -223,17 +251,31 @@ export class PullDetailsRepository {
     ).id;
   }
 
-  /** Add a comment on a line of a file to a review; returns its id. */
+  /** Add a comment on lines of a file, or on a whole file, to a review; returns its id. */
   insertReviewComment(
     reviewId: number,
     authorId: number,
-    comment: { path: string; line: number; body: string; commitSha: string },
+    comment: ReviewCommentPlace & { body: string; commitSha: string },
     at: string,
   ): number {
     return this.db.run(
-      `INSERT INTO pull_review_comments (review_id, author_id, path, line, body, commit_sha, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      [reviewId, authorId, comment.path, comment.line, comment.body, comment.commitSha, at, at],
+      `INSERT INTO pull_review_comments (review_id, author_id, path, line, end_line, start_side,
+         end_side, subject_type, body, commit_sha, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        reviewId,
+        authorId,
+        comment.path,
+        comment.line,
+        comment.endLine,
+        comment.startSide,
+        comment.endSide,
+        comment.subjectType,
+        comment.body,
+        comment.commitSha,
+        at,
+        at,
+      ],
     ).id;
   }
 

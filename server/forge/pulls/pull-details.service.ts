@@ -28,9 +28,10 @@ import {
   PullDetailsRepository,
   type PullNoteRow,
   type PullReviewCommentRow,
+  type ReviewCommentPlace,
   type ReviewState,
 } from './pull-details.repository';
-import type { CreatePullReviewDto } from './pulls.dto';
+import type { CreatePullReviewDto, PullReviewCommentDto } from './pulls.dto';
 import { PullsService } from './pulls.service';
 
 /** A commit list of a pull shows at most this many commits. */
@@ -48,10 +49,45 @@ const FILE_STATUS: Readonly<Record<string, ApiPullFile['status']>> = {
 
 /** Review events as requested, and the state each leaves. */
 const REVIEW_STATES: Readonly<Record<CreatePullReviewDto['event'], ReviewState>> = {
-  APPROVE: 'approved',
-  REQUEST_CHANGES: 'changes_requested',
-  COMMENT: 'commented',
+  approve: 'approved',
+  request_changes: 'changes_requested',
+  comment: 'commented',
 };
+
+/**
+ * Where a review comment of the published form sits. A line comment names its first and
+ * last line (`line` is the forge's shorthand for one line) and the diff side of each,
+ * the new side unless told; a file comment has no lines.
+ */
+export function reviewCommentPlace(comment: PullReviewCommentDto): ReviewCommentPlace {
+  if (comment.subject_type === 'file') {
+    return {
+      path: comment.path,
+      subjectType: 'file',
+      line: 0,
+      endLine: 0,
+      startSide: 'right',
+      endSide: 'right',
+    };
+  }
+  const start = comment.start_line ?? comment.line;
+  const end = comment.end_line ?? start;
+  if (start === undefined || end === undefined)
+    throw new InvalidError('comments: a line comment needs start_line', { field: 'start_line' });
+  if (end < start)
+    throw new InvalidError('comments: end_line must not be before start_line', {
+      field: 'end_line',
+    });
+  const startSide = comment.start_side ?? 'right';
+  return {
+    path: comment.path,
+    subjectType: 'line',
+    line: start,
+    endLine: end,
+    startSide,
+    endSide: comment.end_side ?? startSide,
+  };
+}
 
 /** A pull's people, labels, commits, files, comments, reviews and statuses. */
 @Injectable()
@@ -207,6 +243,30 @@ export class PullDetailsService {
     return this.toComment(this.details.comment(row.id, id) as PullNoteRow);
   }
 
+  /** Change a comment's text (`api.PatchPullCommentForm`): its author, or a Reporter. */
+  async updateComment(
+    principal: Principal,
+    owner: string,
+    name: string,
+    number: string,
+    commentId: string,
+    body: string,
+  ): Promise<ApiPullRequestComment> {
+    const { row, context } = await this.pulls.find(principal, owner, name, number, 'participate');
+    const id = /^[1-9]\d{0,15}$/.test(commentId) ? Number(commentId) : NaN;
+    const note = Number.isSafeInteger(id) ? this.details.comment(row.id, id) : undefined;
+    if (!note)
+      throw new NotFoundError(`No comment ${commentId} on this pull request`, {
+        field: 'comment_id',
+      });
+    if (note.author.id !== principal?.userId && context.role < ROLE_LEVELS.Reporter)
+      throw new ForbiddenError('Only its author or a Reporter can edit this comment', {
+        role: 'Reporter',
+      });
+    this.details.updateCommentBody(row.id, id, body, iso(this.clock.now()));
+    return this.toComment(this.details.comment(row.id, id) as PullNoteRow);
+  }
+
   /** Reviews of the pull, oldest first. */
   async reviews(
     principal: Principal,
@@ -258,7 +318,7 @@ export class PullDetailsService {
       this.details.insertReviewComment(
         reviewId,
         caller.userId,
-        { path: comment.path, line: comment.line, body: comment.body, commitSha: row.head_sha },
+        { ...reviewCommentPlace(comment), body: comment.body, commitSha: row.head_sha },
         at,
       );
     this.events.record({
@@ -320,8 +380,8 @@ export class PullDetailsService {
   }
 
   /**
-   * A line comment of a review. Comments cover one line on the new side of the diff; the
-   * forge keeps no replies, reactions or diff excerpt, so those fields are empty.
+   * A comment of a review, on lines of a file or on the whole file; the forge keeps no
+   * replies, reactions or diff excerpt, so those fields are empty.
    */
   private toReviewComment(comment: PullReviewCommentRow): ApiPullReviewComment {
     return {
@@ -332,10 +392,10 @@ export class PullDetailsService {
       path: comment.path,
       commit_hash: comment.commit_sha,
       start_line: comment.line,
-      end_line: comment.line,
-      start_side: 'right',
-      end_side: 'right',
-      subject_type: 'line',
+      end_line: comment.end_line,
+      start_side: comment.start_side,
+      end_side: comment.end_side,
+      subject_type: comment.subject_type,
       reply_to_comment_id: '',
       diff_hunk: [],
       reactions: [],

@@ -1,4 +1,4 @@
-import { Type } from 'class-transformer';
+import { Transform, Type, type TransformFnParams } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
@@ -24,7 +24,7 @@ export const BRANCH_NAME =
   // eslint-disable-next-line no-control-regex
   /^(?![-/])(?!.*(?:\.\.|\/\/|@\{|\/\.|\.lock$|[/.]$))[^\u0000-\u0020\u007f~^:?*[\\]{1,200}$/;
 
-/** `POST /{repo}/-/pulls`. */
+/** `POST /{repo}/-/pulls` (`api.PullCreationForm`). */
 export class CreatePullDto implements CreatePullRequest {
   @Matches(BRANCH_NAME, { message: 'base must be a branch name' })
   base!: string;
@@ -41,6 +41,12 @@ export class CreatePullDto implements CreatePullRequest {
   @IsString()
   @MaxLength(65_536)
   body?: string;
+
+  /** The repository of `head` (`org/repo`); the forge opens pulls within one repository. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  head_repo?: string;
 }
 
 const OPERATOR_MESSAGE = '$property must be contains_any or contains_all';
@@ -105,7 +111,7 @@ export class ListPullsQueryDto extends PageQueryDto {
   order_by?: 'created_at' | '-created_at' | 'updated_at' | '-updated_at';
 }
 
-/** `POST /{repo}/-/pulls/{number}/comments`. */
+/** `POST /{repo}/-/pulls/{number}/comments` and the comment edit (the body alone). */
 export class CreatePullCommentDto {
   @IsString()
   @IsNotEmpty()
@@ -113,29 +119,70 @@ export class CreatePullCommentDto {
   body!: string;
 }
 
-/** A review's comment on one line of a changed file. */
-export class PullReviewLineCommentDto {
+/** The review events the forge keeps; the published names, in any case. */
+const REVIEW_EVENTS = ['approve', 'comment', 'request_changes'] as const;
+
+/** A lower-case copy of a string value; anything else stays for the validator to refuse. */
+function lowerCase({ value }: TransformFnParams): unknown {
+  return typeof value === 'string' ? value.toLowerCase() : value;
+}
+
+/**
+ * A review's comment (`api.PullReviewCommentCreationForm`): on lines `start_line` to
+ * `end_line` of a changed file, each on the `left` (old) or `right` (new) side of the
+ * diff, or on the whole file (`subject_type: file`, no lines). `line` is the forge's
+ * shorthand for a one-line comment.
+ */
+export class PullReviewCommentDto {
   @IsString()
   @IsNotEmpty()
   @MaxLength(1000)
   path!: string;
 
-  @IsInt()
-  @Min(1)
-  line!: number;
-
   @IsString()
   @IsNotEmpty()
   @MaxLength(65_536)
   body!: string;
+
+  @IsOptional()
+  @IsIn(['line', 'file'], { message: 'subject_type must be line or file' })
+  subject_type?: 'line' | 'file';
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  start_line?: number;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  end_line?: number;
+
+  @IsOptional()
+  @IsIn(['left', 'right'], { message: 'start_side must be left or right' })
+  start_side?: 'left' | 'right';
+
+  @IsOptional()
+  @IsIn(['left', 'right'], { message: 'end_side must be left or right' })
+  end_side?: 'left' | 'right';
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  line?: number;
 }
 
-/** `POST /{repo}/-/pulls/{number}/reviews`. */
+/**
+ * `POST /{repo}/-/pulls/{number}/reviews` (`api.PullReviewCreationForm`). A `pending`
+ * review (a draft only its author sees) is not kept by the forge and is refused.
+ */
 export class CreatePullReviewDto {
-  @IsIn(['APPROVE', 'REQUEST_CHANGES', 'COMMENT'], {
-    message: 'event must be APPROVE, REQUEST_CHANGES or COMMENT',
+  @Transform(lowerCase)
+  @IsIn(REVIEW_EVENTS, {
+    message:
+      'event must be approve, comment or request_changes (the forge keeps no pending draft reviews)',
   })
-  event!: 'APPROVE' | 'REQUEST_CHANGES' | 'COMMENT';
+  event!: (typeof REVIEW_EVENTS)[number];
 
   @IsOptional()
   @IsString()
@@ -146,8 +193,8 @@ export class CreatePullReviewDto {
   @IsArray()
   @ArrayMaxSize(100)
   @ValidateNested({ each: true })
-  @Type(() => PullReviewLineCommentDto)
-  comments?: PullReviewLineCommentDto[];
+  @Type(() => PullReviewCommentDto)
+  comments?: PullReviewCommentDto[];
 }
 
 /** `GET /{repo}/-/pull-in-batch?n=1,2,3`. */

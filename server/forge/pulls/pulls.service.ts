@@ -75,6 +75,13 @@ export class PullsService {
     input: CreatePullDto,
   ): Promise<ForgePullRequest> {
     const context = this.repos.resolve(principal, owner, name, 'develop');
+    const here = `${context.namespace.path}/${context.repo.name}`;
+    if (input.head_repo !== undefined && input.head_repo.toLowerCase() !== here.toLowerCase()) {
+      throw new InvalidError(
+        `head_repo must be ${here}: the forge opens pull requests between branches of one repository`,
+        { field: 'head_repo' },
+      );
+    }
     if (input.base === input.head)
       throw new InvalidError('head must differ from base', { field: 'head' });
     if (this.pulls.openExists(context.repo.id, input.base, input.head)) {

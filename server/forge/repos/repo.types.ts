@@ -33,8 +33,10 @@ export type RepoOrder = 'last_updated_at' | 'created_at' | 'stars' | 'slug_path'
 export interface RepoListFilter {
   /** One namespace's repositories… */
   namespaceId?: number;
-  /** …or those of every namespace this user owns or has a role in (`GET /user/repos`). */
+  /** …or those of every namespace this user owns or has a role in (`GET /user/repos`)… */
   accessibleTo?: number;
+  /** …at least this role level in organizations (their own namespace counts as Owner). */
+  minRole?: number;
   visibilities: readonly CreateVisibility[];
   /** 0 active, 1 archived. */
   status?: number;

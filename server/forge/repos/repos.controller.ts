@@ -16,7 +16,7 @@ import { Access } from '../common/access.decorator';
 import { toPaging } from '../common/paging';
 import { CurrentPrincipal, type Principal } from '../common/principal';
 import { sendPage } from '../common/send-page';
-import { CreateRepoDto, ListReposQueryDto, UpdateRepoDto } from './repos.dto';
+import { CreateRepoDto, ListReposQueryDto, UpdateRepoDto, UserReposQueryDto } from './repos.dto';
 import { ReposService } from './repos.service';
 
 /** Repository records: `/{org}/{repo}`, `/{slug}/-/repos`, `/user/repos`. */
@@ -29,7 +29,7 @@ export class ReposController {
   @Access({ scope: 'repo-code:r' })
   async mine(
     @CurrentPrincipal() principal: Principal,
-    @Query() query: ListReposQueryDto,
+    @Query() query: UserReposQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<DtoRepos4User[]> {
     return sendPage(reply, await this.repos.listForCaller(principal, query, toPaging(query)));

@@ -10,6 +10,7 @@ import {
   MaxLength,
 } from 'class-validator';
 import type {
+  AccessRole,
   CreateRepositoryRequest,
   CreateVisibility,
   ListRepositoriesQuery,
@@ -104,8 +105,20 @@ export class ListReposQueryDto
   @IsIn(['intersection', 'union'])
   flags_match?: 'intersection' | 'union';
 
-  /** Which groups' repositories: the forge's organizations have no sub-groups. */
+  /**
+   * Which groups' repositories: all, the group's own (`sub`) or its sub-groups' (`grand`).
+   * Sub-groups hold no repositories in the forge, so `grand` is always empty.
+   */
   @IsOptional()
   @IsIn(['all', 'sub', 'grand'])
   descendant?: 'all' | 'sub' | 'grand';
+}
+
+/** `GET /user/repos`: the list's filters and the least role, Owner unless told. */
+export class UserReposQueryDto extends ListReposQueryDto {
+  @IsOptional()
+  @IsIn(['Guest', 'Reporter', 'Developer', 'Master', 'Owner'], {
+    message: 'role must be Guest, Reporter, Developer, Master or Owner',
+  })
+  role?: AccessRole;
 }

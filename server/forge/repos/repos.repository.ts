@@ -188,9 +188,9 @@ export class ReposRepository {
     }
     if (filter.accessibleTo !== undefined) {
       clauses.push(
-        '(r.namespace_id = ? OR r.namespace_id IN (SELECT org_id FROM memberships WHERE user_id = ?))',
+        '(r.namespace_id = ? OR r.namespace_id IN (SELECT org_id FROM memberships WHERE user_id = ? AND role >= ?))',
       );
-      params.push(filter.accessibleTo, filter.accessibleTo);
+      params.push(filter.accessibleTo, filter.accessibleTo, filter.minRole ?? 0);
     }
     clauses.push('r.visibility IN (SELECT value FROM json_each(?))');
     params.push(JSON.stringify(filter.visibilities));

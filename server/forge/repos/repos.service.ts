@@ -19,7 +19,12 @@ import { OrgsService } from '../orgs/orgs.service';
 import { RepoLanguages } from './repo-languages';
 import { toPlatformRepository } from './repo.converter';
 import type { RepoContext, RepoOrder, RepoPermission, RepoRow } from './repo.types';
-import type { CreateRepoDto, ListReposQueryDto, UpdateRepoDto } from './repos.dto';
+import type {
+  CreateRepoDto,
+  ListReposQueryDto,
+  UpdateRepoDto,
+  UserReposQueryDto,
+} from './repos.dto';
 import { ReposRepository } from './repos.repository';
 
 /** Least role each permission needs in the repository's namespace (reading a public repository needs none). */
@@ -179,11 +184,13 @@ export class ReposService {
    */
   listForCaller(
     principal: Principal,
-    query: ListReposQueryDto,
+    query: UserReposQueryDto,
     paging: Paging,
   ): Promise<Page<DtoRepos4User>> {
     if (!principal) throw new UnauthorizedError('Not logged in');
-    const scope = principal.isAdmin ? {} : { accessibleTo: principal.userId };
+    // The least role defaults to Owner, as published; the admin owns every namespace.
+    const minRole = ROLE_LEVELS[query.role ?? 'Owner'];
+    const scope = principal.isAdmin ? {} : { accessibleTo: principal.userId, minRole };
     return this.page(principal, { ...scope, visibilities: ['public', 'private'] }, query, paging);
   }
 
@@ -216,8 +223,9 @@ export class ReposService {
     query: ListReposQueryDto,
     paging: Paging,
   ): Promise<Page<DtoRepos4User>> {
-    const orderBy: RepoOrder = query.order_by ?? 'created_at';
-    // No forge repository carries feature flags, and organizations have no grandchildren.
+    // The published defaults: by last update (newest commit), ascending.
+    const orderBy: RepoOrder = query.order_by ?? 'last_updated_at';
+    // No forge repository carries feature flags, and sub-groups hold no repositories.
     if (query.flags || query.descendant === 'grand') return { items: [], total: 0 };
     const visibilities = query.filter_type
       ? scope.visibilities.filter((visibility) => visibility === query.filter_type)
@@ -228,8 +236,7 @@ export class ReposService {
       status: query.status === undefined ? undefined : query.status === 'archived' ? 1 : 0,
       search: query.search?.trim() || undefined,
       orderBy,
-      // Names read best A to Z; times and stars newest or biggest first.
-      desc: query.desc ?? orderBy !== 'slug_path',
+      desc: query.desc ?? false,
       limit: paging.pageSize,
       offset: paging.offset,
     });

@@ -13,6 +13,10 @@ import { CommentsRepository } from '../issues/comments.repository';
 import { IssuesRepository } from '../issues/issues.repository';
 import { LabelsRepository } from '../issues/labels.repository';
 import { OrgsRepository } from '../orgs/orgs.repository';
+import {
+  IssuePropertiesRepository,
+  type IssuePropertyDefinition,
+} from '../issues/issue-properties.repository';
 import { PullsRepository } from '../pulls/pulls.repository';
 import { ReposRepository } from '../repos/repos.repository';
 import { LedgerRepository } from '../credits/ledger.repository';
@@ -27,6 +31,17 @@ import { planHistories, type PlannedHistory, type PlannedRelease } from './demo-
 import { buildDemoPlan } from './demo-plan';
 import { HELD_ISSUES_KEY, type HeldIssues } from './held-issues';
 import type { DemoPlan, PlannedPull } from './demo-plan.types';
+
+/** The showcase organization's sub-group. */
+const DEMO_SUB_GROUP = 'maintainers';
+
+/** Custom issue properties the showcase repository defines. */
+const DEMO_ISSUE_PROPERTIES: readonly IssuePropertyDefinition[] = [
+  { key: 'component', name: 'Component', type: 'string' },
+  { key: 'estimate', name: 'Estimate (days)', type: 'number' },
+  { key: 'due_date', name: 'Due date', type: 'date' },
+];
+const DEMO_COMPONENTS = ['api', 'ui', 'docs', 'build'] as const;
 
 /** What the showcase repository gets, prepared outside the seed's transaction. */
 interface Showcase {
@@ -86,6 +101,7 @@ export class DemoSeedService {
     private readonly records: CommitRecordsRepository,
     private readonly uploads: UploadStore,
     private readonly uploadRows: UploadsRepository,
+    private readonly issueProperties: IssuePropertiesRepository,
   ) {}
 
   /** Whether the seed has run in this data directory (or organizations exist anyway). */
@@ -226,13 +242,19 @@ export class DemoSeedService {
         user(reviewer),
         {
           path: `notes/${showcase.pull.head.replace(/\//g, '-')}.md`,
+          subjectType: 'line',
           line: 1,
+          endLine: 1,
+          startSide: 'right',
+          endSide: 'right',
           body: 'Could the title say what changes for users?',
           commitSha: showcase.headSha,
         },
         at,
       );
     }
+    this.writeSubGroup(showcase.org, reviewer, showcase.release.createdAt);
+    this.writeIssueProperties(repoId);
     for (const sha of [showcase.headSha, showcase.mainSha].filter((s) => s !== '')) {
       this.records.setStatus(repoId, sha, {
         context: 'ci/build',
@@ -254,6 +276,55 @@ export class DemoSeedService {
         authorId: user(showcase.release.author),
         created_at: at,
       });
+    }
+  }
+
+  /**
+   * A sub-group of the showcase organization, with one member of its own. It holds no
+   * repositories or issues, and the top-level lists leave it out, so the board's figures
+   * are those of the organizations alone.
+   */
+  private writeSubGroup(org: string, member: string, at: string): void {
+    const parent = this.orgs.byPath(org, 0);
+    const admin = this.users.byUsername(ADMIN_USERNAME);
+    const user = this.users.byUsername(member);
+    if (!parent || !admin) return;
+    const id = this.orgs.insert(
+      {
+        path: `${org}/${DEMO_SUB_GROUP}`,
+        name: DEMO_SUB_GROUP,
+        remark: 'Maintainers',
+        description: `People who look after the repositories of ${org}.`,
+        site: '',
+        email: '',
+        parentId: parent.id,
+        createdAt: at,
+      },
+      admin.id,
+      ROLE_LEVELS.Owner,
+    );
+    if (user) this.orgs.setRole(id, user.id, ROLE_LEVELS.Developer);
+  }
+
+  /**
+   * Custom issue properties of the showcase repository: a component on every issue, an
+   * estimate on every other one and a due date on every third, taken from its number.
+   */
+  private writeIssueProperties(repoId: number): void {
+    for (const definition of DEMO_ISSUE_PROPERTIES) this.issueProperties.define(repoId, definition);
+    const issues = this.db.all<{ id: number; number: number; created_at: string }>(
+      'SELECT id, number, created_at FROM issues WHERE repo_id = ? ORDER BY number',
+      [repoId],
+    );
+    for (const issue of issues) {
+      const component = DEMO_COMPONENTS[issue.number % DEMO_COMPONENTS.length];
+      this.issueProperties.set(issue.id, 'component', component);
+      if (issue.number % 2 === 1)
+        this.issueProperties.set(issue.id, 'estimate', String((issue.number % 5) + 1));
+      if (issue.number % 3 === 0) {
+        const due = new Date(Date.parse(issue.created_at) + 14 * 86_400_000);
+        this.issueProperties.set(issue.id, 'due_date', due.toISOString().slice(0, 10));
+      }
     }
   }
 

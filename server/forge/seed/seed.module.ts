@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { IssuePropertiesRepository } from '../issues/issue-properties.repository';
 import { CommitRecordsRepository } from '../commits/commit-records.repository';
 import { EventsRepository } from '../events/events.repository';
 import { PullDetailsRepository } from '../pulls/pull-details.repository';
@@ -27,6 +28,7 @@ import { DemoSeedService } from './demo-seed.service';
     OrgsRepository,
     ReposRepository,
     IssuesRepository,
+    IssuePropertiesRepository,
     LabelsRepository,
     CommentsRepository,
     PullsRepository,

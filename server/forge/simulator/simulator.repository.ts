@@ -68,9 +68,11 @@ export class SimulatorRepository {
     );
   }
 
-  /** Ids and paths of every organization. */
+  /** Ids and paths of every top-level organization (sub-groups hold no repositories). */
   orgs(): { id: number; path: string }[] {
-    return this.db.all<{ id: number; path: string }>('SELECT id, path FROM orgs ORDER BY path');
+    return this.db.all<{ id: number; path: string }>(
+      'SELECT id, path FROM orgs WHERE parent_id IS NULL ORDER BY path',
+    );
   }
 
   /**

@@ -330,4 +330,44 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (repo_id, tag, key)
   ) STRICT, WITHOUT ROWID;
   `,
+  `
+  -- Sub-groups: an organization under another, its path the parent's path and its own
+  -- name (\`org/team\`). Top-level organizations have no parent.
+  ALTER TABLE orgs ADD COLUMN parent_id INTEGER REFERENCES orgs (id) ON DELETE CASCADE;
+  -- The domain a top-level organization is bound to, as given when it was created.
+  ALTER TABLE orgs ADD COLUMN domain TEXT NOT NULL DEFAULT '';
+  CREATE INDEX orgs_parent ON orgs (parent_id, path);
+
+  -- Custom issue properties: the keys a repository defines, and the values issues carry.
+  CREATE TABLE issue_property_defs (
+    repo_id INTEGER NOT NULL REFERENCES repos (id) ON DELETE CASCADE,
+    key TEXT NOT NULL,
+    name TEXT NOT NULL,
+    type TEXT NOT NULL CHECK (type IN ('string', 'date', 'number')),
+    position INTEGER NOT NULL,
+    PRIMARY KEY (repo_id, key)
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE TABLE issue_properties (
+    issue_id INTEGER NOT NULL REFERENCES issues (id) ON DELETE CASCADE,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    PRIMARY KEY (issue_id, key)
+  ) STRICT, WITHOUT ROWID;
+
+  -- Review comments as published: on a range of lines (line is the first) on either side
+  -- of the diff, or on a whole file (lines 0).
+  ALTER TABLE pull_review_comments ADD COLUMN end_line INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE pull_review_comments ADD COLUMN start_side TEXT NOT NULL DEFAULT 'right'
+    CHECK (start_side IN ('left', 'right'));
+  ALTER TABLE pull_review_comments ADD COLUMN end_side TEXT NOT NULL DEFAULT 'right'
+    CHECK (end_side IN ('left', 'right'));
+  ALTER TABLE pull_review_comments ADD COLUMN subject_type TEXT NOT NULL DEFAULT 'line'
+    CHECK (subject_type IN ('line', 'file'));
+  UPDATE pull_review_comments SET end_line = line;
+
+  -- An issue's planned start and end dates (YYYY-MM-DD), empty when unset.
+  ALTER TABLE issues ADD COLUMN start_date TEXT NOT NULL DEFAULT '';
+  ALTER TABLE issues ADD COLUMN end_date TEXT NOT NULL DEFAULT '';
+  `,
 ];

@@ -119,6 +119,8 @@ describe('list queries use indexes', () => {
       offset: 0,
     });
     new OrgsRepository(db).listForMember(2, 10, 0);
+    new OrgsRepository(db).listChildren(1, 2, 10, 0, 'x');
+    new OrgsRepository(db).inheritedRole('acme/team', 2);
     for (const { sql, plan } of db.plans) expect([sql, fullScans(plan)]).toEqual([sql, []]);
   });
 });
