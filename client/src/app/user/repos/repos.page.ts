@@ -27,7 +27,6 @@ import { formatCount } from '../../ui/format';
 import { ICON_IMPORTS } from '../../ui/icons';
 import { LoadErrorComponent } from '../../ui/load-error.component';
 import { RelativeTimeComponent } from '../../ui/relative-time.component';
-import { renderInSteps } from '../../ui/render-in-steps';
 import {
   HEALTH_TEXT,
   NPC_MARKS,
@@ -46,8 +45,6 @@ import {
 
 /** Typing pauses this long before the search reaches the URL. */
 const SEARCH_DEBOUNCE_MS = 200;
-/** Table rows added per task while the first answer fills the table. */
-const ROWS_PER_TASK = 5;
 
 /** `/repos`: every repository with how long ago it last saw a commit. */
 @Component({
@@ -102,8 +99,6 @@ export default class ReposPage {
     const url = this.url();
     return sortRepos(filterRepos(rows, url), url.sort, url.dir);
   });
-  /** The table's rows: on a first visit a few per task, so 50 rows do not block at once. */
-  protected readonly tableRows = renderInSteps(this.rows, ROWS_PER_TASK);
   protected readonly orgOptions = computed(() =>
     (this.boardMeta.meta()?.covered_orgs ?? []).map((slug) => ({
       slug,
