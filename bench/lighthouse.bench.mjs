@@ -5,9 +5,11 @@
 // `lighthouse` package's own presets. Prints one line per page; never fails.
 //   node bench/lighthouse.bench.mjs                 mobile preset (as in npm run bench)
 //   node bench/lighthouse.bench.mjs mobile desktop  both presets (as in npm run bench:ui)
+//   node bench/lighthouse.bench.mjs mobile /tasks   only the pages named (and the reference)
 // LIGHTHOUSE_RUNS=3 takes the median of three runs per page (default 1).
+// LIGHTHOUSE_JSON_DIR=<dir> also writes each run's full Lighthouse report there as JSON.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -37,8 +39,14 @@ const PAGES = [
 /** The issue's targets for every user page on the mobile preset. */
 const TARGET = { performance: 90, lcpMs: 2500, tbtMs: 200, cls: 0.1 };
 
-const presets = process.argv.slice(2).filter((a) => a === 'mobile' || a === 'desktop');
+const JSON_DIR = process.env.LIGHTHOUSE_JSON_DIR;
+
+const args = process.argv.slice(2);
+const presets = args.filter((a) => a === 'mobile' || a === 'desktop');
 if (presets.length === 0) presets.push('mobile');
+const wanted = args.filter((a) => a.startsWith('/'));
+const unknown = wanted.filter((name) => !PAGES.some((p) => p.name === name));
+const selectedPages = wanted.length ? PAGES.filter((p) => wanted.includes(p.name)) : PAGES;
 
 /** Builds and precompresses the reference page when it is missing (about 10 s). */
 function buildReference() {
@@ -106,44 +114,85 @@ async function audit(browser, lighthouse, config, url, sessionToken) {
     }
     const result = await lighthouse(url, flags, config, page);
     const lhr = result.lhr;
+    if (JSON_DIR) {
+      mkdirSync(JSON_DIR, { recursive: true });
+      const slug = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+      const file = `${config ? 'desktop' : 'mobile'}-${slug || 'root'}-${Date.now()}.json`;
+      writeFileSync(join(JSON_DIR, file), JSON.stringify(lhr));
+    }
     const requests = lhr.audits['network-requests']?.details?.items ?? [];
     const bytesOf = (type) =>
       requests
         .filter((r) => r.resourceType === type)
         .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+    const missing = {};
+    /** An audit's figure, or null with the reason recorded when Lighthouse left it out. */
+    const figure = (key, id) => {
+      const audit = lhr.audits[id];
+      if (typeof audit?.numericValue === 'number') return audit.numericValue;
+      missing[key] = !audit
+        ? `no ${id} audit`
+        : (audit.errorMessage ?? `${id} ${audit.scoreDisplayMode ?? 'without a value'}`);
+      return null;
+    };
+    const score = lhr.categories.performance?.score;
+    if (typeof score !== 'number') {
+      missing.performance = lhr.runtimeError?.message ?? 'no performance score';
+    }
     return {
-      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
-      fcpMs: lhr.audits['first-contentful-paint'].numericValue,
-      lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
-      tbtMs: lhr.audits['total-blocking-time'].numericValue,
-      cls: lhr.audits['cumulative-layout-shift'].numericValue,
-      bytes: lhr.audits['total-byte-weight'].numericValue,
+      performance: typeof score === 'number' ? Math.round(score * 100) : null,
+      fcpMs: figure('fcpMs', 'first-contentful-paint'),
+      lcpMs: figure('lcpMs', 'largest-contentful-paint'),
+      tbtMs: figure('tbtMs', 'total-blocking-time'),
+      cls: figure('cls', 'cumulative-layout-shift'),
+      bytes: figure('bytes', 'total-byte-weight'),
       scriptBytes: bytesOf('Script'),
       fontBytes: bytesOf('Font'),
       requests: requests.length,
       finalUrl: lhr.finalDisplayedUrl,
       error: lhr.runtimeError?.message,
+      missing,
     };
   } finally {
     await page.close().catch(() => undefined);
   }
 }
 
+const FIGURES = [
+  'performance',
+  'fcpMs',
+  'lcpMs',
+  'tbtMs',
+  'cls',
+  'bytes',
+  'scriptBytes',
+  'fontBytes',
+  'requests',
+];
+
+/** The median of each figure over the runs that have it; the reasons of those that lack it. */
 function summarise(runs) {
-  const pick = (key) => median(runs.map((r) => r[key]));
-  return {
-    performance: pick('performance'),
-    fcpMs: pick('fcpMs'),
-    lcpMs: pick('lcpMs'),
-    tbtMs: pick('tbtMs'),
-    cls: pick('cls'),
-    bytes: pick('bytes'),
-    scriptBytes: pick('scriptBytes'),
-    fontBytes: pick('fontBytes'),
-    requests: pick('requests'),
-    finalUrl: runs[0].finalUrl,
-    error: runs.find((r) => r.error)?.error,
-  };
+  // The failed runs' figures are left out when another run has them.
+  const figures = { finalUrl: runs[0].finalUrl, error: runs.find((r) => r.error)?.error };
+  const missing = {};
+  for (const key of FIGURES) {
+    const values = runs.map((r) => r[key]).filter((v) => typeof v === 'number');
+    figures[key] = values.length ? median(values) : null;
+    if (!values.length) missing[key] = runs.find((r) => r.missing?.[key])?.missing[key];
+  }
+  figures.missing = missing;
+  // A failed run whose figures the other runs made up for is not worth a mention.
+  if (Object.keys(missing).length === 0) figures.error = undefined;
+  return figures;
+}
+
+/** `format(value)`, or "n/a" with the reason Lighthouse gave for leaving the figure out. */
+function shown(f, key, format) {
+  const value = f[key];
+  if (typeof value === 'number') return format(value);
+  const reason = f.missing?.[key] ?? 'not measured';
+  // A failed run's error is printed once, at the end of the line.
+  return f.error && reason.includes(f.error) ? 'n/a' : `n/a (${reason})`;
 }
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
@@ -152,10 +201,12 @@ const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
 function printLine(preset, name, f, checkTargets) {
   const misses = [];
   if (checkTargets) {
-    if (f.performance < TARGET.performance) misses.push('performance');
-    if (f.lcpMs > TARGET.lcpMs) misses.push('LCP');
-    if (f.tbtMs > TARGET.tbtMs) misses.push('TBT');
-    if (f.cls >= TARGET.cls) misses.push('CLS');
+    // A figure Lighthouse left out cannot be within its target.
+    const num = (v) => (typeof v === 'number' ? v : NaN);
+    if (!(num(f.performance) >= TARGET.performance)) misses.push('performance');
+    if (!(num(f.lcpMs) <= TARGET.lcpMs)) misses.push('LCP');
+    if (!(num(f.tbtMs) <= TARGET.tbtMs)) misses.push('TBT');
+    if (!(num(f.cls) < TARGET.cls)) misses.push('CLS');
   }
   const verdict = !checkTargets
     ? ''
@@ -163,14 +214,21 @@ function printLine(preset, name, f, checkTargets) {
       ? `  (OVER target: ${misses.join(', ')})`
       : '  (within targets)';
   console.log(
-    `lighthouse ${preset} ${name.padEnd(16)} performance ${String(f.performance).padStart(3)}, ` +
-      `FCP ${s(f.fcpMs)}, LCP ${s(f.lcpMs)}, TBT ${f.tbtMs.toFixed(0)} ms, CLS ${f.cls.toFixed(3)}, ` +
-      `transferred ${kb(f.bytes)} (scripts ${kb(f.scriptBytes)}, fonts ${kb(f.fontBytes)}, ` +
+    `lighthouse ${preset} ${name.padEnd(16)} performance ${shown(f, 'performance', (v) => String(v).padStart(3))}, ` +
+      `FCP ${shown(f, 'fcpMs', s)}, LCP ${shown(f, 'lcpMs', s)}, ` +
+      `TBT ${shown(f, 'tbtMs', (v) => `${v.toFixed(0)} ms`)}, CLS ${shown(f, 'cls', (v) => v.toFixed(3))}, ` +
+      `transferred ${shown(f, 'bytes', kb)} (scripts ${kb(f.scriptBytes)}, fonts ${kb(f.fontBytes)}, ` +
       `${f.requests} requests)${verdict}${f.error ? `; error: ${f.error}` : ''}`,
   );
 }
 
 async function main() {
+  if (unknown.length) {
+    console.log(
+      `lighthouse bench: no page ${unknown.join(', ')}; pages: ${PAGES.map((p) => p.name).join(', ')}`,
+    );
+    return;
+  }
   const missing = missingBuild();
   if (missing) {
     console.log(`lighthouse bench skipped: the app is not built (missing ${missing})`);
@@ -198,7 +256,7 @@ async function main() {
       ADMIN_TOKEN_KEY,
       board.adminToken,
     );
-    for (const page of PAGES) {
+    for (const page of selectedPages) {
       await warm.goto(board.url + page.path, { waitUntil: 'networkidle0', timeout: 60_000 });
     }
     await warm.close();
@@ -207,21 +265,18 @@ async function main() {
       const config = preset === 'desktop' ? desktopConfig : undefined;
       const targets = [
         ...(reference ? [{ name: 'reference', url: reference.url }] : []),
-        ...PAGES.map((p) => ({ ...p, url: board.url + p.path })),
+        ...selectedPages.map((p) => ({ ...p, url: board.url + p.path })),
       ];
       for (const target of targets) {
         try {
           const runs = [];
+          const token = target.admin ? board.adminToken : null;
           for (let i = 0; i < RUNS; i++) {
-            runs.push(
-              await audit(
-                browser,
-                lighthouse,
-                config,
-                target.url,
-                target.admin ? board.adminToken : null,
-              ),
-            );
+            let run = await audit(browser, lighthouse, config, target.url, token);
+            // Lighthouse asks for another run when it could not record the trace
+            // (NO_NAVSTART and the like); one more try, then the failure is reported.
+            if (run.error) run = await audit(browser, lighthouse, config, target.url, token);
+            runs.push(run);
           }
           const figures = summarise(runs);
           if (target.admin && !figures.finalUrl.includes('/admin/dashboard')) {

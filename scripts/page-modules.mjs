@@ -28,9 +28,16 @@ export function pageModules(outputDir) {
   const outputs = Object.entries(stats.outputs).filter(([file]) => file.endsWith('.js'));
   const name = (file) => file.split('/').pop();
   const byName = new Map(outputs.map(([file, info]) => [name(file), info]));
+  // esbuild names each lazy chunk's entry point; after the chunk optimizer (which merges
+  // chunks) only the inputs are left, so the chunk holding the entry file stands in.
   const chunkOf = new Map(
     outputs.filter(([, i]) => i.entryPoint).map(([f, i]) => [i.entryPoint, name(f)]),
   );
+  for (const entry of Object.values(PAGE_ENTRIES).flat()) {
+    if (chunkOf.has(entry)) continue;
+    const holder = outputs.find(([file, info]) => !initial.has(name(file)) && entry in info.inputs);
+    if (holder) chunkOf.set(entry, name(holder[0]));
+  }
 
   const pages = {};
   for (const [page, entries] of Object.entries(PAGE_ENTRIES)) {

@@ -84,7 +84,10 @@ test('admin overview: a bar of each ranking opens the matching task list', async
 
   // The first bar of a ranking is the top of its chart; a click along its row counts.
   const clickFirstBar = async (section) => {
-    const canvas = page.locator(`section[aria-labelledby="${section}"] npc-bar-chart canvas`);
+    const block = page.locator(`section[aria-labelledby="${section}"]`);
+    // The chart is drawn once its place scrolls into view.
+    await block.locator('.chart-placeholder, npc-bar-chart').first().scrollIntoViewIfNeeded();
+    const canvas = block.locator('npc-bar-chart canvas');
     await canvas.scrollIntoViewIfNeeded();
     await page.waitForFunction(
       (sel) => (document.querySelector(sel)?.width ?? 0) > 0,

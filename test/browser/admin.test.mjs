@@ -228,6 +228,12 @@ test('admin: the overview shows its four figures, the NPC table and both ranking
     npcs,
     week.npcs.map((n) => n.npc),
   );
+  // Each ranking's chart is drawn once its place scrolls into view.
+  for (const section of ['credit-heading', 'activity-heading']) {
+    const block = page.locator(`section[aria-labelledby="${section}"]`);
+    await block.locator('.chart-placeholder, npc-bar-chart').first().scrollIntoViewIfNeeded();
+    await block.locator('npc-bar-chart canvas').waitFor();
+  }
   assert.equal(await page.locator('npc-bar-chart canvas').count(), 2);
   await page.screenshot({ path: shots.path('admin-overview-desktop.png'), fullPage: true });
 

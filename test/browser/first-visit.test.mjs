@@ -123,24 +123,45 @@ test(
   { timeoutMs: 120_000 },
 );
 
-test('first visit: the dashboard fetches its data once, preloaded with the code', async ({
+/** Each page's first answers, preloaded by its index page (server/board/web/index-page.ts). */
+const PRELOADED = {
+  '': ['/api/meta', '/api/orgs', '/api/credits/history?days=7'],
+  tasks: ['/api/meta', '/api/orgs', '/api/issues?npc=true'],
+  credits: ['/api/meta', '/api/orgs'],
+  repos: ['/api/meta', '/api/orgs'],
+};
+
+test('first visit: each user page fetches its first data once, preloaded with the code', async ({
   page,
   board,
 }) => {
-  const requests = [];
-  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
-  const response = await page.goto(board.url, { waitUntil: 'load' });
-  await settled(page);
-  const link = (await response.allHeaders()).link ?? '';
-  for (const api of ['/api/meta', '/api/orgs', '/api/credits/history']) {
-    assert.match(link, new RegExp(`<${api}[^>]*>; rel=preload; as=fetch`), `${api} preloaded`);
-    assert.equal(requests.filter((p) => p === api).length, 1, `${api} requested once`);
+  for (const [path, apis] of Object.entries(PRELOADED)) {
+    const requests = [];
+    const onRequest = (request) => {
+      const url = new URL(request.url());
+      requests.push(url.pathname + url.search);
+    };
+    page.on('request', onRequest);
+    const response = await page.goto(board.url + path, { waitUntil: 'load' });
+    await settled(page);
+    page.off('request', onRequest);
+    const link = (await response.allHeaders()).link ?? '';
+    for (const api of apis) {
+      const escaped = api.replace(/[?]/g, '\\?');
+      assert.match(link, new RegExp(`<${escaped}>; rel=preload; as=fetch`), `/${path}: ${api}`);
+      assert.equal(requests.filter((p) => p === api).length, 1, `/${path}: ${api} requested once`);
+    }
+    // The page's own chunks are named in its index page and fetched once.
+    const html = await (await fetch(board.url + path, { headers: { accept: 'text/html' } })).text();
+    const preloaded = [...html.matchAll(/rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+    assert.ok(preloaded.length > 0, `/${path}: no module preload`);
+    for (const file of preloaded) {
+      assert.equal(requests.filter((p) => p === `/${file}`).length, 1, `${file} fetched once`);
+    }
   }
-  // The page's own chunk is named in the index page and fetched once.
-  const html = await (await fetch(board.url, { headers: { accept: 'text/html' } })).text();
-  const preloaded = [...html.matchAll(/rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
-  assert.ok(preloaded.length > 0);
-  for (const file of preloaded) {
-    assert.equal(requests.filter((p) => p === `/${file}`).length, 1, `${file} fetched once`);
-  }
+  // Filters in the query change what the page asks for: nothing is preloaded then.
+  const filtered = await fetch(`${board.url}tasks?org=aurora-labs`, {
+    headers: { accept: 'text/html' },
+  });
+  assert.equal(filtered.headers.get('link'), null);
 });

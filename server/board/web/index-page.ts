@@ -4,17 +4,20 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Encoding } from './static-assets';
 
 /**
- * The API answers a page asks for first, by the page's path under the base path. The
- * index answer names them in a `Link: rel=preload` header, so the browser fetches them
- * while it downloads the app's code instead of after starting it. Only requests the app
- * makes exactly so belong here (same URL, same-origin fetch), or the browser fetches twice.
+ * The API answers a page asks for first, by the page's path under the base path, when its
+ * address has no query (filters in the query change what the page asks for). The index
+ * answer names them in a `Link: rel=preload` header, so the browser fetches them while it
+ * downloads the app's code instead of after starting it. Only requests the app makes
+ * exactly so belong here (same URL, same-origin fetch, no admin token), or the browser
+ * fetches twice. The per-organization answers of the credits and repositories pages wait
+ * for `api/orgs`, which is why that one is preloaded there.
  */
 export const PAGE_DATA: Readonly<Record<string, readonly string[]>> = {
   '': ['api/meta', 'api/orgs', 'api/credits/history?days=7'],
-  tasks: ['api/meta'],
-  credits: ['api/meta'],
-  repos: ['api/meta'],
-  'admin/dashboard': ['api/meta'],
+  tasks: ['api/meta', 'api/orgs', 'api/issues?npc=true'],
+  credits: ['api/meta', 'api/orgs'],
+  repos: ['api/meta', 'api/orgs'],
+  'admin/dashboard': ['api/meta', 'api/orgs'],
 };
 
 /** One variant of the index page, ready to send. */

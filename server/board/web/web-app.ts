@@ -74,7 +74,8 @@ export async function registerWebApp(
     if (/\.[A-Za-z0-9]{1,8}$/.test(url)) return false;
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     const index = indexFor(url.slice(basePath.length));
-    if (index.link) void reply.header('Link', index.link);
+    // With a query the page asks for other answers than the preloaded ones.
+    if (index.link && !request.url.includes('?')) void reply.header('Link', index.link);
     void reply
       .status(built ? 200 : 503)
       .header('Content-Type', 'text/html; charset=utf-8')

@@ -1,13 +1,12 @@
 import { Routes } from '@angular/router';
 
-import { provideChartParts } from '../user/charts/chart-parts';
 import { adminGuard } from './admin.guard';
 
 /**
  * The admin area under `/admin`, loaded only when someone goes there. The entry page is
  * open (it holds the sign-in form); the pages behind it need a signed-in admin. The
- * overview draws charts, so its route provides the Chart.js parts the way the user area's
- * charted routes do, keeping Chart.js out of the initial bundle.
+ * overview's charts register the Chart.js parts themselves when drawn, so Chart.js loads
+ * only when a chart scrolls into view, as on the user pages.
  */
 export default [
   {
@@ -20,7 +19,6 @@ export default [
     path: 'dashboard',
     title: 'Admin overview',
     canActivate: [adminGuard],
-    providers: [provideChartParts()],
     loadComponent: () => import('./overview/overview.page'),
   },
   {

@@ -1,5 +1,5 @@
 import { HttpTestingController } from '@angular/common/http/testing';
-import { TestBed } from '@angular/core/testing';
+import { DeferBlockState, TestBed } from '@angular/core/testing';
 import { Router } from '@angular/router';
 import { RouterTestingHarness } from '@angular/router/testing';
 import type { AdminOverview } from '@shared/board/admin';
@@ -90,7 +90,20 @@ describe('OverviewPage', () => {
       '4 closed / 10 created',
     );
     expect(page().querySelectorAll('tr[data-npc]')).toHaveLength(2);
+
+    // Each ranking's chart waits for its place to scroll into view, holding that place
+    // at the chart's height meanwhile.
+    expect(page().querySelectorAll('npc-bar-chart')).toHaveLength(0);
+    const placeholders = page().querySelectorAll<HTMLElement>('.chart-placeholder');
+    expect(placeholders).toHaveLength(2);
+    expect(placeholders[0].style.height).toMatch(/^\d+px$/);
+    for (const block of await harness.fixture.getDeferBlocks()) {
+      await block.render(DeferBlockState.Complete);
+    }
     expect(page().querySelectorAll('npc-bar-chart')).toHaveLength(2);
+    expect(page().querySelector('npc-bar-chart .frame')?.getAttribute('style')).toContain(
+      placeholders[0].style.height,
+    );
   });
 
   it('shows the per-NPC work table with how each column is computed and drill-down links', async () => {

@@ -14,7 +14,7 @@ import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { formatCount } from '../../ui/format';
 import { ICON_IMPORTS } from '../../ui/icons';
 import { LoadErrorComponent } from '../../ui/load-error.component';
-import { rankingChart } from '../../user/charts/bar-chart-options';
+import { barChartHeight, rankingChart } from '../../user/charts/bar-chart-options';
 import { ChartPoint } from '../../user/charts/chart-click';
 import { BarChartComponent } from '../../user/charts/bar-chart.component';
 import { ChartThemeService } from '../../user/charts/chart-theme.service';
@@ -108,6 +108,7 @@ export default class OverviewPage {
     const current = this.current();
     return current ? activityItems(current) : [];
   });
+  protected readonly chartHeight = barChartHeight;
   protected readonly creditChart = computed(() =>
     rankingChart(
       this.credits().map((r) => ({ label: r.name, value: r.consumed })),

@@ -9,6 +9,15 @@ export interface BarChartConfig {
   options: ChartOptions<'bar'>;
 }
 
+/** Room per bar, so the chart grows with its ranking instead of squeezing the bars. */
+const BAR_PX = 30;
+const AXIS_PX = 40;
+
+/** The chart's height for its bars, also what its placeholder keeps free so nothing shifts. */
+export function barChartHeight(config: BarChartConfig): number {
+  return AXIS_PX + BAR_PX * Math.max(1, config.data.labels?.length ?? 0);
+}
+
 /** One bar of a ranking: what is ranked and its figure. */
 export interface RankedItem {
   label: string;

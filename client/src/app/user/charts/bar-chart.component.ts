@@ -3,11 +3,7 @@ import { BaseChartDirective } from 'ng2-charts';
 
 import { ChartPoint, chartPointOf } from './chart-click';
 import { registerChartParts } from './chart-parts';
-import { BarChartConfig } from './bar-chart-options';
-
-/** Room per bar, so the chart grows with its ranking instead of squeezing the bars. */
-const BAR_PX = 30;
-const AXIS_PX = 40;
+import { BarChartConfig, barChartHeight } from './bar-chart-options';
 
 /**
  * A horizontal bar chart drawn from a ready configuration; inputs only. The page offers
@@ -52,9 +48,7 @@ export class BarChartComponent {
   /** The datum clicked (nearest to the pointer), when there is one. */
   readonly pointClick = output<ChartPoint>();
 
-  protected readonly height = computed(
-    () => AXIS_PX + BAR_PX * Math.max(1, this.config().data.labels?.length ?? 0),
-  );
+  protected readonly height = computed(() => barChartHeight(this.config()));
 
   constructor() {
     registerChartParts();

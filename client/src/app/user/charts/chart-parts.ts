@@ -10,7 +10,6 @@ import {
   PointElement,
   Tooltip,
 } from 'chart.js';
-import { provideCharts } from 'ng2-charts';
 
 /**
  * The Chart.js parts the pages draw with (line charts, and the admin overview's ranking
@@ -28,14 +27,6 @@ export const CHART_PARTS = [
   Legend,
   Tooltip,
 ];
-
-/**
- * Provided on the lazy routes that draw charts, never in `app.config`: there it would put
- * Chart.js in the initial bundle.
- */
-export function provideChartParts() {
-  return provideCharts({ registerables: CHART_PARTS });
-}
 
 let registered = false;
 

@@ -1,4 +1,15 @@
-import { ChangeDetectionStrategy, Component, computed, input, signal } from '@angular/core';
+import {
+  ChangeDetectionStrategy,
+  Component,
+  DestroyRef,
+  PendingTasks,
+  computed,
+  effect,
+  inject,
+  input,
+  signal,
+  untracked,
+} from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import type { BoardColumn, Issue } from '@shared/board/entities';
 
@@ -8,6 +19,12 @@ import { COLUMNS, groupByColumn, issueKey } from './task-board.view';
 
 /** Cards a column renders before "Show more": a long Done column must not stall the page. */
 export const CARDS_PER_STEP = 40;
+/**
+ * Cards per column in the first rendering, and added in each later task until the columns
+ * hold what they show: one task rendering 120 cards blocks a phone's main thread for
+ * hundreds of milliseconds, a few cards per task do not.
+ */
+export const CARDS_PER_TASK = 2;
 
 /**
  * The three columns with their counts. Each column scrolls on its own; on a phone the
@@ -37,11 +54,55 @@ export class IssueBoardComponent {
     done: CARDS_PER_STEP,
   });
 
+  /** Cards per column rendered so far; Infinity once the columns are filled. */
+  private readonly rendered = signal(Infinity);
+  /** True while the columns are still being filled, a few cards per task. */
+  protected readonly filling = computed(() => this.rendered() !== Infinity);
+  private readonly pendingTasks = inject(PendingTasks);
+  private stopFilling: (() => void) | null = null;
+
   protected readonly count = formatCount;
   protected readonly key = issueKey;
 
+  constructor() {
+    // New issues (a load, a filter): render a few cards per column, then the rest in
+    // steps, each in a task of its own, so the page answers input in between.
+    effect(() => {
+      if (this.groups()) untracked(() => this.fillInSteps());
+    });
+    inject(DestroyRef).onDestroy(() => this.stopFilling?.());
+  }
+
   protected visible(column: BoardColumn): Issue[] {
-    return this.groups()?.[column].slice(0, this.shown()[column]) ?? [];
+    const limit = Math.min(this.shown()[column], this.rendered());
+    return this.groups()?.[column].slice(0, limit) ?? [];
+  }
+
+  private fillInSteps(): void {
+    this.stopFilling?.();
+    // Counted as pending work, so the app is not reported stable before the columns are full.
+    const done = this.pendingTasks.add();
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const stop = () => {
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      this.stopFilling = null;
+      this.rendered.set(Infinity);
+      done();
+    };
+    const step = () => {
+      const groups = this.groups();
+      const shown = this.shown();
+      const target = groups
+        ? Math.max(...this.columns.map((c) => Math.min(shown[c.id], groups[c.id].length)))
+        : 0;
+      if (this.rendered() >= target) return stop();
+      this.rendered.update((n) => n + CARDS_PER_TASK);
+      timer = setTimeout(step);
+    };
+    this.stopFilling = stop;
+    this.rendered.set(CARDS_PER_TASK);
+    timer = setTimeout(step);
   }
 
   protected remaining(column: BoardColumn): number {

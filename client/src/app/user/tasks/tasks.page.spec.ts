@@ -91,6 +91,8 @@ describe('TasksPage', () => {
   it('opens the dialog the URL names, renders its body, and closes it into the URL', async () => {
     await openAt('/tasks?repo=acme/web&issue=2');
     http.expectOne('api/issues?npc=true').flush(ISSUES);
+    // The dialog's code loads on first use.
+    await settle(harness);
     http
       .expectOne('api/repos/acme/web/issues/2')
       .flush({ ...ISSUES[1], body: '**Bold** <script>alert(1)</script>', comment_count: 3 });
@@ -116,6 +118,8 @@ describe('TasksPage', () => {
   it('closes the dialog when the URL stops naming it (the back button)', async () => {
     await openAt('/tasks?repo=acme/web&issue=2');
     http.expectOne('api/issues?npc=true').flush(ISSUES);
+    // The dialog's code loads on first use.
+    await settle(harness);
     http.expectOne('api/repos/acme/web/issues/2').flush(ISSUES[1]);
     http.expectOne('api/repos/acme/web/issues/2/comments').flush([]);
     await settle(harness);
@@ -221,6 +225,7 @@ describe('TasksPage', () => {
     async function openDialog(issue = ISSUES[1]): Promise<void> {
       await openAt('/tasks?repo=acme/web&issue=2');
       http.expectOne('api/issues?npc=true').flush(ISSUES);
+      await settle(harness);
       http.expectOne('api/repos/acme/web/issues/2').flush(issue);
       await settle(harness);
     }

@@ -1,6 +1,8 @@
 import {
   ChangeDetectionStrategy,
   Component,
+  DestroyRef,
+  PendingTasks,
   computed,
   effect,
   inject,
@@ -24,7 +26,7 @@ import { LoadErrorComponent } from '../../ui/load-error.component';
 import { SortDirection } from '../../ui/sort';
 import { AttentionLaneComponent } from './attention-lane.component';
 import { IssueBoardComponent } from './issue-board.component';
-import { IssueDialogComponent, IssueDialogData } from './issue-dialog.component';
+import type { IssueDialogData } from './issue-dialog.component';
 import { IssueListComponent } from './issue-list.component';
 import { TaskFiltersComponent, TasksChange } from './task-filters.component';
 import { npcOptions, npcUsernames, sortIssues } from './task-board.view';
@@ -148,9 +150,14 @@ export default class TasksPage {
   });
   protected readonly filtered = computed(() => hasFilters(this.url()));
 
-  private openDialog: { key: string; ref: MatDialogRef<IssueDialogComponent> } | null = null;
+  private openDialog: { key: string; ref: MatDialogRef<unknown> } | null = null;
+  /** The issue the URL names, while its dialog's code may still be loading. */
+  private wantedDialog: string | null = null;
+  private destroyed = false;
+  private readonly pendingTasks = inject(PendingTasks);
 
   constructor() {
+    inject(DestroyRef).onDestroy(() => (this.destroyed = true));
     this.orgNames.ensureLoaded();
     effect(() => {
       const { repo, issue } = this.url();
@@ -182,9 +189,13 @@ export default class TasksPage {
     });
   }
 
-  /** Makes the dialog match the URL: open the issue it names, close any other. */
+  /**
+   * Makes the dialog match the URL: open the issue it names, close any other. The dialog's
+   * code (with the Markdown renderer) loads on first use, not with the board.
+   */
   private syncDialog(target: IssueDialogData | null): void {
     const key = target ? `${target.repo}#${target.number}` : null;
+    this.wantedDialog = key;
     if (this.openDialog?.key === key) return;
     if (this.openDialog) {
       const closing = this.openDialog;
@@ -192,19 +203,25 @@ export default class TasksPage {
       closing.ref.close();
     }
     if (!target || !key) return;
-    const ref = this.dialog.open(IssueDialogComponent, {
-      data: target,
-      width: '760px',
-      maxWidth: 'calc(100vw - 24px)',
-      maxHeight: 'calc(100vh - 24px)',
-      autoFocus: 'dialog',
-    });
-    this.openDialog = { key, ref };
-    ref.afterClosed().subscribe(() => {
-      // Closed by Escape, the button or the backdrop: take the issue out of the URL.
-      if (this.openDialog?.ref !== ref) return;
-      this.openDialog = null;
-      this.navigate({ ...this.url(), repo: null, issue: null });
+    // Pending work, so the app is not reported stable while the dialog's code loads.
+    void this.pendingTasks.run(async () => {
+      const { IssueDialogComponent } = await import('./issue-dialog.component');
+      // The URL may have moved on while the code loaded.
+      if (this.destroyed || this.wantedDialog !== key || this.openDialog) return;
+      const ref = this.dialog.open(IssueDialogComponent, {
+        data: target,
+        width: '760px',
+        maxWidth: 'calc(100vw - 24px)',
+        maxHeight: 'calc(100vh - 24px)',
+        autoFocus: 'dialog',
+      });
+      this.openDialog = { key, ref };
+      ref.afterClosed().subscribe(() => {
+        // Closed by Escape, the button or the backdrop: take the issue out of the URL.
+        if (this.openDialog?.ref !== ref) return;
+        this.openDialog = null;
+        this.navigate({ ...this.url(), repo: null, issue: null });
+      });
     });
   }
 }
