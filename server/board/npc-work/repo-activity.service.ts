@@ -33,6 +33,12 @@ export class RepoActivityService {
     max: 5_000,
   });
 
+  /** Splits by the repository's newest-commit time, read again only when it moves. */
+  private readonly byVersion = new LRUCache<
+    string,
+    { version: string; window: string; split: RepoCommitSplit }
+  >({ max: 5_000 });
+
   constructor(
     private readonly platform: PlatformClient,
     private readonly config: BoardConfig,
@@ -45,8 +51,24 @@ export class RepoActivityService {
     return new Date(today - COMMIT_WINDOW_DAYS * DAY_MS);
   }
 
-  /** The split of one repository; `null` when its commits cannot be read. */
-  async split(repo: string): Promise<RepoCommitSplit | null> {
+  /**
+   * The split of one repository; `null` when its commits cannot be read. With `version`
+   * (the repository's newest-commit time from its record), a split read for the same
+   * version and window is used again without a call: no new commit, nothing to read.
+   */
+  async split(repo: string, version?: string): Promise<RepoCommitSplit | null> {
+    const window = this.windowStart().toISOString();
+    const known = version === undefined ? undefined : this.byVersion.get(repo);
+    if (known && known.version === version && known.window === window) {
+      this.recent.set(repo, { at: this.clock.now().getTime(), split: known.split });
+      return known.split;
+    }
+    const split = await this.read(repo);
+    if (split && version !== undefined) this.byVersion.set(repo, { version, window, split });
+    return split;
+  }
+
+  private async read(repo: string): Promise<RepoCommitSplit | null> {
     let commits: PlatformCommit[];
     try {
       commits = await this.platform.listCommits(repo, {
