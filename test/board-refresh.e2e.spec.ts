@@ -41,8 +41,9 @@ async function start(
     {
       clock,
       env: { CACHE_TTL_MS: String(TTL), CREDITS_SOURCE: 'manual', ...env },
-      // Retries wait on nothing: the clock, not real time, paces the test.
-      platform: { sleep: () => Promise.resolve() },
+      // Retries wait on nothing: the clock, not real time, paces the test. A busy machine
+      // must not turn into timeouts, which would make the counts those of re-reads.
+      platform: { sleep: () => Promise.resolve(), timeoutMs: 60_000 },
     },
   );
   running = { clock, forge, board };

@@ -27,6 +27,8 @@ interface HeldOrganization {
   asOf: number;
   /** When every repository's issues were last read in full. */
   fullAt: number;
+  /** False while a repository could not be read: the next read retries it. */
+  complete: boolean;
 }
 
 export type IssueStateFilter = { state?: 'open' | 'closed' };
@@ -134,20 +136,43 @@ export class IssueMirror {
       this.platform.listRepos(org),
     );
     const listedAt = oldest ?? now;
-    if (previous !== undefined && !resyncDue && previous.asOf === listedAt) return previous;
+    if (previous?.complete && !resyncDue && previous.asOf === listedAt) return previous;
+    // The organization-wide list is asked for again at each resync, in case it appeared.
+    if (resyncDue && previous) this.orgWide.delete(org);
     const next: HeldOrganization = {
       repositories: new Map(),
       asOf: listedAt,
       fullAt: resyncDue || !previous ? now : previous.fullAt,
+      complete: true,
     };
-    await Promise.all(
+    const results = await Promise.allSettled(
       repositories.map(async (repository) => {
-        const before = resyncDue ? undefined : previous?.repositories.get(repository.path);
-        const held = await this.refreshRepository(repository, before);
+        const before = previous?.repositories.get(repository.path);
+        const held = await this.refreshRepository(repository, resyncDue ? undefined : before);
         if (held) next.repositories.set(repository.path, held);
       }),
     );
+    // What was read is kept, so a platform that refuses part of the calls (rate limit,
+    // budget) still lets the next read go further instead of starting over.
+    let failure: unknown = null;
+    let missing = false;
+    results.forEach((result, i) => {
+      if (result.status === 'fulfilled') return;
+      failure ??= result.reason;
+      next.complete = false;
+      const before = previous?.repositories.get(repositories[i].path);
+      // The older copy stays shown (with its age), marked to be read again.
+      if (before) next.repositories.set(repositories[i].path, { ...before, signal: '' });
+      else missing = true;
+    });
+    if (!next.complete) {
+      // Until every repository is read, the data is as old as the previous read.
+      next.asOf = previous?.asOf ?? listedAt;
+      if (resyncDue && previous) next.fullAt = previous.fullAt;
+    }
     this.held.set(org, next);
+    // A repository with no copy at all: the organization cannot be shown whole yet.
+    if (missing) throw failure;
     return next;
   }
 
