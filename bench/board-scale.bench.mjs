@@ -123,13 +123,16 @@ async function forgeCalls(url) {
   const text = await (await fetch(`${url}/metrics`)).text();
   let total = 0;
   let conversation = 0;
+  const byRoute = new Map();
   for (const line of text.split('\n')) {
     if (!line.startsWith('forge_http_requests_total{')) continue;
     const count = Number(line.split(' ').pop());
     total += count;
     if (/route="[^"]*\/(comments|activities)"/.test(line)) conversation += count;
+    const key = `${/method="([^"]*)"/.exec(line)?.[1]} ${/route="([^"]*)"/.exec(line)?.[1]}`;
+    byRoute.set(key, (byRoute.get(key) ?? 0) + count);
   }
-  return { total, conversation };
+  return { total, conversation, byRoute };
 }
 
 async function startBoard(forgeUrl, clock) {
@@ -236,6 +239,7 @@ try {
   const changesPerMinute = (issues.length * CHANGE_SHARE_PER_HOUR) / 60;
   let owed = 0;
   let nextIssue = 0;
+  let afterCold = new Map();
   const started = Date.now();
   for (let minute = 0; minute < 60; minute++) {
     if (minute > 0) {
@@ -267,10 +271,13 @@ try {
     }
     // The forge counts the changes (and /metrics reads are not API calls): only the
     // viewers' phase is the board's.
-    perMinute.push((await forgeCalls(forgeUrl)).total - afterChanges);
+    const counted = await forgeCalls(forgeUrl);
+    perMinute.push(counted.total - afterChanges);
+    if (minute === 0) afterCold = counted.byRoute;
     clock.advance(MINUTE);
   }
   const hourCalls = perMinute.reduce((sum, n) => sum + n, 0);
+  const endRoutes = (await forgeCalls(forgeUrl)).byRoute;
   const steadyCalls = hourCalls - perMinute[0];
   const budgetMinutes = await board.app.get(UpstreamBudget).perMinute();
   const rss = process.memoryUsage().rss / 1024 / 1024;
@@ -286,6 +293,14 @@ try {
       `(${coldCalls - coldConversation} per 5-minute cycle × 12); ratio ` +
       `${(hourCalls / fullRefetchPerHour).toFixed(3)} (after the cold minute ` +
       `${(steadyCalls / fullRefetchPerHour).toFixed(3)}); target ≤ 0.10`,
+  );
+  const steadyRoutes = [...endRoutes]
+    .map(([key, n]) => [key, n - (afterCold.get(key) ?? 0)])
+    .filter(([key, n]) => n > 0 && !key.startsWith('PATCH'))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8);
+  console.log(
+    `  after the cold minute, by route: ${steadyRoutes.map(([k, n]) => `${k} ×${n}`).join(', ')}`,
   );
   console.log(`largest data age in an answer: ${maxAge} s; target ≤ ${TTL_MS / 1000} s`);
   console.log(

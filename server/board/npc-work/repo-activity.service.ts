@@ -3,6 +3,7 @@ import { isNpcUser } from '@shared/board/npc';
 import type { PlatformCommit } from '@shared/platform/types';
 import { LRUCache } from 'lru-cache';
 import { Clock } from '../../common/clock';
+import { DomainError } from '../../common/errors';
 import { BoardConfig } from '../config/board-config';
 import { PlatformClient } from '../platform/platform-client';
 
@@ -36,7 +37,7 @@ export class RepoActivityService {
   /** Splits by the repository's newest-commit time, read again only when it moves. */
   private readonly byVersion = new LRUCache<
     string,
-    { version: string; window: string; split: RepoCommitSplit }
+    { version: string; window: string; split: RepoCommitSplit | null }
   >({ max: 5_000 });
 
   constructor(
@@ -60,26 +61,29 @@ export class RepoActivityService {
     const window = this.windowStart().toISOString();
     const known = version === undefined ? undefined : this.byVersion.get(repo);
     if (known && known.version === version && known.window === window) {
-      this.recent.set(repo, { at: this.clock.now().getTime(), split: known.split });
+      if (known.split)
+        this.recent.set(repo, { at: this.clock.now().getTime(), split: known.split });
       return known.split;
     }
-    const split = await this.read(repo);
-    if (split && version !== undefined) this.byVersion.set(repo, { version, window, split });
+    const { split, lasting } = await this.read(repo);
+    // A list the platform says is not there (a repository without commits) is remembered
+    // too; a failure of the moment is not.
+    if (version !== undefined && lasting) this.byVersion.set(repo, { version, window, split });
     return split;
   }
 
-  private async read(repo: string): Promise<RepoCommitSplit | null> {
+  private async read(repo: string): Promise<{ split: RepoCommitSplit | null; lasting: boolean }> {
     let commits: PlatformCommit[];
     try {
       commits = await this.platform.listCommits(repo, {
         since: this.windowStart().toISOString(),
       });
-    } catch {
-      return null;
+    } catch (error) {
+      return { split: null, lasting: error instanceof DomainError && error.kind === 'not_found' };
     }
     const split = splitCommits(commits, this.config.npcHandles);
     this.recent.set(repo, { at: this.clock.now().getTime(), split });
-    return split;
+    return { split, lasting: true };
   }
 
   /** NPC commits of a repository when its list was read within the cache TTL, else undefined. */

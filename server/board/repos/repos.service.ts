@@ -11,9 +11,14 @@ import { PlatformClient } from '../platform/platform-client';
 
 const DAY_MS = 86_400_000;
 
-/** The repository's newest-commit time, or nothing when the record has none. */
+/**
+ * The repository's newest-commit time (`none` while the record says it has no commit), or
+ * nothing when the record does not carry it.
+ */
 function commitVersion(raw: PlatformRepository): string | undefined {
-  return raw.last_updated_at?.valid ? raw.last_updated_at.time : undefined;
+  const last = raw.last_updated_at;
+  if (!last) return undefined;
+  return last.valid ? last.time : 'none';
 }
 /** NPC commits this recent keep a repository alive. */
 const NPC_ALIVE_DAYS = 7;
