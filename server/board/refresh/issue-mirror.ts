@@ -104,11 +104,6 @@ export class IssueMirror {
     return this.platform.listIssues(fullName, filter.state ? { state: filter.state } : {});
   }
 
-  /** Whether an organization's issues are held here (the platform lacks the organization-wide list). */
-  holds(org: string): boolean {
-    return this.held.has(org);
-  }
-
   /** The organization brought up to date with its repository list; the data's age is noted. */
   private async current(org: string): Promise<HeldOrganization> {
     let cycle = this.cycles.get(org);
