@@ -275,6 +275,13 @@ try {
     const counted = await forgeCalls(forgeUrl);
     perMinute.push(counted.total - afterChanges);
     if (minute === 0) afterCold = counted.byRoute;
+    // Progress, so a run stopped by its time cap still tells how far it got.
+    if (minute % 10 === 9) {
+      const calls = perMinute.reduce((sum, n) => sum + n, 0);
+      console.log(
+        `  minute ${minute + 1}: ${calls} calls, ${errors} answers not 200, age ≤ ${maxAge} s`,
+      );
+    }
     clock.advance(MINUTE);
   }
   const hourCalls = perMinute.reduce((sum, n) => sum + n, 0);
