@@ -24,6 +24,8 @@ export interface BoardHarnessOptions {
   env?: Record<string, string>;
   /** Start time of the board's clock. */
   now?: string | Date;
+  /** The board's clock, e.g. one shared with a harness forge (then `now` is ignored). */
+  clock?: ManualClock;
   /** Platform client settings (e.g. an injected `sleep`). */
   platform?: Partial<PlatformClientOptions>;
   /** Start the snapshot schedule and the start-up snapshot (default false: tests drive runs). */
@@ -48,7 +50,7 @@ export async function startBoard(
     PLATFORM_TOKEN: platform.token,
     ...options.env,
   });
-  const clock = new ManualClock(options.now ?? new Date());
+  const clock = options.clock ?? new ManualClock(options.now ?? new Date());
   const connection = {
     available: true as const,
     mode: 'remote' as const,

@@ -20,6 +20,10 @@ import { CacheKeys } from './cache/cache-keys';
 import { BoundedMemoryStore } from './cache/memory-store';
 import { MissLimiter } from './cache/miss-limiter';
 import { UpstreamCache } from './cache/upstream-cache';
+import { MemoryCallCounter, RedisCallCounter } from './budget/call-counter';
+import { UpstreamBudget } from './budget/upstream-budget';
+import { DataAge } from './budget/data-age';
+import { RefreshModule } from './refresh/refresh.module';
 import { RouteCacheInterceptor } from './cache/route-cache.interceptor';
 import { BoardConfig } from './config/board-config';
 import { PLATFORM_CONNECTION, PlatformConnection } from './connection/platform-connection';
@@ -81,6 +85,12 @@ class BoardCoreModule implements OnApplicationShutdown {
             inject: [RedisConnection],
             useFactory: (redis: RedisConnection) => new RedisLock(redis),
           },
+          {
+            provide: UpstreamBudget,
+            inject: [BoardConfig, Clock, RedisConnection],
+            useFactory: (c: BoardConfig, clock: Clock, redis: RedisConnection) =>
+              new UpstreamBudget(c, clock, new RedisCallCounter(redis)),
+          },
         ]
       : [
           {
@@ -88,6 +98,12 @@ class BoardCoreModule implements OnApplicationShutdown {
             useFactory: () => new SqliteBoardStore(path.join(config.dataDir, 'board.sqlite')),
           },
           { provide: DistributedLock, useValue: new LocalLock() },
+          {
+            provide: UpstreamBudget,
+            inject: [BoardConfig, Clock],
+            useFactory: (c: BoardConfig, clock: Clock) =>
+              new UpstreamBudget(c, clock, new MemoryCallCounter()),
+          },
           { provide: BoundedMemoryStore, useValue: memory },
         ];
     const providers = [
@@ -105,6 +121,7 @@ class BoardCoreModule implements OnApplicationShutdown {
       MissLimiter,
       UpstreamCache,
       RouteCacheInterceptor,
+      DataAge,
       SettingsService,
     ];
     return {
@@ -152,22 +169,40 @@ export class BoardModule {
         BoardCoreModule.forRoot(config, connection, options),
         ScheduleModule.forRoot(),
         PlatformModule.forRootAsync({
-          inject: [UpstreamCache, BoardMetrics],
-          useFactory: (cache: UpstreamCache, metrics: BoardMetrics) => ({
-            ...(connection.available
-              ? {
-                  baseUrl: connection.baseUrl,
-                  token: connection.token,
-                  gitBaseUrl: connection.gitBaseUrl,
-                }
-              : { baseUrl: NO_PLATFORM, token: '', gitBaseUrl: NO_PLATFORM }),
-            // Fan-out over ten organizations makes about thirty calls at once; let them run.
-            concurrency: 32,
-            cache,
-            onResponse: metrics.onUpstreamResponse,
-            ...options.platform,
-          }),
+          inject: [UpstreamCache, BoardMetrics, UpstreamBudget, DataAge, Clock],
+          useFactory: (
+            cache: UpstreamCache,
+            metrics: BoardMetrics,
+            budget: UpstreamBudget,
+            ages: DataAge,
+            clock: Clock,
+          ) => {
+            metrics.watchBudget(async () => ({
+              ...(await budget.state()),
+              ...budget.counts,
+              ages: ages.ages(clock.now().getTime()),
+            }));
+            return {
+              ...(connection.available
+                ? {
+                    baseUrl: connection.baseUrl,
+                    token: connection.token,
+                    gitBaseUrl: connection.gitBaseUrl,
+                  }
+                : { baseUrl: NO_PLATFORM, token: '', gitBaseUrl: NO_PLATFORM }),
+              // Fan-out over ten organizations makes about thirty calls at once; let them run.
+              concurrency: 32,
+              cache,
+              admit: () => budget.admit(),
+              onResponse: (info) => {
+                budget.noteStatus(info.status);
+                metrics.onUpstreamResponse(info);
+              },
+              ...options.platform,
+            };
+          },
         }),
+        RefreshModule,
         OrgsModule,
         ReposModule,
         IssuesModule,

@@ -19,6 +19,7 @@ import { PlatformClient } from '../platform/platform-client';
 import { BoardStore } from '../store/board-store';
 import { DispatchService } from './dispatch.service';
 import { PreflightService } from './preflight.service';
+import { IssueMirror } from '../refresh/issue-mirror';
 
 /** Who dispatched: the trusted-header user, or "token". */
 export type Actor = string;
@@ -41,6 +42,7 @@ export class GuardedDispatchService {
     private readonly store: BoardStore,
     private readonly config: BoardConfig,
     private readonly clock: Clock,
+    private readonly mirror: IssueMirror,
   ) {}
 
   /** Check, then create and record; 409 with the findings when a check blocks. */
@@ -153,7 +155,7 @@ export class GuardedDispatchService {
       covered.has(o),
     );
     const ctx = this.orgs.mapContext;
-    const lists = await Promise.all(orgs.map((org) => this.platform.listOrgIssues(org)));
+    const lists = await Promise.all(orgs.map((org) => this.mirror.orgIssues(org)));
     const found = lists
       .flat()
       .filter((raw) => raw.repo && wanted.has(`${raw.repo.path}#${raw.number}`))

@@ -16,6 +16,7 @@ import { RepoActivityService } from '../npc-work/repo-activity.service';
 import { OrgsService } from '../orgs/orgs.service';
 import { PlatformClient } from '../platform/platform-client';
 import { BoardStore } from '../store/board-store';
+import { IssueMirror } from '../refresh/issue-mirror';
 
 const DAY_MS = 86_400_000;
 
@@ -32,6 +33,7 @@ export class OverviewService {
     private readonly clock: Clock,
     private readonly work: NpcWorkService,
     private readonly commits: RepoActivityService,
+    private readonly mirror: IssueMirror,
   ) {}
 
   /** All figures over the last `days` days (UTC), each with its sample size. */
@@ -41,7 +43,7 @@ export class OverviewService {
     const orgs = await this.orgs.coveredOrgs();
     const ctx = this.orgs.mapContext;
 
-    const issueLists = await Promise.all(orgs.map((org) => this.platform.listOrgIssues(org)));
+    const issueLists = await Promise.all(orgs.map((org) => this.mirror.orgIssues(org)));
     const npcIssues = await this.work.annotate(
       issueLists
         .flat()

@@ -15,6 +15,7 @@ import { OrgsService } from '../orgs/orgs.service';
 import { PlatformClient } from '../platform/platform-client';
 import { SettingsService } from '../settings/settings.service';
 import { BoardStore } from '../store/board-store';
+import { IssueMirror } from '../refresh/issue-mirror';
 
 const DAY_MS = 86_400_000;
 /** The spending rate a runway is judged by: the last week's. */
@@ -62,6 +63,7 @@ export class PreflightService {
     private readonly work: NpcWorkService,
     private readonly activity: RepoActivityService,
     private readonly clock: Clock,
+    private readonly mirror: IssueMirror,
   ) {}
 
   /** Refuse a repository outside the covered organizations and an unknown NPC (400). */
@@ -108,7 +110,7 @@ export class PreflightService {
     const ctx = this.orgs.mapContext;
     const orgs = await this.orgs.coveredOrgs();
     const lists = await Promise.all(
-      orgs.map((org) => this.platform.listOrgIssues(org, { state: 'open' })),
+      orgs.map((org) => this.mirror.orgIssues(org, { state: 'open' })),
     );
     return lists
       .flat()

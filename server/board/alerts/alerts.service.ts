@@ -1,3 +1,4 @@
+import { UpstreamBudget } from '../budget/upstream-budget';
 import {
   BeforeApplicationShutdown,
   Inject,
@@ -64,6 +65,7 @@ export class AlertsService
     private readonly metrics: BoardMetrics,
     @Inject(SchedulerRegistry) private readonly scheduler: SchedulerRegistry,
     @Inject(SNAPSHOT_SCHEDULE) private readonly scheduled: boolean,
+    private readonly budget: UpstreamBudget,
   ) {}
 
   onModuleInit(): void {
@@ -107,7 +109,8 @@ export class AlertsService
     const slot = Math.floor(this.clock.now().getTime() / period);
     const taken = await this.lock.acquire(`alerts:period:${slot}`, Math.max(1000, period - 1000));
     if (!taken) return null;
-    return this.evaluate();
+    // A scheduled evaluation is background work: it leaves the budget's reserve to viewers.
+    return this.budget.background(() => this.evaluate());
   }
 
   /**
@@ -167,7 +170,7 @@ export class AlertsService
   /** After a snapshot run: count consecutive failures per organization, then evaluate. */
   private async afterSnapshot(run: SnapshotRun): Promise<void> {
     await this.facts.recordSnapshotRun(run);
-    await this.evaluate();
+    await this.budget.background(() => this.evaluate());
   }
 
   private countAlerts(alerts: readonly AlertState[]): void {

@@ -5,6 +5,8 @@ import { CacheKeys } from './cache-keys';
 /** Which cached entries a write makes stale, in both layers (keys from `CacheKeys`). */
 @Injectable()
 export class CacheInvalidation {
+  private readonly issueListeners: ((repo: string) => void)[] = [];
+
   constructor(
     private readonly cache: CacheIndex,
     private readonly keys: CacheKeys,
@@ -12,10 +14,16 @@ export class CacheInvalidation {
 
   /** A repository's issues changed (dispatch): its lists, its organization's lists and counts. */
   async issuesChanged(repo: string): Promise<void> {
+    for (const listener of this.issueListeners) listener(repo);
     await this.cache.invalidate([
       ...this.keys.issuesChangedUpstream(repo),
       ...this.keys.issuesChangedRoutes(repo),
     ]);
+  }
+
+  /** Call `listener` when a write changes a repository's issues (held issue sets re-read it). */
+  onIssuesChanged(listener: (repo: string) => void): void {
+    this.issueListeners.push(listener);
   }
 
   /** The pickup SLO or the stuck limit changed: every answer that shows attention. */

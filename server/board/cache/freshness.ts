@@ -24,3 +24,18 @@ export function noteFetchedAt(fetchedAt: number): void {
   const scope = storage.getStore();
   if (scope && (scope.oldest === null || fetchedAt < scope.oldest)) scope.oldest = fetchedAt;
 }
+
+/**
+ * Run `work` in a scope of its own and report the oldest datum it used, which also counts
+ * for the enclosing scope (a route that builds one organization's card among others).
+ */
+export async function trackFreshness<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; oldest: number | null }> {
+  const { result, scope } = withFreshness(work);
+  try {
+    return { result: await result, oldest: scope.oldest };
+  } finally {
+    if (scope.oldest !== null) noteFetchedAt(scope.oldest);
+  }
+}

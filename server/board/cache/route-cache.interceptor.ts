@@ -10,6 +10,7 @@ import { NotFoundError, RateLimitedError } from '../../common/errors';
 import { AdminAuth } from '../admin/admin-auth';
 import { boardErrorBody } from '../common/board-exception.filter';
 import { isUpstreamFailure } from '../common/upstream-failures';
+import { PlatformRateLimitedError } from '../platform/platform.errors';
 import { BoardConfig } from '../config/board-config';
 import { BoardMetrics } from '../ops/board-metrics';
 import { CacheIndex } from './cache-index';
@@ -17,6 +18,7 @@ import { CacheKeys } from './cache-keys';
 import { ownedCopy } from './memory-store';
 import { withFreshness } from './freshness';
 import { MissLimiter } from './miss-limiter';
+import { UpstreamBudget } from '../budget/upstream-budget';
 
 /**
  * A read route's answer and the fetch time of the oldest upstream datum in it. A 200 keeps
@@ -31,6 +33,12 @@ interface RouteEntry {
   gzip: Buffer | null;
   oldestAt: number;
   headers: Record<string, string>;
+  /**
+   * Set on an entry served as STALE after a platform failure: until then it is served as
+   * it is without asking the platform again, so a rate-limited platform is not asked once
+   * per request and viewers are not counted as misses.
+   */
+  retryAt?: number;
 }
 
 type Outcome = { entry: RouteEntry; state: 'MISS' | 'STALE' };
@@ -44,6 +52,8 @@ function acceptsGzip(request: FastifyRequest): boolean {
 
 /** Expired answers are kept this long (within the cache's bounds) for platform failures. */
 export const STALE_RETENTION_MS = 24 * 3_600_000;
+/** Longest a STALE answer is served before the route asks the platform again. */
+const STALE_BACKOFF_MS = 60_000;
 /** Headers a route sets that belong to its cached answer. */
 const KEPT_HEADERS = ['x-total-count'];
 
@@ -69,6 +79,7 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     private readonly clock: Clock,
     private readonly config: BoardConfig,
     private readonly metrics: BoardMetrics,
+    private readonly budget: UpstreamBudget,
   ) {
     super(cacheManager, reflector);
   }
@@ -94,6 +105,10 @@ export class RouteCacheInterceptor extends CacheInterceptor {
       this.metrics.routeCache.inc({ result: 'hit' });
       return from([this.answer(request, reply, entry, 'HIT')]);
     }
+    if (entry && this.isBackingOff(entry)) {
+      this.metrics.routeCache.inc({ result: 'stale' });
+      return from([this.answer(request, reply, entry, 'STALE')]);
+    }
     let pending = this.inFlight.get(key);
     if (!pending) {
       this.admitMiss(request);
@@ -117,22 +132,29 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     const key = this.keys.route(request.url);
     if (!key) return false;
     const entry = await this.cache.get<RouteEntry>(key);
-    if (!entry || !this.isFresh(entry)) return false;
-    this.metrics.routeCache.inc({ result: 'hit' });
+    if (!entry) return false;
+    const state = this.isFresh(entry) ? 'HIT' : this.isBackingOff(entry) ? 'STALE' : null;
+    if (state === null) return false;
+    this.metrics.routeCache.inc({ result: state === 'HIT' ? 'hit' : 'stale' });
     if (entry.status === 404) {
-      this.setHeaders(reply, entry, 'HIT');
+      this.setHeaders(reply, entry, state);
       void reply
         .status(404)
         .header('cache-control', 'no-store')
         .send(boardErrorBody(404, entry.body ?? 'Not found', String(request.id)));
       return true;
     }
-    void reply.send(this.answer(request, reply, entry, 'HIT'));
+    void reply.send(this.answer(request, reply, entry, state));
     return true;
   }
 
+  /** Fresh while its oldest datum is younger than the TTL (stretched while the budget is tight). */
   private isFresh(entry: RouteEntry): boolean {
-    return this.clock.now().getTime() - entry.oldestAt < this.config.cacheTtlMs;
+    return this.clock.now().getTime() - entry.oldestAt < this.budget.effectiveTtlMs();
+  }
+
+  private isBackingOff(entry: RouteEntry): boolean {
+    return entry.retryAt !== undefined && this.clock.now().getTime() < entry.retryAt;
   }
 
   /** Count a miss against the client's allowance, or refuse it with 429. */
@@ -161,7 +183,9 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     } catch (error) {
       if (previous && isUpstreamFailure(error)) {
         this.metrics.routeCache.inc({ result: 'stale' });
-        return { entry: previous, state: 'STALE' };
+        const backingOff = { ...previous, retryAt: started + staleBackoffMs(error, this.config) };
+        await this.cache.set(key, backingOff, STALE_RETENTION_MS);
+        return { entry: backingOff, state: 'STALE' };
       }
       if (!(error instanceof NotFoundError)) throw error;
       entry = {
@@ -171,6 +195,14 @@ export class RouteCacheInterceptor extends CacheInterceptor {
         oldestAt: scope.oldest ?? started,
         headers: {},
       };
+    }
+    if (started - entry.oldestAt >= this.budget.effectiveTtlMs()) {
+      // Built from held data older than the TTL (the budget or the platform held the refresh
+      // back): served as STALE for a while instead of rebuilt on every request.
+      entry = { ...entry, retryAt: started + Math.min(STALE_BACKOFF_MS, this.config.cacheTtlMs) };
+      await this.cache.set(key, entry, STALE_RETENTION_MS);
+      this.metrics.routeCache.inc({ result: 'stale' });
+      return { entry, state: 'STALE' };
     }
     await this.cache.set(key, entry, STALE_RETENTION_MS);
     this.metrics.routeCache.inc({ result: 'miss' });
@@ -203,6 +235,15 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     }
     return gunzipSync(entry.gzip!).toString('utf8');
   }
+}
+
+/** How long a STALE answer is served before the platform is asked again: `Retry-After`, within a minute and the TTL. */
+function staleBackoffMs(error: unknown, config: BoardConfig): number {
+  const wanted =
+    error instanceof PlatformRateLimitedError && error.retryAfterMs !== null
+      ? error.retryAfterMs
+      : STALE_BACKOFF_MS;
+  return Math.max(1_000, Math.min(wanted, STALE_BACKOFF_MS, config.cacheTtlMs));
 }
 
 function toEntry(body: string, oldestAt: number, headers: Record<string, string>): RouteEntry {

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { Clock } from '../../common/clock';
 import { BoardConfig } from '../config/board-config';
@@ -7,6 +7,7 @@ import { CacheIndex } from './cache-index';
 import { CacheKeys } from './cache-keys';
 import { DistributedLock } from './distributed-lock';
 import { ownedCopy } from './memory-store';
+import { MAX_STRETCH, UpstreamBudget } from '../budget/upstream-budget';
 
 /** How long one replica may hold an upstream key while it fetches. */
 const LOCK_TTL_MS = 10_000;
@@ -46,7 +47,13 @@ export class UpstreamCache {
     private readonly config: BoardConfig,
     private readonly lock: DistributedLock,
     private readonly keys: CacheKeys,
+    @Optional() private readonly budget?: UpstreamBudget,
   ) {}
+
+  /** How long an entry counts as fresh: the TTL, stretched while the upstream budget is tight. */
+  ttlMs(): number {
+    return this.budget?.effectiveTtlMs() ?? this.config.cacheTtlMs;
+  }
 
   /** A platform GET of `path` and `queryString`, from the cache or from `load`. */
   cachedGet<T>(path: string, queryString: string, load: () => Promise<T>): Promise<T> {
@@ -80,7 +87,7 @@ export class UpstreamCache {
   }
 
   private isFresh(fetchedAt: number): boolean {
-    return this.clock.now().getTime() - fetchedAt < this.config.cacheTtlMs;
+    return this.clock.now().getTime() - fetchedAt < this.ttlMs();
   }
 
   private async load<T>(key: string, load: () => Promise<T>): Promise<Entry> {
@@ -93,7 +100,8 @@ export class UpstreamCache {
     try {
       const fetchedAt = this.clock.now().getTime();
       const entry: Entry = { packed: pack(await load()), fetchedAt };
-      await this.cache.set(key, entry, this.config.cacheTtlMs);
+      // Kept as long as the longest stretched TTL could still call it fresh.
+      await this.cache.set(key, entry, this.config.cacheTtlMs * MAX_STRETCH);
       return entry;
     } finally {
       await lock?.release();

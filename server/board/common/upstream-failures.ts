@@ -6,6 +6,7 @@ import {
   PlatformUpstreamError,
   type PlatformError,
 } from '../platform/platform.errors';
+import { BUDGET_SPENT } from '../platform/platform-http';
 
 /**
  * How the board answers a platform failure, in one table. These are failures of the
@@ -20,6 +21,7 @@ import {
  * | 401 / errcode 16                        | the platform refused the board's token       |
  * | 403 / errcode 7 (organization-wide)     | the platform refused the board access        |
  * | 429 after the client's retries          | the platform is rate limiting the board      |
+ * | the board's own call budget refused     | the board's platform call budget is spent    |
  * | 5xx, timeout, network error             | the platform failed                          |
  */
 export function upstreamFailureMessage(error: unknown): string | null {
@@ -29,6 +31,9 @@ export function upstreamFailureMessage(error: unknown): string | null {
   }
   if (error instanceof PlatformForbiddenError) {
     return 'The platform refused the board access (HTTP 403): the token lacks a role or scope';
+  }
+  if (error instanceof PlatformRateLimitedError && error.code === BUDGET_SPENT) {
+    return `The board's platform call budget is spent for now (${error.errmsg}); try again shortly`;
   }
   if (error instanceof PlatformRateLimitedError) {
     return 'The platform is rate limiting the board (HTTP 429); try again shortly';

@@ -21,6 +21,8 @@ describe('loadBoardConfig', () => {
       boardOrgs: null,
       npcHandles: ['npc-builder', 'npc-reviewer', 'npc-tester'],
       cacheTtlMs: 300_000,
+      platformMaxCallsPerHour: 3000,
+      fullResyncMs: 6 * 3_600_000,
       snapshotCron: '0 * * * *',
       creditAlertThreshold: 50,
       pickupSloMinutes: 60,

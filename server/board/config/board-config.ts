@@ -31,6 +31,10 @@ export abstract class BoardConfig {
   abstract readonly boardOrgs: string[] | null;
   abstract readonly npcHandles: string[];
   abstract readonly cacheTtlMs: number;
+  /** Platform calls all replicas together may make in any hour. */
+  abstract readonly platformMaxCallsPerHour: number;
+  /** How often an organization's issues are read in full again (deletions, moves). */
+  abstract readonly fullResyncMs: number;
   abstract readonly snapshotCron: string;
   abstract readonly creditAlertThreshold: number;
   /** Default of the `pickup_slo_minutes` setting. */
@@ -141,6 +145,8 @@ export function loadBoardConfig(env: Environment, cwd = process.cwd()): BoardCon
     boardOrgs: e.BOARD_ORGS ?? null,
     npcHandles: e.NPC_HANDLES,
     cacheTtlMs: e.CACHE_TTL_MS,
+    platformMaxCallsPerHour: e.PLATFORM_MAX_CALLS_PER_HOUR,
+    fullResyncMs: Math.round(e.FULL_RESYNC_HOURS * 3_600_000),
     snapshotCron: e.SNAPSHOT_CRON,
     creditAlertThreshold: e.CREDIT_ALERT_THRESHOLD,
     pickupSloMinutes: e.PICKUP_SLO_MINUTES,

@@ -126,6 +126,16 @@ export class BoardEnvironment {
   @Min(1000)
   CACHE_TTL_MS = 300_000;
 
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  PLATFORM_MAX_CALLS_PER_HOUR = 3000;
+
+  @Transform(toNumber)
+  @IsNumber({}, { message: '$property must be a number' })
+  @Min(0.1, { message: '$property must be at least 0.1 hours' })
+  FULL_RESYNC_HOURS = 6;
+
   @Transform(toTrimmed)
   @Validate(IsCronExpression)
   SNAPSHOT_CRON = '0 * * * *';

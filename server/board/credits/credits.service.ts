@@ -19,6 +19,7 @@ import { OrgsService } from '../orgs/orgs.service';
 import { PlatformClient } from '../platform/platform-client';
 import { BoardStore } from '../store/board-store';
 import { SnapshotService } from './snapshot.service';
+import { IssueMirror } from '../refresh/issue-mirror';
 
 const DAY_MS = 86_400_000;
 /** Runway in tasks is priced at the last 7 days' cost per task. */
@@ -37,6 +38,7 @@ export class CreditsService {
     private readonly settings: SettingsService,
     private readonly platform: PlatformClient,
     private readonly work: NpcWorkService,
+    private readonly mirror: IssueMirror,
   ) {}
 
   /** The alert threshold: the admin's setting, else `CREDIT_ALERT_THRESHOLD`. */
@@ -88,7 +90,7 @@ export class CreditsService {
   async completedTasks(org: string, from: Date, to: Date): Promise<number | null> {
     try {
       const ctx = this.orgs.mapContext;
-      const closed = (await this.platform.listOrgIssues(org))
+      const closed = (await this.mirror.orgIssues(org))
         .flatMap((raw) => (raw.repo ? [toIssue(raw, raw.repo.path, ctx)] : []))
         .filter(
           (issue) =>

@@ -4,6 +4,7 @@ import { toBoardUser, toIssue } from '@shared/board/mappers';
 import { NpcWorkService } from '../npc-work/npc-work.service';
 import { isNpcIssue } from '@shared/board/npc';
 import { OrgsService } from '../orgs/orgs.service';
+import { IssueMirror } from '../refresh/issue-mirror';
 import { PlatformClient } from '../platform/platform-client';
 import { AttentionFilter, IssueSearchQuery } from './issue-search.query';
 
@@ -23,6 +24,7 @@ export class IssuesService {
     private readonly platform: PlatformClient,
     private readonly orgs: OrgsService,
     private readonly work: NpcWorkService,
+    private readonly mirror: IssueMirror,
   ) {}
 
   /**
@@ -54,7 +56,7 @@ export class IssuesService {
     const kept = await Promise.all(
       orgs.map(async (org) => {
         const [raws, visible] = await Promise.all([
-          this.platform.listOrgIssues(org, query.state ? { state: query.state } : {}),
+          this.mirror.orgIssues(org, query.state ? { state: query.state } : {}),
           visibleRead,
         ]);
         return newest(
@@ -95,7 +97,7 @@ export class IssuesService {
     await this.orgs.assertRepository(org, repo);
     const fullName = `${org}/${repo}`;
     const raw = await this.orgs.readable(fullName, () =>
-      this.platform.listIssues(fullName, state ? { state } : {}),
+      this.mirror.repositoryIssues(fullName, state ? { state } : {}),
     );
     const ctx = this.orgs.mapContext;
     return this.work.annotate(raw.map((r) => toIssue(r, fullName, ctx)).sort(newestFirst));

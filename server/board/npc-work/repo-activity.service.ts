@@ -3,6 +3,7 @@ import { isNpcUser } from '@shared/board/npc';
 import type { PlatformCommit } from '@shared/platform/types';
 import { LRUCache } from 'lru-cache';
 import { Clock } from '../../common/clock';
+import { DomainError } from '../../common/errors';
 import { BoardConfig } from '../config/board-config';
 import { PlatformClient } from '../platform/platform-client';
 
@@ -33,6 +34,12 @@ export class RepoActivityService {
     max: 5_000,
   });
 
+  /** Splits by the repository's newest-commit time, read again only when it moves. */
+  private readonly byVersion = new LRUCache<
+    string,
+    { version: string; window: string; split: RepoCommitSplit | null }
+  >({ max: 5_000 });
+
   constructor(
     private readonly platform: PlatformClient,
     private readonly config: BoardConfig,
@@ -45,19 +52,38 @@ export class RepoActivityService {
     return new Date(today - COMMIT_WINDOW_DAYS * DAY_MS);
   }
 
-  /** The split of one repository; `null` when its commits cannot be read. */
-  async split(repo: string): Promise<RepoCommitSplit | null> {
+  /**
+   * The split of one repository; `null` when its commits cannot be read. With `version`
+   * (the repository's newest-commit time from its record), a split read for the same
+   * version and window is used again without a call: no new commit, nothing to read.
+   */
+  async split(repo: string, version?: string): Promise<RepoCommitSplit | null> {
+    const window = this.windowStart().toISOString();
+    const known = version === undefined ? undefined : this.byVersion.get(repo);
+    if (known && known.version === version && known.window === window) {
+      if (known.split)
+        this.recent.set(repo, { at: this.clock.now().getTime(), split: known.split });
+      return known.split;
+    }
+    const { split, lasting } = await this.read(repo);
+    // A list the platform says is not there (a repository without commits) is remembered
+    // too; a failure of the moment is not.
+    if (version !== undefined && lasting) this.byVersion.set(repo, { version, window, split });
+    return split;
+  }
+
+  private async read(repo: string): Promise<{ split: RepoCommitSplit | null; lasting: boolean }> {
     let commits: PlatformCommit[];
     try {
       commits = await this.platform.listCommits(repo, {
         since: this.windowStart().toISOString(),
       });
-    } catch {
-      return null;
+    } catch (error) {
+      return { split: null, lasting: error instanceof DomainError && error.kind === 'not_found' };
     }
     const split = splitCommits(commits, this.config.npcHandles);
     this.recent.set(repo, { at: this.clock.now().getTime(), split });
-    return split;
+    return { split, lasting: true };
   }
 
   /** NPC commits of a repository when its list was read within the cache TTL, else undefined. */

@@ -2,6 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { PlatformResponseInfo } from '../platform/platform.options';
 
+/** What the budget gauges show. */
+export interface BudgetFigures {
+  used: number;
+  remaining: number;
+  effectiveLimit: number;
+  made: number;
+  refused: number;
+  ages: Map<string, number>;
+}
+
 /** The board's Prometheus metrics, in a registry of its own (one per application). */
 @Injectable()
 export class BoardMetrics {
@@ -56,6 +66,64 @@ export class BoardMetrics {
     registers: [this.registry],
   });
 
+  private budgetSource: (() => Promise<BudgetFigures>) | null = null;
+
+  readonly upstreamCalls = new Gauge({
+    name: 'board_upstream_calls_last_hour',
+    help: 'Platform calls counted in the last hour against PLATFORM_MAX_CALLS_PER_HOUR (every replica with Redis)',
+    registers: [this.registry],
+    collect: async () => {
+      const figures = await this.budgetFigures();
+      if (figures) this.upstreamCalls.set(figures.used);
+    },
+  });
+
+  readonly upstreamBudgetRemaining = new Gauge({
+    name: 'board_upstream_budget_remaining',
+    help: 'Platform calls left in the hour, after any lowering by platform 429s',
+    registers: [this.registry],
+    collect: async () => {
+      const figures = await this.budgetFigures();
+      if (figures) this.upstreamBudgetRemaining.set(figures.remaining);
+    },
+  });
+
+  readonly upstreamBudgetLimit = new Gauge({
+    name: 'board_upstream_budget_limit',
+    help: 'Platform calls allowed per hour now (PLATFORM_MAX_CALLS_PER_HOUR divided by the 429 pressure)',
+    registers: [this.registry],
+    collect: async () => {
+      const figures = await this.budgetFigures();
+      if (figures) this.upstreamBudgetLimit.set(figures.effectiveLimit);
+    },
+  });
+
+  readonly upstreamCallsMade = new Gauge({
+    name: 'board_upstream_calls_made',
+    help: 'Platform calls this replica made since start, and those its budget refused',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+    collect: async () => {
+      const figures = await this.budgetFigures();
+      if (!figures) return;
+      this.upstreamCallsMade.set({ outcome: 'made' }, figures.made);
+      this.upstreamCallsMade.set({ outcome: 'refused' }, figures.refused);
+    },
+  });
+
+  readonly dataAge = new Gauge({
+    name: 'board_data_age_seconds',
+    help: 'Age of the oldest platform datum in the latest answer built for each organization',
+    labelNames: ['org'] as const,
+    registers: [this.registry],
+    collect: async () => {
+      const figures = await this.budgetFigures();
+      if (!figures) return;
+      this.dataAge.reset();
+      for (const [org, age] of figures.ages) this.dataAge.set({ org }, age);
+    },
+  });
+
   private cacheSize: () => { entries: number; bytes: number } = () => ({ entries: 0, bytes: 0 });
 
   readonly cacheEntries = new Gauge({
@@ -78,6 +146,15 @@ export class BoardMetrics {
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'board_' });
+  }
+
+  /** Where the budget and data age gauges read their figures. */
+  watchBudget(figures: () => Promise<BudgetFigures>): void {
+    this.budgetSource = figures;
+  }
+
+  private budgetFigures(): Promise<BudgetFigures | null> {
+    return this.budgetSource ? this.budgetSource() : Promise.resolve(null);
   }
 
   /** Where the cache gauges read their figures. */

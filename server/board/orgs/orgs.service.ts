@@ -1,3 +1,7 @@
+import { Clock } from '../../common/clock';
+import { IssueMirror } from '../refresh/issue-mirror';
+import { DataAge } from '../budget/data-age';
+import { trackFreshness } from '../cache/freshness';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { CreditSnapshot, Organization } from '@shared/board/entities';
 import { issueCounts } from '@shared/board/columns';
@@ -35,6 +39,9 @@ export class OrgsService {
     private readonly store: BoardStore,
     @Inject(PLATFORM_CONNECTION) private readonly connection: PlatformConnection,
     private readonly work: NpcWorkService,
+    private readonly ages: DataAge,
+    private readonly clock: Clock,
+    private readonly mirror: IssueMirror,
   ) {}
 
   /** What the mappers need: NPC handles and the platform's web address. */
@@ -146,13 +153,22 @@ export class OrgsService {
     }
   }
 
+  /** One organization's card; the age of its oldest datum is recorded for `/metrics`. */
   private async card(
+    slug: string,
+  ): Promise<Omit<Organization, 'credits_balance' | 'credits_recorded_at'>> {
+    const { result, oldest } = await trackFreshness(() => this.buildCard(slug));
+    this.ages.note(slug, oldest ?? this.clock.now().getTime());
+    return result;
+  }
+
+  private async buildCard(
     slug: string,
   ): Promise<Omit<Organization, 'credits_balance' | 'credits_recorded_at'>> {
     const [org, repos, issues] = await Promise.all([
       this.platform.getOrganization(slug),
       this.visibleRepositories(slug),
-      this.platform.listOrgIssues(slug, { state: 'open' }),
+      this.mirror.orgIssues(slug, { state: 'open' }),
     ]);
     const listed = new Set(repos.map((r) => r.path));
     const ctx = this.mapContext;

@@ -161,9 +161,21 @@ export class PlatformClient {
 
   // ------------------------------------------------------------ issues and labels (4.3)
 
-  /** Issues of one repository matching the filters. */
-  async listIssues(repo: string, query: P.ListIssuesQuery = {}): Promise<P.PlatformIssue[]> {
-    return this.http.getList(route('/{repo}/-/issues', { repo }), query);
+  /** Issues of one repository matching the filters (one page when the query names a `page`). */
+  async listIssues(
+    repo: string,
+    query: P.ListIssuesQuery = {},
+    options: ListOptions = {},
+  ): Promise<P.PlatformIssue[]> {
+    return this.http.getList(route('/{repo}/-/issues', { repo }), query, options);
+  }
+
+  /**
+   * The organization-wide issue list alone, without the per-repository fallback: a
+   * `PlatformNotFoundError` when the platform lacks it (or the organization is missing).
+   */
+  async listOrgIssuesWide(org: string, query: P.ListIssuesQuery = {}): Promise<P.PlatformIssue[]> {
+    return this.http.getList(route('/{org}/-/issues', { org }), query);
   }
 
   /** Issues of a whole organization, each with `repo.path`; per-repository calls when the platform lacks the route. */

@@ -23,12 +23,14 @@ import {
 } from './platform.options';
 import {
   type PlatformError,
+  PlatformRateLimitedError,
   PlatformUpstreamError,
   parseErrorBody,
   platformErrorFromResponse,
   platformErrorFromTransport,
 } from './platform.errors';
 import { redact } from './platform-redact';
+import { BudgetSpentError } from '../budget/upstream-budget';
 import { backoffDelay, isRetryable, parseRetryAfter } from './retry-policy';
 
 declare module 'axios' {
@@ -80,6 +82,9 @@ export interface PlatformList<T> {
   truncated: boolean;
 }
 
+/** `code` of the 429 a call gets when the board's own budget refused it (nothing was sent). */
+export const BUDGET_SPENT = 'EBUDGET';
+
 /** Page size the client asks for: the platform's maximum, to make the fewest calls. */
 export const LIST_PAGE_SIZE = PAGE_SIZE_MAX;
 
@@ -112,8 +117,12 @@ export class PlatformHttp {
     // Report our timeout as ETIMEDOUT rather than the ambiguous ECONNABORTED.
     defaults.transitional = { ...defaults.transitional, clarifyTimeoutError: true };
     // Each attempt, retries included, takes a slot; waiting between retries does not.
+    // The budget is asked inside the slot, right before the request leaves.
     defaults.adapter = (config: InternalAxiosRequestConfig) =>
-      this.limiter.run(() => this.timed(transport, config));
+      this.limiter.run(async () => {
+        await this.options.admit?.();
+        return this.timed(transport, config);
+      });
     axiosRetry(this.axios, {
       retries: this.options.retries,
       // The timeout bounds each attempt; retries are few and timeouts are not retried.
@@ -389,6 +398,12 @@ export class PlatformHttp {
   }
 
   private toPlatformError(error: unknown, where: { method: string; path: string }): PlatformError {
+    if (error instanceof BudgetSpentError) {
+      return new PlatformRateLimitedError(
+        { ...where, status: 429, errcode: null, errmsg: error.message, code: BUDGET_SPENT },
+        error.retryAfterMs,
+      );
+    }
     if (!axios.isAxiosError(error)) {
       const message = error instanceof Error ? error.message : String(error);
       return platformErrorFromTransport(where, undefined, this.redact(message));

@@ -30,6 +30,11 @@ export interface PlatformClientOptions {
   retryBaseMs?: number;
   /** Most items a paged list keeps in memory. Default 5000. */
   maxListItems?: number;
+  /**
+   * Called before every HTTP attempt (retries too); when it throws, the attempt is not
+   * made and the call fails with a 429 of the board's own (the upstream budget).
+   */
+  admit?: () => Promise<void>;
   /** Called after every HTTP attempt, failed or not. */
   onResponse?: (info: PlatformResponseInfo) => void;
   /**
@@ -52,9 +57,9 @@ export interface PlatformResponseCache {
 }
 
 export type ResolvedPlatformOptions = Required<
-  Omit<PlatformClientOptions, 'onResponse' | 'cache'>
+  Omit<PlatformClientOptions, 'onResponse' | 'cache' | 'admit'>
 > &
-  Pick<PlatformClientOptions, 'onResponse' | 'cache'>;
+  Pick<PlatformClientOptions, 'onResponse' | 'cache' | 'admit'>;
 
 export const PLATFORM_OPTIONS = Symbol('PLATFORM_OPTIONS');
 

@@ -3,12 +3,23 @@ import type { PullRequest, Repository } from '@shared/board/entities';
 import { toIssue, toPullRequest, toRepository } from '@shared/board/mappers';
 import { DORMANT_AFTER_DAYS, isNpcIssue } from '@shared/board/npc';
 import { Clock } from '../../common/clock';
+import { IssueMirror } from '../refresh/issue-mirror';
 import { RepoActivityService } from '../npc-work/repo-activity.service';
-import type { PullListState } from '@shared/platform/types';
+import type { PlatformRepository, PullListState } from '@shared/platform/types';
 import { OrgsService } from '../orgs/orgs.service';
 import { PlatformClient } from '../platform/platform-client';
 
 const DAY_MS = 86_400_000;
+
+/**
+ * The repository's newest-commit time (`none` while the record says it has no commit), or
+ * nothing when the record does not carry it.
+ */
+function commitVersion(raw: PlatformRepository): string | undefined {
+  const last = raw.last_updated_at;
+  if (!last) return undefined;
+  return last.valid ? last.time : 'none';
+}
 /** NPC commits this recent keep a repository alive. */
 const NPC_ALIVE_DAYS = 7;
 
@@ -20,6 +31,7 @@ export class ReposService {
     private readonly orgs: OrgsService,
     private readonly activity: RepoActivityService,
     private readonly clock: Clock,
+    private readonly mirror: IssueMirror,
   ) {}
 
   /**
@@ -31,7 +43,7 @@ export class ReposService {
     const ctx = this.orgs.mapContext;
     const [visible, openIssues] = await Promise.all([
       this.orgs.visibleRepositories(org),
-      this.platform.listOrgIssues(org, { state: 'open' }),
+      this.mirror.orgIssues(org, { state: 'open' }),
     ]);
     const withNpcWork = new Set(
       openIssues.flatMap((raw) =>
@@ -44,7 +56,8 @@ export class ReposService {
     const repos = await Promise.all(
       visible.map(async (raw) => {
         const repo = toRepository(raw, ctx);
-        const split = await this.activity.split(repo.full_name);
+        // Commits are read again only when the repository's newest-commit time moved.
+        const split = await this.activity.split(repo.full_name, commitVersion(raw));
         if (split === null) return repo;
         const humanQuiet = !within(split.last_human_commit_at, DORMANT_AFTER_DAYS);
         return {

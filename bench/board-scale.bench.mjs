@@ -1,0 +1,323 @@
+// Upstream calls of the board at scale, on a platform without organization-wide lists
+// (FORGE_EXTENSIONS=off), over a simulated hour: board and forge run in this process on
+// one injected clock, 1 % of the issues change per hour (closed or reopened), and 20
+// viewers poll every page (dashboard, task board, each organization's repositories)
+// every minute. The reference, measured in the same run, is a full refetch: a second
+// board with empty caches reading the same pages once (all listings, commit reads and
+// conversation reads), times 12 for the 5-minute cache life, without its conversation
+// reads (those were already read only when an issue moved). Prints calls per hour, the
+// reference, their ratio, the largest data age an answer carried, the most calls in one
+// minute and the process's RSS. Targets: ≤ 10 % of the reference, under the budget
+// every minute, data age ≤ TTL. Prints; never fails.
+//
+//   node bench/board-scale.bench.mjs            10 organizations × 20 repositories × 50 issues
+//   node bench/board-scale.bench.mjs 10 100 200 (npm run bench:scale)
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildIfStale } from '../scripts/build-if-stale.mjs';
+import { forgeModules, freePort, root } from './lib.mjs';
+
+const [ORGS, REPOS, ISSUES] = process.argv.slice(2, 5).map(Number);
+const size = { orgs: ORGS || 10, repos: REPOS || 20, issues: ISSUES || 50 };
+const TOKEN = 'bench-admin-token-scale-0123456789';
+const TTL_MS = 300_000;
+const BUDGET = 3000;
+const MINUTE = 60_000;
+const VIEWERS = 20;
+const CHANGE_SHARE_PER_HOUR = 0.01;
+
+buildIfStale('server');
+const require = createRequire(import.meta.url);
+const dist = join(root, 'dist', 'server', 'server');
+const { createForgeApp } = require(join(dist, 'forge', 'forge-app.js'));
+const { loadForgeConfig } = require(join(dist, 'forge', 'config', 'forge-config.js'));
+const { createBoardApp } = require(join(dist, 'board', 'board-app.js'));
+const { loadBoardConfig } = require(join(dist, 'board', 'config', 'board-config.js'));
+const { ManualClock } = require(join(dist, 'common', 'clock.js'));
+const { UpstreamBudget } = require(join(dist, 'board', 'budget', 'upstream-budget.js'));
+
+const epoch = Date.parse('2026-11-01T00:00:00.000Z');
+
+/** Organizations, repositories and issues straight into the forge's store. */
+function buildDatabase(dataRoot) {
+  const m = forgeModules();
+  mkdirSync(dataRoot, { recursive: true });
+  const db = new m.ForgeDatabase(join(dataRoot, 'forge.sqlite'));
+  const users = new m.UsersRepository(db);
+  const orgs = new m.OrgsRepository(db);
+  const repos = new m.ReposRepository(db);
+  const issues = new m.IssuesRepository.IssuesRepository(db);
+  const comments = new m.CommentsRepository(db);
+  const at = new Date(epoch - 30 * 86_400_000).toISOString();
+  const ids = [];
+  db.transaction(() => {
+    const user = (username, isNpc, isAdmin) =>
+      users.insert({
+        username,
+        nickname: username,
+        email: `${username}@bench.local`,
+        bio: '',
+        isNpc,
+        isAdmin,
+        createdAt: at,
+      });
+    const admin = user('admin', false, true);
+    const people = [user('alice', false, false), user('bob', false, false)];
+    const npcs = [user('npc-builder', true, false), user('npc-tester', true, false)];
+    for (let o = 0; o < size.orgs; o++) {
+      const orgId = orgs.insert(
+        {
+          path: `org-${o}`,
+          name: `org-${o}`,
+          remark: `Organization ${o}`,
+          description: '',
+          site: '',
+          email: '',
+          createdAt: at,
+        },
+        admin.id,
+        50,
+      );
+      for (const member of [...people, ...npcs]) orgs.setRole(orgId, member.id, 30);
+      for (let r = 0; r < size.repos; r++) {
+        const repoId = repos.insert({
+          namespaceId: orgId,
+          name: `repo-${r}`,
+          description: `Repository ${r}`,
+          visibility: 'public',
+          createdAt: at,
+        });
+        for (let i = 0; i < size.issues; i++) {
+          const created = new Date(
+            epoch - 86_400_000 + (o * size.repos * size.issues + r * size.issues + i) * 10,
+          ).toISOString();
+          const closed = i % 3 === 0;
+          const { id } = issues.insert({
+            repoId,
+            namespaceId: orgId,
+            title: `Issue ${i + 1} of repo ${r}`,
+            body: `Steps to reproduce issue ${i + 1}.`,
+            authorId: (i % 5 === 0 ? npcs : people)[i % 2].id,
+            priority: String(i % 4),
+            workMode: false,
+            createdAt: created,
+            state: closed ? 'closed' : 'open',
+            stateReason: closed ? 'completed' : 'open',
+            closedAt: closed ? created : null,
+          });
+          if (i % 2 === 0) issues.addAssignees(id, [npcs[i % 2].id]);
+          if (i % 5 === 0) comments.insert(id, npcs[0].id, 'Picked this up.', created);
+          ids.push({ repo: `org-${o}/repo-${r}`, number: i + 1, closed });
+        }
+      }
+    }
+  });
+  db.close();
+  return ids;
+}
+
+/** The forge's request count, from its /metrics: total and conversation reads. */
+async function forgeCalls(url) {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  let total = 0;
+  let conversation = 0;
+  const byRoute = new Map();
+  for (const line of text.split('\n')) {
+    if (!line.startsWith('forge_http_requests_total{')) continue;
+    const count = Number(line.split(' ').pop());
+    total += count;
+    if (/route="[^"]*\/(comments|activities)"/.test(line)) conversation += count;
+    const key = `${/method="([^"]*)"/.exec(line)?.[1]} ${/route="([^"]*)"/.exec(line)?.[1]}`;
+    byRoute.set(key, (byRoute.get(key) ?? 0) + count);
+  }
+  return { total, conversation, byRoute };
+}
+
+async function startBoard(forgeUrl, clock, budget = BUDGET) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-scale-board-'));
+  const config = loadBoardConfig({
+    PORT: '0',
+    DATA_DIR: dataDir,
+    PLATFORM_BASE_URL: forgeUrl,
+    PLATFORM_TOKEN: TOKEN,
+    CACHE_TTL_MS: String(TTL_MS),
+    PLATFORM_MAX_CALLS_PER_HOUR: String(budget),
+    CREDITS_SOURCE: 'manual',
+    ANON_MISSES_PER_MINUTE: '0',
+  });
+  const connection = {
+    available: true,
+    mode: 'remote',
+    baseUrl: forgeUrl,
+    token: TOKEN,
+    webUrl: forgeUrl,
+    gitBaseUrl: forgeUrl,
+  };
+  const app = await createBoardApp(config, connection, {
+    logger: false,
+    clock,
+    schedule: false,
+    platform: { sleep: () => Promise.resolve() },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.getHttpServer().address();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    stop: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const pages = [
+  '/api/orgs',
+  '/api/issues?state=open&page=1&page_size=50',
+  ...Array.from({ length: size.orgs }, (_, o) => `/api/orgs/org-${o}/repos`),
+];
+
+/** Every page once; answers' status and `Age`. */
+async function readPages(board) {
+  const answers = await Promise.all(
+    pages.map(async (page) => {
+      const response = await fetch(`${board.url}${page}`);
+      await response.arrayBuffer();
+      return { status: response.status, age: Number(response.headers.get('age') ?? 0) };
+    }),
+  );
+  return answers;
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-scale-'));
+const seeded = Date.now();
+const issues = buildDatabase(join(dataDir, 'forge'));
+console.log(
+  `${size.orgs} organizations × ${size.repos} repositories × ${size.issues} issues ` +
+    `(${issues.length} issues) built in ${((Date.now() - seeded) / 1000).toFixed(1)} s`,
+);
+const clock = new ManualClock(new Date(epoch));
+const forgePort = await freePort();
+const forgeApp = await createForgeApp(
+  loadForgeConfig({
+    FORGE_PORT: String(forgePort),
+    FORGE_HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    FORGE_SEED: 'none',
+    FORGE_ADMIN_TOKEN: TOKEN,
+    FORGE_SIMULATE: 'off',
+    FORGE_EXTENSIONS: 'off',
+  }),
+  { logger: false, clock },
+);
+await forgeApp.listen({ port: forgePort, host: '127.0.0.1' });
+const forgeUrl = `http://127.0.0.1:${forgePort}`;
+
+try {
+  // The reference: a board with empty caches reads every page once.
+  const before = await forgeCalls(forgeUrl);
+  // No budget for the reference: it measures what a full refetch costs.
+  const reference = await startBoard(forgeUrl, clock, 1_000_000_000);
+  const coldStatuses = (await readPages(reference)).map((a) => a.status);
+  await reference.stop();
+  const after = await forgeCalls(forgeUrl);
+  const coldCalls = after.total - before.total;
+  const coldConversation = after.conversation - before.conversation;
+  const fullRefetchPerHour = (coldCalls - coldConversation) * (3_600_000 / TTL_MS);
+  console.log(
+    `full refetch (empty caches, every page once): ${coldCalls} calls, ` +
+      `${coldConversation} of them conversation reads; statuses ${[...new Set(coldStatuses)].join(',')}`,
+  );
+
+  // The simulated hour.
+  const board = await startBoard(forgeUrl, clock);
+  const perMinute = [];
+  let maxAge = 0;
+  let errors = 0;
+  let changed = 0;
+  const changesPerMinute = (issues.length * CHANGE_SHARE_PER_HOUR) / 60;
+  let owed = 0;
+  let nextIssue = 0;
+  let afterCold = new Map();
+  const started = Date.now();
+  for (let minute = 0; minute < 60; minute++) {
+    if (minute > 0) {
+      owed += changesPerMinute;
+      while (owed >= 1) {
+        owed -= 1;
+        // Spread over the repositories: a stride through the issue list.
+        nextIssue = (nextIssue + size.issues + 1) % issues.length;
+        const issue = issues[nextIssue];
+        issue.closed = !issue.closed;
+        const response = await fetch(`${forgeUrl}/${issue.repo}/-/issues/${issue.number}`, {
+          method: 'PATCH',
+          headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+          body: JSON.stringify(
+            issue.closed
+              ? { state: 'closed', state_reason: 'completed' }
+              : { state: 'open', state_reason: 'reopened' },
+          ),
+        });
+        await response.arrayBuffer();
+        if (response.ok) changed += 1;
+      }
+    }
+    const afterChanges = (await forgeCalls(forgeUrl)).total;
+    const viewers = await Promise.all(Array.from({ length: VIEWERS }, () => readPages(board)));
+    for (const answer of viewers.flat()) {
+      if (answer.status !== 200) errors += 1;
+      else maxAge = Math.max(maxAge, answer.age);
+    }
+    // The forge counts the changes (and /metrics reads are not API calls): only the
+    // viewers' phase is the board's.
+    const counted = await forgeCalls(forgeUrl);
+    perMinute.push(counted.total - afterChanges);
+    if (minute === 0) afterCold = counted.byRoute;
+    // Progress, so a run stopped by its time cap still tells how far it got.
+    if (minute % 10 === 9) {
+      const calls = perMinute.reduce((sum, n) => sum + n, 0);
+      console.log(
+        `  minute ${minute + 1}: ${calls} calls, ${errors} answers not 200, age ≤ ${maxAge} s`,
+      );
+    }
+    clock.advance(MINUTE);
+  }
+  const hourCalls = perMinute.reduce((sum, n) => sum + n, 0);
+  const endRoutes = (await forgeCalls(forgeUrl)).byRoute;
+  const steadyCalls = hourCalls - perMinute[0];
+  const budgetMinutes = await board.app.get(UpstreamBudget).perMinute();
+  const rss = process.memoryUsage().rss / 1024 / 1024;
+  await board.stop();
+
+  console.log(
+    `simulated hour: ${hourCalls} upstream calls (${perMinute[0]} in the first, cold minute; ` +
+      `${steadyCalls} after it), ${changed} issues changed, ${errors} answers not 200, ` +
+      `${(Date.now() - started) / 1000} s`,
+  );
+  console.log(
+    `upstream calls per hour: ${hourCalls} vs full refetch ${fullRefetchPerHour} ` +
+      `(${coldCalls - coldConversation} per 5-minute cycle × 12); ratio ` +
+      `${(hourCalls / fullRefetchPerHour).toFixed(3)} (after the cold minute ` +
+      `${(steadyCalls / fullRefetchPerHour).toFixed(3)}); target ≤ 0.10`,
+  );
+  const steadyRoutes = [...endRoutes]
+    .map(([key, n]) => [key, n - (afterCold.get(key) ?? 0)])
+    .filter(([key, n]) => n > 0 && !key.startsWith('PATCH'))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8);
+  console.log(
+    `  after the cold minute, by route: ${steadyRoutes.map(([k, n]) => `${k} ×${n}`).join(', ')}`,
+  );
+  console.log(`largest data age in an answer: ${maxAge} s; target ≤ ${TTL_MS / 1000} s`);
+  console.log(
+    `most calls in one minute: ${Math.max(...perMinute)} (budget's own count: ` +
+      `${Math.max(...budgetMinutes)}); calls in the hour ${hourCalls} vs budget ${BUDGET}; ` +
+      `target: under the budget at every minute`,
+  );
+  console.log(`process RSS (board and forge in one process): ${rss.toFixed(0)} MB`);
+} finally {
+  await forgeApp.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,73 @@
+import { ManualClock } from '../../common/clock';
+import type { BoardConfig } from '../config/board-config';
+import { MemoryCallCounter } from './call-counter';
+import { BudgetSpentError, UpstreamBudget } from './upstream-budget';
+
+describe('UpstreamBudget', () => {
+  const config = { platformMaxCallsPerHour: 100, cacheTtlMs: 300_000 } as BoardConfig;
+  let clock: ManualClock;
+  let budget: UpstreamBudget;
+
+  beforeEach(() => {
+    clock = new ManualClock('2026-11-22T10:00:00Z');
+    budget = new UpstreamBudget(config, clock, new MemoryCallCounter());
+  });
+
+  async function takeAll(n: number): Promise<number> {
+    let taken = 0;
+    for (let i = 0; i < n; i++) {
+      try {
+        await budget.admit();
+        taken += 1;
+      } catch (error) {
+        if (!(error instanceof BudgetSpentError)) throw error;
+      }
+    }
+    return taken;
+  }
+
+  it('refuses calls past the hourly limit and gives them back as the hour slides', async () => {
+    expect(await takeAll(150)).toBe(100);
+    expect((await budget.state()).remaining).toBe(0);
+    clock.advance(30 * 60_000);
+    expect(await takeAll(10)).toBe(0);
+    // The minute of the first calls leaves the window after an hour.
+    clock.advance(30 * 60_000);
+    expect(await takeAll(150)).toBe(100);
+  });
+
+  it('keeps a reserve for pages people view: background work stops at three quarters', async () => {
+    const background = await budget.background(() => takeAll(100));
+    expect(background).toBe(75);
+    expect(await takeAll(100)).toBe(25);
+  });
+
+  it('stretches the cache life as the hour fills', async () => {
+    expect(budget.effectiveTtlMs()).toBe(300_000);
+    await takeAll(75);
+    expect(budget.effectiveTtlMs()).toBe(600_000);
+    await takeAll(15);
+    expect(budget.effectiveTtlMs()).toBe(1_200_000);
+  });
+
+  it('halves the limit on a 429, spreads calls over the minutes, and recovers when calm', async () => {
+    budget.noteStatus(429);
+    expect(budget.effectiveLimit()).toBe(50);
+    expect(budget.stretch()).toBe(2);
+    // 50 an hour is one call a minute while the pressure lasts.
+    expect(await takeAll(5)).toBe(1);
+    budget.noteStatus(429);
+    expect(budget.effectiveLimit()).toBe(25);
+    clock.advance(60_000);
+    expect(budget.effectiveLimit()).toBe(50);
+    clock.advance(60_000);
+    expect(budget.effectiveLimit()).toBe(100);
+    expect(await takeAll(5)).toBe(5);
+  });
+
+  it('is never exceeded by concurrent callers', async () => {
+    const outcomes = await Promise.allSettled(Array.from({ length: 300 }, () => budget.admit()));
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(100);
+    expect(budget.counts).toEqual({ made: 100, refused: 200 });
+  });
+});

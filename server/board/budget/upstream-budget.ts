@@ -1,0 +1,172 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Injectable, Logger } from '@nestjs/common';
+import { Clock } from '../../common/clock';
+import { BoardConfig } from '../config/board-config';
+import { CallCounter, WINDOW_MINUTES } from './call-counter';
+
+const MINUTE_MS = 60_000;
+/** Share of the hour's budget that only what people are looking at may spend. */
+export const BACKGROUND_RESERVE = 0.25;
+/** Most a platform 429 divides the budget by. */
+export const MAX_PRESSURE = 16;
+/** Calm time after which the pressure of a 429 halves. */
+export const RECOVERY_MS = MINUTE_MS;
+/** Most the cache life is stretched by. */
+export const MAX_STRETCH = 16;
+
+/** A platform call the budget refused: no request was sent. */
+export class BudgetSpentError extends Error {
+  constructor(
+    readonly reason: 'hour' | 'minute' | 'background',
+    readonly retryAfterMs: number,
+  ) {
+    super(
+      reason === 'background'
+        ? 'background refreshes wait: the rest of the hour is kept for pages people are viewing'
+        : `the board's platform call budget is spent for this ${reason}`,
+    );
+  }
+}
+
+export interface BudgetState {
+  /** PLATFORM_MAX_CALLS_PER_HOUR. */
+  limit: number;
+  /** The limit after a platform 429 lowered it. */
+  effectiveLimit: number;
+  /** Calls counted in the last hour (every replica's, with Redis). */
+  used: number;
+  remaining: number;
+  /** What a 429 divided the limit by (1: no pressure). */
+  pressure: number;
+  /** What the cache life is multiplied by now. */
+  stretch: number;
+}
+
+/**
+ * The upstream call budget (docs/architecture.md#the-upstream-budget): every platform call
+ * takes one from a count of the last hour, shared by every replica through Redis when there
+ * is one. Calls made for a page someone is viewing may spend the whole budget; background
+ * work (alert evaluations, snapshots) only what is left above a reserve. As the hour's use
+ * nears the limit, cached data is kept fresh for longer (`effectiveTtlMs`), so the board
+ * refreshes less instead of failing. A 429 from the platform halves the limit (and caps the
+ * calls per minute) until a calm minute passes, each calm minute restoring half.
+ */
+@Injectable()
+export class UpstreamBudget {
+  private readonly logger = new Logger(UpstreamBudget.name);
+  private readonly scope = new AsyncLocalStorage<'background'>();
+  private pressure = 1;
+  private pressureAt = 0;
+  /** Window use as last seen (a take, or a metrics read). */
+  private lastUsed = 0;
+  private made = 0;
+  private refused = 0;
+
+  constructor(
+    private readonly config: BoardConfig,
+    private readonly clock: Clock,
+    private readonly counter: CallCounter,
+  ) {}
+
+  get limit(): number {
+    return this.config.platformMaxCallsPerHour;
+  }
+
+  /** Calls this replica made, and those the budget refused, since start. */
+  get counts(): { made: number; refused: number } {
+    return { made: this.made, refused: this.refused };
+  }
+
+  /** Run `work` as a background refresh: its calls leave the reserve to what people view. */
+  background<T>(work: () => Promise<T>): Promise<T> {
+    return this.scope.run('background', work);
+  }
+
+  /** Whether the current work runs as a background refresh. */
+  get inBackground(): boolean {
+    return this.scope.getStore() === 'background';
+  }
+
+  /** Take one call from the budget or throw `BudgetSpentError` (then no call may be made). */
+  async admit(): Promise<void> {
+    const now = this.clock.now().getTime();
+    const minute = Math.floor(now / MINUTE_MS);
+    const limit = this.effectiveLimit(now);
+    const background = this.inBackground;
+    const allowed = background ? Math.floor(limit * (1 - BACKGROUND_RESERVE)) : limit;
+    // Under pressure the calls are spread over the hour instead of spent in a burst.
+    const perMinute =
+      this.pressure > 1 ? Math.max(1, Math.ceil(limit / WINDOW_MINUTES)) : Number.MAX_SAFE_INTEGER;
+    const result = await this.counter.take(minute, allowed, perMinute);
+    this.lastUsed = result.used;
+    if (result.taken) {
+      this.made += 1;
+      return;
+    }
+    this.refused += 1;
+    const reason = background ? 'background' : result.used >= allowed ? 'hour' : 'minute';
+    throw new BudgetSpentError(reason, MINUTE_MS - (now % MINUTE_MS));
+  }
+
+  /** Every answer's status: a 429 lowers the rate. */
+  noteStatus(status: number): void {
+    if (status !== 429) return;
+    const now = this.clock.now().getTime();
+    this.recover(now);
+    if (this.pressure < MAX_PRESSURE) {
+      this.pressure *= 2;
+      this.logger.warn(`The platform answered 429: budget divided by ${this.pressure}`);
+    }
+    this.pressureAt = now;
+  }
+
+  /** The limit after any 429 pressure, at `now`. */
+  effectiveLimit(now = this.clock.now().getTime()): number {
+    this.recover(now);
+    return Math.max(1, Math.floor(this.limit / this.pressure));
+  }
+
+  /**
+   * What the cache life is multiplied by: the 429 pressure, times 2 past three quarters of
+   * the hour's budget and 4 past nine tenths.
+   */
+  stretch(): number {
+    const now = this.clock.now().getTime();
+    const limit = this.effectiveLimit(now);
+    const share = this.lastUsed / limit;
+    const usage = share >= 0.9 ? 4 : share >= 0.75 ? 2 : 1;
+    return Math.min(MAX_STRETCH, this.pressure * usage);
+  }
+
+  /** `CACHE_TTL_MS`, stretched while the budget is tight. */
+  effectiveTtlMs(): number {
+    return this.config.cacheTtlMs * this.stretch();
+  }
+
+  /** The budget now, read from the shared count. */
+  async state(): Promise<BudgetState> {
+    const now = this.clock.now().getTime();
+    this.lastUsed = await this.counter.used(Math.floor(now / MINUTE_MS));
+    const effectiveLimit = this.effectiveLimit(now);
+    return {
+      limit: this.limit,
+      effectiveLimit,
+      used: this.lastUsed,
+      remaining: Math.max(0, effectiveLimit - this.lastUsed),
+      pressure: this.pressure,
+      stretch: this.stretch(),
+    };
+  }
+
+  /** Calls per minute over the last hour, oldest first. */
+  perMinute(): Promise<number[]> {
+    return this.counter.perMinute(Math.floor(this.clock.now().getTime() / MINUTE_MS));
+  }
+
+  private recover(now: number): void {
+    while (this.pressure > 1 && now - this.pressureAt >= RECOVERY_MS) {
+      this.pressure /= 2;
+      this.pressureAt += RECOVERY_MS;
+    }
+  }
+}

@@ -1,0 +1,245 @@
+/**
+ * The refresh plan and the upstream call budget against a forge without extensions (no
+ * organization-wide issue list, as on the real platform), board and forge on one injected
+ * clock: changes show within one TTL while unchanged repositories are not listed again,
+ * deletions leave at the full resynchronisation, the budget is never passed, and a
+ * platform that answers 429 slows the board down without errors to viewers.
+ */
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Issue, Organization } from '@shared/board/entities';
+import { isSecret } from '@shared/board/mappers';
+import type { PlatformIssue } from '@shared/platform/types';
+import { ManualClock } from '../server/common/clock';
+import { ForgeDatabase } from '../server/forge/storage/forge-database';
+import { startBoard, type RunningBoard } from './board-harness';
+import { forgeClient, startForge, type HarnessForge } from './forge-harness';
+
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const TTL = MINUTE;
+/** The forge's route of one repository's issue list. */
+const REPO_ISSUES = '/:org/:repo/-/issues';
+
+interface Running {
+  clock: ManualClock;
+  forge: HarnessForge;
+  board: RunningBoard;
+}
+
+let running: Running | null = null;
+
+async function start(
+  env: Record<string, string> = {},
+  forgeOptions: { rateLimit?: number } = {},
+): Promise<Running> {
+  const epoch = new Date(Math.floor(Date.now() / HOUR) * HOUR);
+  const clock = new ManualClock(epoch);
+  const forge = await startForge({ extensions: false, seedEpoch: epoch, clock, ...forgeOptions });
+  const board = await startBoard(
+    { baseUrl: forge.baseUrl, token: forge.adminToken },
+    {
+      clock,
+      env: { CACHE_TTL_MS: String(TTL), CREDITS_SOURCE: 'manual', ...env },
+      // Retries wait on nothing: the clock, not real time, paces the test. A busy machine
+      // must not turn into timeouts, which would make the counts those of re-reads.
+      platform: { sleep: () => Promise.resolve(), timeoutMs: 60_000 },
+    },
+  );
+  running = { clock, forge, board };
+  return running;
+}
+
+afterEach(async () => {
+  await running?.board.stop();
+  await running?.forge.stop();
+  running = null;
+}, 30_000);
+
+async function get<T>(board: RunningBoard, path: string): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${board.url}${path}`);
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+async function openIssueOf(forge: HarnessForge, org: string): Promise<PlatformIssue> {
+  const client = forgeClient(forge);
+  for (const repo of await client.listRepos(org)) {
+    if (isSecret(repo)) continue;
+    const open = await client.listIssues(repo.path, { state: 'open' });
+    if (open.length > 0) return { ...open[0], repo: { path: repo.path } };
+  }
+  throw new Error(`no open issue in ${org}`);
+}
+
+describe('board refresh against a forge without organization-wide lists', () => {
+  it('shows a changed issue within one TTL and lists no unchanged repository', async () => {
+    const { clock, forge, board } = await start();
+    const cold = await get<Organization[]>(board, '/api/orgs');
+    expect(cold.status).toBe(200);
+    const coldListings = await forge.requestCount({ route: REPO_ISSUES });
+    expect(coldListings).toBeGreaterThan(20);
+    // The missing organization-wide list is asked once per organization, not per read.
+    const orgWide = await forge.requestCount({ route: '/:org/-/issues' });
+    expect(orgWide).toBe(10);
+
+    const org = 'aurora-labs';
+    const target = await openIssueOf(forge, org);
+    const repo = target.repo!.path;
+    clock.advance(1_000);
+    await forgeClient(forge).updateIssue(repo, target.number, {
+      state: 'closed',
+      state_reason: 'completed',
+    });
+    const before = await forge.requestCount({ route: REPO_ISSUES });
+
+    clock.advance(TTL);
+    const closed = await get<Issue[]>(board, `/api/issues?repo=${repo}&state=closed`);
+    expect(closed.status).toBe(200);
+    expect(closed.body.map((issue) => issue.number)).toContain(Number(target.number));
+    const orgs = await get<Organization[]>(board, '/api/orgs');
+    const card = (body: Organization[]) => body.find((o) => o.slug === org)!;
+    expect(card(orgs.body).open_issue_count).toBe(card(cold.body).open_issue_count - 1);
+
+    // One listing (the changed repository's issues updated since the last refresh, one
+    // page); every other repository of the ten organizations kept its held issues.
+    expect((await forge.requestCount({ route: REPO_ISSUES })) - before).toBe(1);
+    expect(await forge.requestCount({ route: '/:org/-/issues' })).toBe(orgWide);
+
+    // A TTL with nothing changed lists nothing at all.
+    clock.advance(TTL);
+    const again = await forge.requestCount({ route: REPO_ISSUES });
+    expect((await get<Organization[]>(board, '/api/orgs')).status).toBe(200);
+    expect(await forge.requestCount({ route: REPO_ISSUES })).toBe(again);
+  }, 120_000);
+
+  it('drops a deleted issue at the next full resynchronisation', async () => {
+    const { clock, forge, board } = await start({ FULL_RESYNC_HOURS: '1' });
+    const org = 'juniper-cloud';
+    const target = await openIssueOf(forge, org);
+    const repo = target.repo!.path;
+    const shown = async (): Promise<boolean> => {
+      const answer = await get<Issue[]>(board, `/api/issues?repo=${repo}`);
+      expect(answer.status).toBe(200);
+      return answer.body.some((issue) => issue.number === Number(target.number));
+    };
+    expect(await shown()).toBe(true);
+
+    // The platform publishes no way to delete an issue; the forge's store does it.
+    const db = forge.app.get(ForgeDatabase);
+    const id = db.get<{ id: number }>(
+      `SELECT i.id FROM issues i JOIN repos r ON r.id = i.repo_id
+       JOIN namespaces n ON n.id = r.namespace_id
+       WHERE n.path = ? AND r.name = ? AND i.number = ?`,
+      [org, repo.split('/')[1], Number(target.number)],
+    )!.id;
+    const tables = db.all<{ name: string }>(
+      `SELECT m.name FROM sqlite_master m WHERE m.type = 'table'
+       AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) WHERE name = 'issue_id')`,
+    );
+    for (const { name } of tables) db.run(`DELETE FROM ${name} WHERE issue_id = ?`, [id]);
+    db.run('DELETE FROM issues WHERE id = ?', [id]);
+
+    // Nothing in the repository record moved: the held issue stays until the resync.
+    clock.advance(TTL);
+    expect(await shown()).toBe(true);
+    clock.advance(HOUR);
+    expect(await shown()).toBe(false);
+  }, 120_000);
+
+  it('never passes the hourly budget with 50 viewers polling every minute', async () => {
+    const budget = 300;
+    const { clock, forge, board } = await start({ PLATFORM_MAX_CALLS_PER_HOUR: String(budget) });
+    const start0 = await forge.requestCount();
+    const statuses = new Map<number, number>();
+    const pages = ['/api/orgs', '/api/issues?state=open', '/api/orgs/aurora-labs/repos'];
+    for (let minute = 0; minute < 60; minute++) {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, viewer) => fetch(`${board.url}${pages[viewer % 3]}`)),
+      );
+      for (const answer of answers) {
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        await answer.arrayBuffer();
+      }
+      clock.advance(MINUTE);
+    }
+    const made = (await forge.requestCount()) - start0;
+    expect(made).toBeLessThanOrEqual(budget);
+    // The hour was used, and viewers got answers from it.
+    expect(made).toBeGreaterThan(budget / 2);
+    expect(statuses.get(200)).toBeGreaterThan(0);
+    const metrics = await (await fetch(`${board.url}/metrics`)).text();
+    expect(metrics).toMatch(/^board_upstream_budget_remaining \d+/m);
+    expect(metrics).toMatch(/^board_data_age_seconds\{org="aurora-labs"\} \d+/m);
+  }, 300_000);
+
+  it('slows down under a storm of 429s without errors to viewers', async () => {
+    // A proxy between board and forge that, once the storm starts, answers 429 past a few
+    // requests per minute of the shared clock.
+    const epoch = new Date(Math.floor(Date.now() / HOUR) * HOUR);
+    const clock = new ManualClock(epoch);
+    const forge = await startForge({ extensions: false, seedEpoch: epoch, clock });
+    const perMinute = 10;
+    let storm = false;
+    const passed = new Map<number, number>();
+    let refused = 0;
+    const proxy = http.createServer((request, reply) => {
+      const minute = Math.floor(clock.now().getTime() / MINUTE);
+      const count = passed.get(minute) ?? 0;
+      if (storm && count >= perMinute) {
+        refused += 1;
+        reply.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
+        reply.end(JSON.stringify({ errcode: 429, errmsg: 'rate limited', errparam: null }));
+        return;
+      }
+      passed.set(minute, count + 1);
+      const upstream = http.request(
+        `${forge.baseUrl}${request.url}`,
+        { method: request.method, headers: request.headers },
+        (answer) => {
+          reply.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(reply);
+        },
+      );
+      request.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const { port } = proxy.address() as AddressInfo;
+    const board = await startBoard(
+      { baseUrl: `http://127.0.0.1:${port}`, token: forge.adminToken },
+      {
+        clock,
+        env: { CACHE_TTL_MS: String(TTL), CREDITS_SOURCE: 'manual' },
+        platform: { sleep: () => Promise.resolve() },
+      },
+    );
+    running = { clock, forge, board };
+    try {
+      const pages = ['/api/orgs', '/api/issues?state=open', '/api/orgs/aurora-labs/repos'];
+      for (const page of pages) expect((await get<unknown>(board, page)).status).toBe(200);
+
+      storm = true;
+      const errors: string[] = [];
+      let stale = 0;
+      for (let minute = 0; minute < 30; minute++) {
+        const answers = await Promise.all(
+          Array.from({ length: 50 }, (_, viewer) => fetch(`${board.url}${pages[viewer % 3]}`)),
+        );
+        for (const answer of answers) {
+          if (answer.status !== 200) errors.push(`${answer.url} ${answer.status}`);
+          if (answer.headers.get('x-cache') === 'STALE') stale += 1;
+          await answer.arrayBuffer();
+        }
+        clock.advance(MINUTE);
+      }
+      expect(errors).toEqual([]);
+      expect(refused).toBeGreaterThan(0);
+      expect(stale).toBeGreaterThan(0);
+      // The board lowered its rate: far fewer refusals than requests it would have made.
+      const metrics = await (await fetch(`${board.url}/metrics`)).text();
+      const limit = Number(/^board_upstream_budget_limit (\d+)/m.exec(metrics)?.[1]);
+      expect(limit).toBeLessThan(3000);
+    } finally {
+      await new Promise((resolve) => proxy.close(resolve));
+    }
+  }, 300_000);
+});
