@@ -24,8 +24,7 @@ describe('upstream budget across replicas', () => {
   });
 
   async function replica(clock: ManualClock, limit: number): Promise<UpstreamBudget> {
-    const connection = new RedisConnection(redis.url);
-    await connection.connect();
+    const connection = await RedisConnection.open(redis.url);
     connections.push(connection);
     const config = { platformMaxCallsPerHour: limit, cacheTtlMs: 300_000 } as BoardConfig;
     return new UpstreamBudget(config, clock, new RedisCallCounter(connection));
