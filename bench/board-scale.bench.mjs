@@ -12,12 +12,12 @@
 //
 //   node bench/board-scale.bench.mjs            10 organizations × 20 repositories × 50 issues
 //   node bench/board-scale.bench.mjs 10 100 200 (npm run bench:scale)
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
-import { forgeModules, freePort, root } from './lib.mjs';
+import { buildForgeStore, freePort, root } from './lib.mjs';
 
 const [ORGS, REPOS, ISSUES] = process.argv.slice(2, 5).map(Number);
 const size = { orgs: ORGS || 10, repos: REPOS || 20, issues: ISSUES || 50 };
@@ -42,80 +42,16 @@ const epoch = Date.parse('2026-11-01T00:00:00.000Z');
 
 /** Organizations, repositories and issues straight into the forge's store. */
 function buildDatabase(dataRoot) {
-  const m = forgeModules();
-  mkdirSync(dataRoot, { recursive: true });
-  const db = new m.ForgeDatabase(join(dataRoot, 'forge.sqlite'));
-  const users = new m.UsersRepository(db);
-  const orgs = new m.OrgsRepository(db);
-  const repos = new m.ReposRepository(db);
-  const issues = new m.IssuesRepository.IssuesRepository(db);
-  const comments = new m.CommentsRepository(db);
-  const at = new Date(epoch - 30 * 86_400_000).toISOString();
-  const ids = [];
-  db.transaction(() => {
-    const user = (username, isNpc, isAdmin) =>
-      users.insert({
-        username,
-        nickname: username,
-        email: `${username}@bench.local`,
-        bio: '',
-        isNpc,
-        isAdmin,
-        createdAt: at,
-      });
-    const admin = user('admin', false, true);
-    const people = [user('alice', false, false), user('bob', false, false)];
-    const npcs = [user('npc-builder', true, false), user('npc-tester', true, false)];
-    for (let o = 0; o < size.orgs; o++) {
-      const orgId = orgs.insert(
-        {
-          path: `org-${o}`,
-          name: `org-${o}`,
-          remark: `Organization ${o}`,
-          description: '',
-          site: '',
-          email: '',
-          createdAt: at,
-        },
-        admin.id,
-        50,
-      );
-      for (const member of [...people, ...npcs]) orgs.setRole(orgId, member.id, 30);
-      for (let r = 0; r < size.repos; r++) {
-        const repoId = repos.insert({
-          namespaceId: orgId,
-          name: `repo-${r}`,
-          description: `Repository ${r}`,
-          visibility: 'public',
-          createdAt: at,
-        });
-        for (let i = 0; i < size.issues; i++) {
-          const created = new Date(
-            epoch - 86_400_000 + (o * size.repos * size.issues + r * size.issues + i) * 10,
-          ).toISOString();
-          const closed = i % 3 === 0;
-          const { id } = issues.insert({
-            repoId,
-            namespaceId: orgId,
-            title: `Issue ${i + 1} of repo ${r}`,
-            body: `Steps to reproduce issue ${i + 1}.`,
-            authorId: (i % 5 === 0 ? npcs : people)[i % 2].id,
-            priority: String(i % 4),
-            workMode: false,
-            createdAt: created,
-            state: closed ? 'closed' : 'open',
-            stateReason: closed ? 'completed' : 'open',
-            closedAt: closed ? created : null,
-          });
-          if (i % 2 === 0) issues.addAssignees(id, [npcs[i % 2].id]);
-          if (i % 5 === 0) comments.insert(id, npcs[0].id, 'Picked this up.', created);
-          ids.push({ repo: `org-${o}/repo-${r}`, number: i + 1, closed });
-        }
-      }
-    }
+  return buildForgeStore(dataRoot, {
+    ...size,
+    at: new Date(epoch - 30 * 86_400_000).toISOString(),
+    createdAt: (o, r, i) =>
+      new Date(
+        epoch - 86_400_000 + (o * size.repos * size.issues + r * size.issues + i) * 10,
+      ).toISOString(),
+    title: (r, i) => `Issue ${i + 1} of repo ${r}`,
+    body: (i) => `Steps to reproduce issue ${i + 1}.`,
   });
-  db.close();
-  return ids;
 }
 
 /** The forge's request count, from its /metrics: total and conversation reads. */

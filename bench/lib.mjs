@@ -3,7 +3,7 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -190,4 +190,101 @@ export function forgeModules() {
     CommentsRepository: require(join(dist, 'issues', 'comments.repository.js')).CommentsRepository,
     converter: require(join(dist, 'issues', 'issue.converter.js')),
   };
+}
+
+/**
+ * A forge store of `orgs` organizations × `repos` repositories × `issues` issues, written
+ * straight into SQLite at `dataRoot` (what the API would take minutes to create): users
+ * admin, alice, bob, npc-builder and npc-tester; a third of the issues closed, half
+ * assigned to an NPC, a fifth with an NPC comment. `createdAt(o, r, i)` dates issue i of
+ * repository r of organization o; `labelled` adds an "in progress" label to every fourth.
+ * Answers every issue as `{repo, number, closed}`.
+ */
+export function buildForgeStore(
+  dataRoot,
+  {
+    orgs: orgCount,
+    repos: repoCount,
+    issues: issueCount,
+    at,
+    createdAt,
+    title,
+    body,
+    labelled = false,
+  },
+) {
+  const m = forgeModules();
+  mkdirSync(dataRoot, { recursive: true });
+  const db = new m.ForgeDatabase(join(dataRoot, 'forge.sqlite'));
+  const users = new m.UsersRepository(db);
+  const orgs = new m.OrgsRepository(db);
+  const repos = new m.ReposRepository(db);
+  const issues = new m.IssuesRepository.IssuesRepository(db);
+  const labels = new m.LabelsRepository(db);
+  const comments = new m.CommentsRepository(db);
+  const made = [];
+  db.transaction(() => {
+    const user = (username, isNpc, isAdmin) =>
+      users.insert({
+        username,
+        nickname: username,
+        email: `${username}@bench.local`,
+        bio: '',
+        isNpc,
+        isAdmin,
+        createdAt: at,
+      });
+    const admin = user('admin', false, true);
+    const people = [user('alice', false, false), user('bob', false, false)];
+    const npcs = [user('npc-builder', true, false), user('npc-tester', true, false)];
+    for (let o = 0; o < orgCount; o++) {
+      const orgId = orgs.insert(
+        {
+          path: `org-${o}`,
+          name: `org-${o}`,
+          remark: `Organization ${o}`,
+          description: '',
+          site: '',
+          email: '',
+          createdAt: at,
+        },
+        admin.id,
+        50,
+      );
+      for (const member of [...people, ...npcs]) orgs.setRole(orgId, member.id, 30);
+      for (let r = 0; r < repoCount; r++) {
+        const repoId = repos.insert({
+          namespaceId: orgId,
+          name: `repo-${r}`,
+          description: `Repository ${r}`,
+          visibility: 'public',
+          createdAt: at,
+        });
+        const label = labelled ? labels.insert(repoId, 'in progress', 'fbca04', '').id : null;
+        for (let i = 0; i < issueCount; i++) {
+          const created = createdAt(o, r, i);
+          const closed = i % 3 === 0;
+          const { id } = issues.insert({
+            repoId,
+            namespaceId: orgId,
+            title: title(r, i),
+            body: body(i),
+            authorId: (i % 5 === 0 ? npcs : people)[i % 2].id,
+            priority: String(i % 4),
+            workMode: false,
+            createdAt: created,
+            state: closed ? 'closed' : 'open',
+            stateReason: closed ? 'completed' : 'open',
+            closedAt: closed ? created : null,
+          });
+          if (label !== null && i % 4 === 0) issues.addLabels(id, [label]);
+          if (i % 2 === 0) issues.addAssignees(id, [npcs[i % 2].id]);
+          if (i % 5 === 0) comments.insert(id, npcs[0].id, 'Picked this up.', created);
+          made.push({ repo: `org-${o}/repo-${r}`, number: i + 1, closed });
+        }
+      }
+    }
+  });
+  db.close();
+  return made;
 }
