@@ -69,7 +69,7 @@ try {
     const started = rssMb(board.pid);
     // Half a minute later, with no request: the start-up snapshot run and the alert
     // evaluation after it (which reads every organization's issues) are done, and so is the
-    // start-up collection (server/board/main.ts).
+    // collection that follows them once the board is quiet (server/board/common/idle-collector.ts).
     await new Promise((resolve) => setTimeout(resolve, 30_000));
     const idle = rssMb(board.pid);
     const get = async (path) => {
@@ -94,7 +94,8 @@ try {
       `  V8 heap used ${heap('board_nodejs_heap_size_used_bytes').toFixed(0)} MB of ` +
         `${heap('board_nodejs_heap_size_total_bytes').toFixed(0)} MB; external ${heap('board_nodejs_external_memory_bytes').toFixed(0)} MB`,
     );
-    // V8 gives back the pages that filling the caches churned through once the load stops.
+    // V8 gives back the pages that filling the caches churned through once the load stops
+    // (the idle collection runs after a quiet 5-second check period).
     await new Promise((resolve) => setTimeout(resolve, 10_000));
     const settled = rssMb(board.pid);
     console.log(

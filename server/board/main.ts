@@ -5,6 +5,10 @@ import { configOrExit } from '../common/config/env';
 import { createBoardApp } from './board-app';
 import { BoardConfig, loadBoardConfig } from './config/board-config';
 import { connectPlatform } from './connection/connect-platform';
+import { IdleCollector } from './common/idle-collector';
+
+/** How often the board checks whether it is quiet enough to give memory back. */
+const IDLE_CHECK_MS = 5000;
 
 /** The board's entry: `npm start` runs this after building what is stale. */
 async function main(): Promise<void> {
@@ -27,7 +31,7 @@ async function main(): Promise<void> {
 
   const app = await createBoardApp(config, connection, { logger: appLogger });
   await app.listen({ port: config.port, host: config.host });
-  releaseStartupGarbage();
+  collectWhenIdle();
 
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const url = `http://${shownHost}:${config.port}${config.basePath}`;
@@ -49,18 +53,13 @@ async function main(): Promise<void> {
 }
 
 /**
- * Start-up (module loading, dependency injection, the OpenAPI scan) grows the young
- * generation to its largest size (16 MB with the board's flags) and leaves garbage in the
- * old one; an idle board allocates too little for V8 ever to give either back. One full
- * collection a few seconds after listening does: V8 shrinks the young generation in a
- * collection that follows a quiet spell (it judges the allocation rate over the last five
- * seconds), so the collection waits six. About 15 MB less resident memory while idle (see
- * docs/architecture.md); a board already busy by then loses one short pause. `gc` exists
- * when the board runs with `--expose-gc`, one of the flags in `scripts/board-node-flags.mjs`.
+ * Gives back what start-up and later bursts of work leave in the heap once the board is
+ * quiet (`IdleCollector`). `gc` exists when the board runs with `--expose-gc`, one of the
+ * flags in `scripts/board-node-flags.mjs`; without it nothing is collected by hand.
  */
-function releaseStartupGarbage(): void {
+function collectWhenIdle(): void {
   const gc = (globalThis as { gc?: () => void }).gc;
-  if (gc) setTimeout(gc, 6000).unref();
+  if (gc) new IdleCollector(gc).start(IDLE_CHECK_MS);
 }
 
 void main();
