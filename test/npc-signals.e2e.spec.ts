@@ -7,6 +7,11 @@ import type {
 } from '@shared/board/entities';
 import { ManualClock } from '../server/common/clock';
 import { BoardStore } from '../server/board/store/board-store';
+import { MAX_SEARCH_RESULTS } from '../server/board/issues/issues.service';
+import { IssuesRepository } from '../server/forge/issues/issues.repository';
+import { ReposRepository } from '../server/forge/repos/repos.repository';
+import { ForgeDatabase } from '../server/forge/storage/forge-database';
+import { UsersRepository } from '../server/forge/users/users.repository';
 import { startBoard, RunningBoard } from './board-harness';
 import { forgeClient, HarnessForge, startForge } from './forge-harness';
 import { GitClient, remoteUrl } from './forge/git-client';
@@ -160,6 +165,46 @@ describe('NPC work signals against a real forge', () => {
       overdue: 1,
     });
     expect((await fetch(`${board.url}/api/issues?attention=soon`)).status).toBe(400);
+  });
+
+  it('finds an overdue issue behind more newer issues than a search across organizations keeps', async () => {
+    const waiting = Number(
+      (await client.createIssue('fixture/app', { title: 'Waits', assignees: ['npc-builder'] }))
+        .number,
+    );
+    // A second organization with as many newer issues as a search keeps, none of which
+    // can need attention (no NPC on them), written straight into the forge's store:
+    // thousands of HTTP creations would only slow the test down.
+    await client.createGroup({ path: 'bulk', remark: 'Bulk' });
+    await client.createRepo('bulk', { name: 'heap', visibility: 'public' });
+    const repos = forge.app.get(ReposRepository);
+    const repo = repos.byId(repos.idOf('bulk', 'heap')!)!;
+    const alice = forge.app.get(UsersRepository).byUsername('alice')!;
+    const issues = forge.app.get(IssuesRepository);
+    forge.app.get(ForgeDatabase).transaction(() => {
+      for (let i = 0; i < MAX_SEARCH_RESULTS; i++) {
+        issues.insert({
+          repoId: repo.id,
+          namespaceId: repo.namespace_id,
+          title: `Newer ${i}`,
+          body: '',
+          authorId: alice.id,
+          priority: '',
+          workMode: false,
+          createdAt: new Date(t0.getTime() + MINUTE + i).toISOString(),
+        });
+      }
+    });
+    await board.stop();
+    board = await startBoard(
+      { baseUrl: forge.baseUrl, token: forge.adminToken },
+      { now: t0, env: { BOARD_ORGS: 'fixture,bulk', PICKUP_SLO_MINUTES: '60', ADMIN_TOKEN } },
+    );
+    at(2 * HOUR);
+    const overdue = await get<Issue[]>('/api/issues?attention=overdue');
+    expect(overdue.map((i) => `${i.repository.full_name}#${i.number}`)).toEqual([
+      `fixture/app#${waiting}`,
+    ]);
   });
 
   it('takes a partial settings change, refuses bad ones, and re-judges attention at once', async () => {

@@ -178,6 +178,14 @@ export function stuck(
   return { reason: 'stuck', since, detail: `no NPC activity for ${formatDuration(silent)}` };
 }
 
+/**
+ * Whether an issue can be overdue or stuck at all, from the issue alone: both need it
+ * open with an NPC assigned. Lets a search skip every other issue before reading facts.
+ */
+export function mayNeedAttention(issue: SignalIssue): boolean {
+  return issue.state === 'open' && npcAssignees(issue).size > 0;
+}
+
 /** Why an issue needs attention: a missed pickup first (it says more), then stuck work. */
 export function attention(
   issue: SignalIssue,

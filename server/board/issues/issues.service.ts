@@ -3,6 +3,7 @@ import type { BoardUser, Issue, IssueComment } from '@shared/board/entities';
 import { toBoardUser, toIssue } from '@shared/board/mappers';
 import { NpcWorkService } from '../npc-work/npc-work.service';
 import { isNpcIssue } from '@shared/board/npc';
+import { mayNeedAttention } from '@shared/board/signals';
 import { OrgsService } from '../orgs/orgs.service';
 import { IssueMirror } from '../refresh/issue-mirror';
 import { PlatformClient } from '../platform/platform-client';
@@ -69,6 +70,9 @@ export class IssuesService {
                 : [],
             )
             .filter((issue) => query.npc === undefined || isNpcIssue(issue) === query.npc)
+            // Only open NPC-assigned issues can need attention: the cut to the newest
+            // matches must not drop an old overdue issue for newer ones that cannot be.
+            .filter((issue) => query.attention === undefined || mayNeedAttention(issue))
             .filter(
               (issue) =>
                 !handle ||
