@@ -234,6 +234,12 @@ describe('board API against a real forge', () => {
       for (const route of ['/api/orgs', '/api/issues', '/api/orgs/{slug}/credits', '/api/meta']) {
         expect(Object.keys(docs.body.paths)).toContain(route);
       }
+      expect(Object.keys(docs.body.paths)).not.toContain('/api/docs');
+      const unknown = await getJson<{ message: string }>(`${board.url}/api/docs?format=yaml`);
+      expect([unknown.status, unknown.body.message]).toEqual([
+        400,
+        'Unknown query parameter "format"',
+      ]);
     });
   });
 

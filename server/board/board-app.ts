@@ -4,6 +4,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { randomBytes } from 'node:crypto';
 import { clientDir as builtClientDir } from '../common/project-root';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { OpenApiDocument } from './meta/openapi.controller';
 import { projectVersion } from '../common/project-root';
 import { BoardModule, BoardModuleOptions } from './board.module';
 import { RouteCacheInterceptor } from './cache/route-cache.interceptor';
@@ -109,17 +110,18 @@ export async function createBoardApp(
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
   );
-  const openApi = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('NPC Board API')
-      .setDescription("The board's own routes: a caching proxy over the platform API.")
-      .setVersion(projectVersion())
-      .build(),
-  );
-  app.getHttpAdapter().get(`${basePath}api/docs`, (_request, reply) => {
-    void (reply as { send(body: unknown): void }).send(openApi);
-  });
+  app
+    .get(OpenApiDocument)
+    .builtBy(() =>
+      SwaggerModule.createDocument(
+        app,
+        new DocumentBuilder()
+          .setTitle('NPC Board API')
+          .setDescription("The board's own routes: a caching proxy over the platform API.")
+          .setVersion(projectVersion())
+          .build(),
+      ),
+    );
   app.enableShutdownHooks();
   await app.init();
   return app;
