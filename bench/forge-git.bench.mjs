@@ -164,6 +164,11 @@ function serveCatFile(repo, port) {
         size: object.size,
         encoding: 'base64',
         content: object.data.toString('base64'),
+        // The published content record's remaining fields, as the forge fills them.
+        entries: [],
+        lfs_download_url: '',
+        lfs_oid: '',
+        lfs_size: 0,
       });
       response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body);
     });
