@@ -26,7 +26,6 @@ import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { formatCount } from '../../ui/format';
 import { ICON_IMPORTS } from '../../ui/icons';
 import { LoadErrorComponent } from '../../ui/load-error.component';
-import { progressively } from '../../ui/progressive';
 import { RelativeTimeComponent } from '../../ui/relative-time.component';
 import {
   HEALTH_TEXT,
@@ -100,8 +99,6 @@ export default class ReposPage {
     const url = this.url();
     return sortRepos(filterRepos(rows, url), url.sort, url.dir);
   });
-  /** The rows rendered so far: a screenful at once, the rest a few per task. */
-  protected readonly shownRows = progressively(this.rows, { first: 8, step: 4 });
   protected readonly orgOptions = computed(() =>
     (this.boardMeta.meta()?.covered_orgs ?? []).map((slug) => ({
       slug,
