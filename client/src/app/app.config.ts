@@ -4,6 +4,7 @@ import {
   TitleStrategy,
   provideRouter,
   withComponentInputBinding,
+  withDisabledInitialNavigation,
   withInMemoryScrolling,
 } from '@angular/router';
 
@@ -23,6 +24,8 @@ export const appConfig: ApplicationConfig = {
       routes,
       withComponentInputBinding(),
       withInMemoryScrolling({ scrollPositionRestoration: 'enabled', anchorScrolling: 'enabled' }),
+      // main.ts starts the first navigation in a task of its own, after the frame is drawn.
+      withDisabledInitialNavigation(),
     ),
     { provide: TitleStrategy, useClass: PageTitleStrategy },
     // The admin interceptor comes first, so on the way back it sees the ApiError that the

@@ -1,5 +1,4 @@
 import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
-import { MatButtonModule } from '@angular/material/button';
 import { MatToolbarModule } from '@angular/material/toolbar';
 import { RouterLink, RouterLinkActive } from '@angular/router';
 
@@ -18,14 +17,7 @@ import { NavMenuComponent } from './nav-menu.component';
  */
 @Component({
   selector: 'npc-top-bar',
-  imports: [
-    MatButtonModule,
-    ICON_IMPORTS,
-    NavMenuComponent,
-    MatToolbarModule,
-    RouterLink,
-    RouterLinkActive,
-  ],
+  imports: [ICON_IMPORTS, NavMenuComponent, MatToolbarModule, RouterLink, RouterLinkActive],
   templateUrl: './top-bar.component.html',
   styleUrl: './top-bar.component.scss',
   changeDetection: ChangeDetectionStrategy.OnPush,

@@ -97,6 +97,28 @@ describe('dates and times in a zone', () => {
     expect(formatDateTimeIn('2026-11-22T00:05:00Z', 'UTC')).toBe('2026-11-22 00:05 UTC');
   });
 
+  it("reads the viewer's own zone as Intl does, across a day and a year boundary", () => {
+    const viewer = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    for (const t of [
+      time,
+      '2026-12-31T23:59:00Z',
+      '2027-01-01T00:00:00Z',
+      '2026-03-29T01:30:00Z',
+    ]) {
+      const p = Object.fromEntries(viewer.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
+      expect(formatDateTimeIn(t, undefined)).toBe(
+        `${p['year']}-${p['month']}-${p['day']} ${p['hour']}:${p['minute']}`,
+      );
+    }
+  });
+
   it('keeps day boundaries in UTC whatever the zone shown', () => {
     expect(formatUtcDate(time)).toBe('2026-11-21');
   });

@@ -3,6 +3,29 @@ import { ChangeDetectionStrategy, Component, computed, inject, input } from '@an
 import { ClockService } from '../core/clock.service';
 import { formatDateTime, formatOtherZone, relativeTime } from './format';
 
+/** What a relative time shows: its machine-readable form, its text and its hover text. */
+export interface ShownTime {
+  iso: string;
+  text: string;
+  hover: string;
+}
+
+/**
+ * A time in the `relative` mode of `npc-relative-time`, as data: for long lists, which
+ * print it in a plain `<time>` element rather than one component per cell. Reads the
+ * viewer's zone choice, so a computed that calls it follows the switch.
+ */
+export function shownRelativeTime(time: string | Date | number, now: number): ShownTime {
+  const exact = formatDateTime(time);
+  return {
+    iso: new Date(time).toISOString(),
+    text: relativeTime(time, now),
+    hover: exact.endsWith(' UTC')
+      ? `${exact} · ${formatOtherZone(time)}`
+      : `${exact} local time · ${formatOtherZone(time)}`,
+  };
+}
+
 /**
  * A time as people glance at it. `relative` (the default) reads "3 days ago" with the
  * exact time on hover, in the viewer's zone and in UTC; `exact` reads the exact time with
@@ -29,9 +52,6 @@ export class RelativeTimeComponent {
   protected readonly hover = computed(() => {
     const time = this.time();
     if (this.mode() === 'exact') return formatOtherZone(time);
-    const exact = formatDateTime(time);
-    return exact.endsWith(' UTC')
-      ? `${exact} · ${formatOtherZone(time)}`
-      : `${exact} local time · ${formatOtherZone(time)}`;
+    return shownRelativeTime(time, this.clock.now()).hover;
   });
 }

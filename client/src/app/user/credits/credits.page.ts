@@ -27,6 +27,7 @@ import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { formatCredits, formatRate } from '../../ui/format';
 import { ICON_IMPORTS } from '../../ui/icons';
 import { LoadErrorComponent } from '../../ui/load-error.component';
+import { progressively } from '../../ui/progressive';
 import { ChartPoint } from '../charts/chart-click';
 import { balanceChart } from '../charts/chart-options';
 import { ChartThemeService } from '../charts/chart-theme.service';
@@ -157,6 +158,8 @@ export default class CreditsPage {
   protected readonly legend = runwayLegend(7);
   protected readonly bandText = bandText;
   protected readonly runwayText = runwayText;
+  /** The rows rendered so far: a screenful at once, the rest a few per task. */
+  protected readonly shownRows = progressively(this.rows, { first: 5, step: 3 });
   protected readonly costText = costPerTaskText;
   protected readonly credits = formatCredits;
   protected readonly rate = formatRate;
@@ -171,7 +174,7 @@ export default class CreditsPage {
     let scrolled = false;
     effect(() => {
       const org = this.url().org;
-      if (scrolled || !org || !this.rows()) return;
+      if (scrolled || !org || !this.rows() || this.shownRows.filling()) return;
       scrolled = true;
       afterNextRender(
         () =>

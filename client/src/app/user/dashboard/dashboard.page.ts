@@ -22,6 +22,7 @@ import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { formatCredits } from '../../ui/format';
 import { ICON_IMPORTS } from '../../ui/icons';
 import { LoadErrorComponent } from '../../ui/load-error.component';
+import { progressively } from '../../ui/progressive';
 import { consumptionChart } from '../charts/chart-options';
 import { ChartThemeService } from '../charts/chart-theme.service';
 import { LineChartComponent } from '../charts/line-chart.component';
@@ -91,6 +92,8 @@ export default class DashboardPage {
     const orgs = this.orgs().data;
     return orgs ? orgCards(orgs, this.threshold()) : null;
   });
+  /** The cards rendered so far: the first row at once, the rest a few per task. */
+  protected readonly shownCards = progressively(this.cards, { first: 4, step: 3 });
   protected readonly skeletons = computed(() => {
     const covered = this.meta()?.covered_orgs;
     return covered?.length ? covered : Array.from({ length: DEFAULT_SKELETONS }, () => '');

@@ -26,7 +26,7 @@ import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { formatCount } from '../../ui/format';
 import { ICON_IMPORTS } from '../../ui/icons';
 import { LoadErrorComponent } from '../../ui/load-error.component';
-import { RelativeTimeComponent } from '../../ui/relative-time.component';
+import { ShownTime, shownRelativeTime } from '../../ui/relative-time.component';
 import {
   HEALTH_TEXT,
   NPC_MARKS,
@@ -42,6 +42,13 @@ import {
   reposQueryParams,
   sortRepos,
 } from './repos.view';
+
+/** A row's times as its cells show them. */
+interface RowTimes {
+  commit: ShownTime;
+  human: ShownTime | null;
+  npc: ShownTime | null;
+}
 
 /** Typing pauses this long before the search reaches the URL. */
 const SEARCH_DEBOUNCE_MS = 200;
@@ -60,7 +67,6 @@ const SEARCH_DEBOUNCE_MS = 200;
     MatSelectModule,
     MatSortModule,
     MatTableModule,
-    RelativeTimeComponent,
     RouterLink,
   ],
   templateUrl: './repos.page.html',
@@ -89,6 +95,23 @@ export default class ReposPage {
     if (!answers) return null;
     const repos = answers.flatMap((a) => ('repos' in a ? a.repos : []));
     return repoRows(repos, this.orgNames.names(), new Date(this.clock.now()));
+  });
+  /**
+   * Each row's three times as shown, by repository: plain `<time>` elements in the cells
+   * instead of 150 `npc-relative-time` components, which made the table's first
+   * rendering a long task on a phone.
+   */
+  protected readonly times = computed(() => {
+    const now = this.clock.now();
+    const times = new Map<string, RowTimes>();
+    for (const row of this.allRows() ?? []) {
+      times.set(row.fullName, {
+        commit: shownRelativeTime(row.lastCommitAt, now),
+        human: row.lastHumanAt ? shownRelativeTime(row.lastHumanAt, now) : null,
+        npc: row.lastNpcAt ? shownRelativeTime(row.lastNpcAt, now) : null,
+      });
+    }
+    return times;
   });
   protected readonly failures = computed(() =>
     (this.answers().data ?? []).flatMap((a) => ('error' in a ? [a] : [])),
