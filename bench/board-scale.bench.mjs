@@ -224,6 +224,14 @@ try {
   const endRoutes = (await forgeCalls(forgeUrl)).byRoute;
   const steadyCalls = hourCalls - perMinute[0];
   const budgetMinutes = await board.app.get(UpstreamBudget).perMinute();
+  const boardMetrics = await (await fetch(`${board.url}/metrics`)).text();
+  const reads = (reason) =>
+    Number(
+      new RegExp(`^board_issue_refresh_reads_total\\{reason="${reason}"\\} (\\d+)`, 'm').exec(
+        boardMetrics,
+      )?.[1] ?? 0,
+    );
+  const sweepReads = reads('sweep');
   const rss = process.memoryUsage().rss / 1024 / 1024;
   await board.stop();
 
@@ -245,6 +253,12 @@ try {
     .slice(0, 8);
   console.log(
     `  after the cold minute, by route: ${steadyRoutes.map(([k, n]) => `${k} ×${n}`).join(', ')}`,
+  );
+  console.log(
+    `sweep of unmoved repositories (edits and comments): ${sweepReads} listings, ` +
+      `${((100 * sweepReads) / steadyCalls).toFixed(0)} % of the calls after the cold minute ` +
+      `(${(sweepReads / fullRefetchPerHour).toFixed(3)} of the full refetch); ` +
+      `${reads('moved')} listings of moved repositories`,
   );
   console.log(`largest data age in an answer: ${maxAge} s; target ≤ ${TTL_MS / 1000} s`);
   console.log(

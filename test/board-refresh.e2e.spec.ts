@@ -2,6 +2,7 @@
  * The refresh plan and the upstream call budget against a forge without extensions (no
  * organization-wide issue list, as on the real platform), board and forge on one injected
  * clock: changes show within one TTL while unchanged repositories are not listed again,
+ * edits and comments that move no repository record show within the sweep period,
  * deletions leave at the full resynchronisation, the budget is never passed, and a
  * platform that answers 429 slows the board down without errors to viewers.
  */
@@ -9,8 +10,9 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Issue, Organization } from '@shared/board/entities';
 import { isSecret } from '@shared/board/mappers';
-import type { PlatformIssue } from '@shared/platform/types';
+import type { PlatformIssue, PlatformRepository } from '@shared/platform/types';
 import { ManualClock } from '../server/common/clock';
+import { signalOf } from '../server/board/refresh/issue-mirror';
 import { ForgeDatabase } from '../server/forge/storage/forge-database';
 import { startBoard, type RunningBoard } from './board-harness';
 import { forgeClient, startForge, type HarnessForge } from './forge-harness';
@@ -71,9 +73,19 @@ async function openIssueOf(forge: HarnessForge, org: string): Promise<PlatformIs
   throw new Error(`no open issue in ${org}`);
 }
 
+/** Every organization's repositories as the board's token sees them, by organization. */
+async function repositoriesByOrg(forge: HarnessForge): Promise<Map<string, PlatformRepository[]>> {
+  const client = forgeClient(forge);
+  const orgs = (await client.listUserGroups()).map((group) => group.path);
+  const byOrg = new Map<string, PlatformRepository[]>();
+  for (const org of orgs) byOrg.set(org, await client.listRepos(org));
+  return byOrg;
+}
+
 describe('board refresh against a forge without organization-wide lists', () => {
   it('shows a changed issue within one TTL and lists no unchanged repository', async () => {
-    const { clock, forge, board } = await start();
+    // The sweep of unmoved repositories is tested on its own below; here it is far away.
+    const { clock, forge, board } = await start({ ISSUE_SWEEP_MINUTES: '600' });
     const cold = await get<Organization[]>(board, '/api/orgs');
     expect(cold.status).toBe(200);
     const coldListings = await forge.requestCount({ route: REPO_ISSUES });
@@ -110,6 +122,90 @@ describe('board refresh against a forge without organization-wide lists', () => 
     const again = await forge.requestCount({ route: REPO_ISSUES });
     expect((await get<Organization[]>(board, '/api/orgs')).status).toBe(200);
     expect(await forge.requestCount({ route: REPO_ISSUES })).toBe(again);
+  }, 120_000);
+
+  it('shows edits and comments that move no repository record within the sweep period', async () => {
+    const sweepMinutes = 4;
+    const { clock, forge, board } = await start({ ISSUE_SWEEP_MINUTES: String(sweepMinutes) });
+    const client = forgeClient(forge);
+    const coldAt = clock.now().getTime();
+    expect((await get<Organization[]>(board, '/api/orgs')).status).toBe(200);
+
+    // Two open issues of one organization: one gets a new title, one a comment.
+    const org = 'aurora-labs';
+    const open: PlatformIssue[] = [];
+    for (const repo of await client.listRepos(org)) {
+      if (isSecret(repo)) continue;
+      for (const issue of await client.listIssues(repo.path, { state: 'open' })) {
+        open.push({ ...issue, repo: { path: repo.path } });
+      }
+    }
+    const [edited, commented] = open;
+    const recordsBefore = await repositoriesByOrg(forge);
+    clock.advance(1_000);
+    const title = `${edited.title} (reworded)`;
+    await client.updateIssue(edited.repo!.path, edited.number, { title });
+    await client.createComment(commented.repo!.path, commented.number, { body: 'Still seen.' });
+
+    // Neither moves its repository's record (newest commit, open issue count, update time):
+    // only the sweep can find them before the next full resynchronisation.
+    const records = await repositoriesByOrg(forge);
+    for (const [slug, repositories] of records) {
+      expect(repositories.map(signalOf)).toEqual(recordsBefore.get(slug)!.map(signalOf));
+    }
+
+    // The plan: after the full read, the j-th of n repositories (in path order) counts as
+    // asked j/n of a period ago; each refresh asks the repositories that would be past due
+    // (a period after their last ask) before the next refresh, one listing each.
+    const period = sweepMinutes * MINUTE;
+    const checkedAt = new Map<string, number[]>();
+    for (const [slug, repositories] of records) {
+      const n = repositories.length;
+      checkedAt.set(
+        slug,
+        repositories.map((_, j) => coldAt - Math.floor((period * j) / n)),
+      );
+    }
+    const shows = async (): Promise<{ title: boolean; comment: boolean }> => {
+      const titles = await get<Issue[]>(board, `/api/issues?repo=${edited.repo!.path}`);
+      const comments = await get<Issue[]>(board, `/api/issues?repo=${commented.repo!.path}`);
+      const find = (issues: Issue[], number: PlatformIssue['number']) =>
+        issues.find((issue) => issue.number === Number(number))!;
+      return {
+        title: find(titles.body, edited.number).title === title,
+        comment:
+          find(comments.body, commented.number).comment_count === commented.comment_count + 1,
+      };
+    };
+    expect(await shows()).toEqual({ title: false, comment: false });
+
+    let listed = 0;
+    for (let cycle = 1; cycle <= sweepMinutes; cycle++) {
+      clock.advance(TTL);
+      const now = clock.now().getTime();
+      let expected = 0;
+      for (const times of checkedAt.values()) {
+        times.forEach((at, j) => {
+          if (at < now + TTL - period) {
+            expected += 1;
+            times[j] = now;
+          }
+        });
+      }
+      const before = await forge.requestCount({ route: REPO_ISSUES });
+      expect((await get<Organization[]>(board, '/api/orgs')).status).toBe(200);
+      const calls = (await forge.requestCount({ route: REPO_ISSUES })) - before;
+      expect({ cycle, calls }).toEqual({ cycle, calls: expected });
+      listed += calls;
+    }
+    // Within one period every repository was asked once, and both changes show.
+    const held = [...records.values()].reduce((sum, repositories) => sum + repositories.length, 0);
+    expect(listed).toBe(held);
+    expect(await shows()).toEqual({ title: true, comment: true });
+    const metrics = await (await fetch(`${board.url}/metrics`)).text();
+    expect(metrics).toMatch(
+      new RegExp(`^board_issue_refresh_reads_total\\{reason="sweep"\\} ${held}$`, 'm'),
+    );
   }, 120_000);
 
   it('drops a deleted issue at the next full resynchronisation', async () => {

@@ -66,6 +66,15 @@ export class BoardMetrics {
     registers: [this.registry],
   });
 
+  readonly issueRefreshReads = new Counter({
+    name: 'board_issue_refresh_reads_total',
+    help:
+      'Repositories whose issues the refresh plan read, by reason: full (first read, resync), ' +
+      'moved (the repository record moved), sweep (due check of an unmoved repository)',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+
   private budgetSource: (() => Promise<BudgetFigures>) | null = null;
 
   readonly upstreamCalls = new Gauge({
