@@ -12,6 +12,7 @@ import type { Issue, Organization } from '@shared/board/entities';
 import { isSecret } from '@shared/board/mappers';
 import type { PlatformIssue, PlatformRepository } from '@shared/platform/types';
 import { ManualClock } from '../server/common/clock';
+import { BudgetSpentError, UpstreamBudget } from '../server/board/budget/upstream-budget';
 import { signalOf } from '../server/board/refresh/issue-mirror';
 import { ForgeDatabase } from '../server/forge/storage/forge-database';
 import { startBoard, type RunningBoard } from './board-harness';
@@ -267,6 +268,38 @@ describe('board refresh against a forge without organization-wide lists', () => 
     expect(metrics).toMatch(/^board_upstream_budget_remaining \d+/m);
     expect(metrics).toMatch(/^board_data_age_seconds\{org="aurora-labs"\} \d+/m);
   }, 300_000);
+
+  it('says when stale answers are old because the call budget is spent, and until when', async () => {
+    const { clock, board } = await start();
+    const startedAt = clock.now().getTime();
+    const fresh = await fetch(`${board.url}/api/orgs`);
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get('x-stale-reason')).toBeNull();
+
+    // Spend what is left of the hour (no request leaves: the budget refuses the rest).
+    const budget = board.get(UpstreamBudget);
+    for (;;) {
+      try {
+        await budget.admit();
+      } catch (error) {
+        if (error instanceof BudgetSpentError) break;
+        throw error;
+      }
+    }
+    // A spent budget stretches the cache life fourfold before any answer goes stale.
+    clock.advance(4 * TTL);
+    // Every call was counted in the first minute: the hour admits calls again an hour later.
+    const until = new Date(startedAt + HOUR).toISOString();
+    for (let i = 0; i < 2; i++) {
+      // The first answer is built and refused; the second comes from the held STALE entry.
+      const stale = await fetch(`${board.url}/api/orgs`);
+      expect(stale.status).toBe(200);
+      expect(stale.headers.get('x-cache')).toBe('STALE');
+      expect(stale.headers.get('x-stale-reason')).toBe('budget');
+      expect(stale.headers.get('x-budget-until')).toBe(until);
+      await stale.arrayBuffer();
+    }
+  }, 120_000);
 
   it('slows down under a storm of 429s without errors to viewers', async () => {
     // A proxy between board and forge that, once the storm starts, answers 429 past a few

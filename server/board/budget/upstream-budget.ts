@@ -158,6 +158,24 @@ export class UpstreamBudget {
     };
   }
 
+  /**
+   * When a call for a page being viewed will be admitted again (epoch ms): the start of the
+   * first minute at which enough of the hour's calls have left the window, or the next
+   * minute when the hour is not what holds calls back.
+   */
+  async spentUntil(): Promise<number> {
+    const now = this.clock.now().getTime();
+    const minute = Math.floor(now / MINUTE_MS);
+    const buckets = await this.counter.perMinute(minute);
+    const limit = this.effectiveLimit(now);
+    let left = buckets.reduce((sum, n) => sum + n, 0);
+    for (let k = 0; k < buckets.length; k++) {
+      if (left < limit) return (minute + Math.max(1, k)) * MINUTE_MS;
+      left -= buckets[k];
+    }
+    return (minute + buckets.length) * MINUTE_MS;
+  }
+
   /** Calls per minute over the last hour, oldest first. */
   perMinute(): Promise<number[]> {
     return this.counter.perMinute(Math.floor(this.clock.now().getTime() / MINUTE_MS));

@@ -11,6 +11,7 @@ import { AdminAuth } from '../admin/admin-auth';
 import { boardErrorBody } from '../common/board-exception.filter';
 import { isUpstreamFailure } from '../common/upstream-failures';
 import { PlatformRateLimitedError } from '../platform/platform.errors';
+import { BUDGET_SPENT } from '../platform/platform-http';
 import { BoardConfig } from '../config/board-config';
 import { BoardMetrics } from '../ops/board-metrics';
 import { CacheIndex } from './cache-index';
@@ -39,7 +40,16 @@ interface RouteEntry {
    * per request and viewers are not counted as misses.
    */
   retryAt?: number;
+  /** Why an entry served as STALE is old: set with `retryAt`. */
+  staleReason?: StaleReason;
 }
+
+/**
+ * Why a STALE answer is old, sent as `X-Stale-Reason`: `budget` while the board's own call
+ * budget holds platform calls back (with `X-Budget-Until`, the ISO time a call is admitted
+ * again), `platform` when the platform failed.
+ */
+export type StaleReason = { kind: 'platform' } | { kind: 'budget'; until: number };
 
 type Outcome = { entry: RouteEntry; state: 'MISS' | 'STALE' };
 
@@ -63,7 +73,8 @@ const KEPT_HEADERS = ['x-total-count'];
  * is fresh only while that datum is, so no datum shown is older than the TTL while the
  * platform answers. Concurrent misses for one key run the route once. A miss that would
  * run the route counts against the client's allowance (admins exempt). When the platform
- * fails, the last good answer goes out as `X-Cache: STALE`. Sets `X-Cache` and `Age`.
+ * fails, or the board's call budget refuses the call, the last good answer goes out as
+ * `X-Cache: STALE` with `X-Stale-Reason` (and `X-Budget-Until`). Sets `X-Cache` and `Age`.
  */
 @Injectable()
 export class RouteCacheInterceptor extends CacheInterceptor {
@@ -183,7 +194,11 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     } catch (error) {
       if (previous && isUpstreamFailure(error)) {
         this.metrics.routeCache.inc({ result: 'stale' });
-        const backingOff = { ...previous, retryAt: started + staleBackoffMs(error, this.config) };
+        const backingOff: RouteEntry = {
+          ...previous,
+          retryAt: started + staleBackoffMs(error, this.config),
+          staleReason: await this.staleReasonOf(error),
+        };
         await this.cache.set(key, backingOff, STALE_RETENTION_MS);
         return { entry: backingOff, state: 'STALE' };
       }
@@ -199,7 +214,11 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     if (started - entry.oldestAt >= this.budget.effectiveTtlMs()) {
       // Built from held data older than the TTL (the budget or the platform held the refresh
       // back): served as STALE for a while instead of rebuilt on every request.
-      entry = { ...entry, retryAt: started + Math.min(STALE_BACKOFF_MS, this.config.cacheTtlMs) };
+      entry = {
+        ...entry,
+        retryAt: started + Math.min(STALE_BACKOFF_MS, this.config.cacheTtlMs),
+        staleReason: await this.staleReasonOf(null),
+      };
       await this.cache.set(key, entry, STALE_RETENTION_MS);
       this.metrics.routeCache.inc({ result: 'stale' });
       return { entry, state: 'STALE' };
@@ -209,9 +228,26 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     return { entry, state: 'MISS' };
   }
 
+  /**
+   * Why an answer is stale: the board's budget refused the call (or, for held data that
+   * grew old without an error, the hour's budget is used up), or else the platform.
+   */
+  private async staleReasonOf(error: unknown): Promise<StaleReason> {
+    const refused = error instanceof PlatformRateLimitedError && error.code === BUDGET_SPENT;
+    if (!refused && error !== null) return { kind: 'platform' };
+    if (!refused && (await this.budget.state()).remaining > 0) return { kind: 'platform' };
+    return { kind: 'budget', until: await this.budget.spentUntil() };
+  }
+
   private setHeaders(reply: FastifyReply, entry: RouteEntry, state: string): void {
     const age = Math.max(0, Math.floor((this.clock.now().getTime() - entry.oldestAt) / 1000));
     void reply.headers({ ...entry.headers, 'x-cache': state, age: String(age) });
+    if (state !== 'STALE') return;
+    const reason = entry.staleReason ?? { kind: 'platform' };
+    void reply.header('x-stale-reason', reason.kind);
+    if (reason.kind === 'budget') {
+      void reply.header('x-budget-until', new Date(reason.until).toISOString());
+    }
   }
 
   /** Set the answer's headers and give its body, compressed when the entry and client allow. */
