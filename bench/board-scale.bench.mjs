@@ -157,6 +157,8 @@ try {
   // No budget for the reference: it measures what a full refetch costs.
   const reference = await startBoard(forgeUrl, clock, 1_000_000_000);
   const coldStatuses = (await readPages(reference)).map((a) => a.status);
+  const referenceMetrics = await (await fetch(`${reference.url}/metrics`)).text();
+  const estimated = Number(/^board_upstream_full_load_calls (\d+)/m.exec(referenceMetrics)?.[1]);
   await reference.stop();
   const after = await forgeCalls(forgeUrl);
   const coldCalls = after.total - before.total;
@@ -164,7 +166,8 @@ try {
   const fullRefetchPerHour = (coldCalls - coldConversation) * (3_600_000 / TTL_MS);
   console.log(
     `full refetch (empty caches, every page once): ${coldCalls} calls, ` +
-      `${coldConversation} of them conversation reads; statuses ${[...new Set(coldStatuses)].join(',')}`,
+      `${coldConversation} of them conversation reads; statuses ${[...new Set(coldStatuses)].join(',')}; ` +
+      `the board's estimate of one full load: ${estimated} calls`,
   );
 
   // The simulated hour.

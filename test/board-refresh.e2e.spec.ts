@@ -6,6 +6,7 @@
  * deletions leave at the full resynchronisation, the budget is never passed, and a
  * platform that answers 429 slows the board down without errors to viewers.
  */
+import { Logger } from '@nestjs/common';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Issue, Organization } from '@shared/board/entities';
@@ -123,6 +124,14 @@ describe('board refresh against a forge without organization-wide lists', () => 
     const again = await forge.requestCount({ route: REPO_ISSUES });
     expect((await get<Organization[]>(board, '/api/orgs')).status).toBe(200);
     expect(await forge.requestCount({ route: REPO_ISSUES })).toBe(again);
+
+    // The default budget fills these caches many times over: no warning. The estimate of
+    // one full load counts at least every listing the cold load made.
+    const metrics = await (await fetch(`${board.url}/metrics`)).text();
+    expect(metrics).toMatch(/^board_upstream_full_load_over_budget 0$/m);
+    const estimate = Number(/^board_upstream_full_load_calls (\d+)/m.exec(metrics)?.[1]);
+    expect(estimate).toBeGreaterThanOrEqual(coldListings);
+    expect(estimate).toBeLessThan(3000);
   }, 120_000);
 
   it('shows edits and comments that move no repository record within the sweep period', async () => {
@@ -298,6 +307,43 @@ describe('board refresh against a forge without organization-wide lists', () => 
       expect(stale.headers.get('x-stale-reason')).toBe('budget');
       expect(stale.headers.get('x-budget-until')).toBe(until);
       await stale.arrayBuffer();
+    }
+  }, 120_000);
+
+  it('warns once, names both numbers, and exposes it when one full load passes the budget', async () => {
+    const warnings: string[] = [];
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation((message: unknown) => {
+      warnings.push(String(message));
+    });
+    try {
+      // The demo's first load takes more calls than this.
+      const budget = 60;
+      const { clock, board } = await start({ PLATFORM_MAX_CALLS_PER_HOUR: String(budget) });
+      await (await fetch(`${board.url}/api/orgs`)).arrayBuffer();
+      clock.advance(HOUR);
+      await (await fetch(`${board.url}/api/orgs`)).arrayBuffer();
+
+      const metrics = await (await fetch(`${board.url}/metrics`)).text();
+      const estimate = Number(/^board_upstream_full_load_calls (\d+)/m.exec(metrics)?.[1]);
+      expect(estimate).toBeGreaterThan(budget);
+      expect(metrics).toMatch(/^board_upstream_full_load_over_budget 1$/m);
+      const about = warnings.filter((w) => w.includes('PLATFORM_MAX_CALLS_PER_HOUR'));
+      expect(about).toHaveLength(1);
+      expect(about[0]).toMatch(
+        new RegExp(
+          `about \\d+ platform calls, more than PLATFORM_MAX_CALLS_PER_HOUR \\(${budget}\\)`,
+        ),
+      );
+      const ready = (await (await fetch(`${board.url}/readyz`)).json()) as {
+        checks: { budget: { ok: boolean; full_load_calls: number; max_calls_per_hour: number } };
+      };
+      expect(ready.checks.budget).toMatchObject({
+        ok: false,
+        full_load_calls: estimate,
+        max_calls_per_hour: budget,
+      });
+    } finally {
+      warn.mockRestore();
     }
   }, 120_000);
 

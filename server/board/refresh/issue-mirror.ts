@@ -3,6 +3,11 @@ import type { PlatformIssue, PlatformRepository } from '@shared/platform/types';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { Clock } from '../../common/clock';
 import { DataAge } from '../budget/data-age';
+import {
+  conversationCalls,
+  organizationLoadCalls,
+  type HeldCounts,
+} from '../budget/full-load-estimate';
 import { BACKGROUND_RESERVE, UpstreamBudget } from '../budget/upstream-budget';
 import { CacheInvalidation } from '../cache/cache-invalidation';
 import { noteFetchedAt, trackFreshness } from '../cache/freshness';
@@ -26,6 +31,17 @@ interface HeldRepository {
    * read, spread over the past sweep period so the sweep's checks spread evenly.
    */
   checkedAt: number;
+  /** How many issues are held, and the conversation reads they take on a cold cache. */
+  counts: HeldCounts;
+}
+
+/** The estimated calls of one full load against the hourly budget. */
+export interface FullLoadEstimate {
+  /** Platform calls one full load of the organizations read so far takes. */
+  calls: number;
+  /** PLATFORM_MAX_CALLS_PER_HOUR. */
+  limit: number;
+  organizations: number;
 }
 
 /** Why a repository's issues are read. */
@@ -69,6 +85,9 @@ export class IssueMirror {
   private readonly cycles = new Map<string, Promise<HeldOrganization>>();
   /** Organizations whose organization-wide list answered (true) or was missing (false). */
   private readonly orgWide = new Map<string, boolean>();
+  /** Estimated calls of one full load, per held organization. */
+  private readonly loadCalls = new Map<string, number>();
+  private warnedOverBudget = false;
 
   constructor(
     private readonly platform: PlatformClient,
@@ -188,6 +207,7 @@ export class IssueMirror {
       if (before) next.repositories.set(repositories[i].path, { ...before, signal: '' });
       else missing = true;
     });
+    this.estimateFullLoad(org, repositories, next);
     if (!next.complete) {
       // Until every repository is read, the data is as old as the previous read.
       next.asOf = previous?.asOf ?? listedAt;
@@ -248,12 +268,53 @@ export class IssueMirror {
           ? this.readAll(repository.path, 'sweep')
           : this.updatedSince(repository.path, before.watermark, 'sweep'),
       );
-      return hold(before.signal, merge(unpack(before.packed), issues), now);
+      return this.hold(before.signal, merge(unpack(before.packed), issues), now);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.logger.debug(`Sweep of ${repository.path} deferred: ${reason}`);
       return before;
     }
+  }
+
+  /** The estimated calls of one full load of every organization read so far. */
+  fullLoad(): FullLoadEstimate {
+    let calls = 0;
+    for (const n of this.loadCalls.values()) calls += n;
+    return {
+      calls,
+      limit: this.config.platformMaxCallsPerHour,
+      organizations: this.loadCalls.size,
+    };
+  }
+
+  /**
+   * Note what one full load of the organization costs, now that its repositories are
+   * listed, and warn once when the loads together need more calls than the hourly budget:
+   * then the caches cannot all be filled within an hour.
+   */
+  private estimateFullLoad(
+    org: string,
+    repositories: PlatformRepository[],
+    held: HeldOrganization,
+  ): void {
+    this.loadCalls.set(
+      org,
+      organizationLoadCalls(repositories, (path) => held.repositories.get(path)?.counts),
+    );
+    const estimate = this.fullLoad();
+    const over = estimate.calls > estimate.limit;
+    this.metrics.fullLoadCalls.set(estimate.calls);
+    this.metrics.fullLoadOverBudget.set(over ? 1 : 0);
+    if (over && !this.warnedOverBudget) {
+      this.logger.warn(
+        `One full load of ${estimate.organizations} organizations' data takes about ` +
+          `${estimate.calls} platform calls, more than PLATFORM_MAX_CALLS_PER_HOUR ` +
+          `(${estimate.limit}): the caches cannot all be filled within an hour, so pages ` +
+          `will show older data. Raise PLATFORM_MAX_CALLS_PER_HOUR if the platform allows ` +
+          `it, or cover fewer organizations (BOARD_ORGS).`,
+      );
+    }
+    this.warnedOverBudget = over;
   }
 
   /** One repository: kept as is, read since its watermark, or read in full. */
@@ -267,9 +328,9 @@ export class IssueMirror {
     try {
       if (before && before.watermark !== '') {
         const changed = await this.updatedSince(repository.path, before.watermark, 'moved');
-        return hold(signal, merge(unpack(before.packed), changed), now);
+        return this.hold(signal, merge(unpack(before.packed), changed), now);
       }
-      return hold(signal, await this.readAll(repository.path, before ? 'moved' : 'full'), now);
+      return this.hold(signal, await this.readAll(repository.path, before ? 'moved' : 'full'), now);
     } catch (error) {
       // A secret repository refuses token access, or a repository has issues turned off:
       // one such repository must not hide the rest of the organization.
@@ -279,6 +340,22 @@ export class IssueMirror {
       }
       throw error;
     }
+  }
+
+  /** A repository's issues packed, with their watermark and counts. */
+  private hold(signal: string, issues: PlatformIssue[], checkedAt: number): HeldRepository {
+    let watermark = '';
+    for (const issue of issues) if (issue.updated_at > watermark) watermark = issue.updated_at;
+    return {
+      signal,
+      watermark,
+      packed: ownedCopy(deflateRawSync(JSON.stringify(issues), { level: 1 })),
+      checkedAt,
+      counts: {
+        issues: issues.length,
+        conversationCalls: conversationCalls(issues, this.config.npcHandles, checkedAt),
+      },
+    };
   }
 
   /** Every issue of a repository, each with `repo.path`. */
@@ -341,17 +418,6 @@ function merge(held: PlatformIssue[], changed: PlatformIssue[]): PlatformIssue[]
   const byNumber = new Map(held.map((issue) => [String(issue.number), issue]));
   for (const issue of changed) byNumber.set(String(issue.number), issue);
   return [...byNumber.values()];
-}
-
-function hold(signal: string, issues: PlatformIssue[], checkedAt: number): HeldRepository {
-  let watermark = '';
-  for (const issue of issues) if (issue.updated_at > watermark) watermark = issue.updated_at;
-  return {
-    signal,
-    watermark,
-    packed: ownedCopy(deflateRawSync(JSON.stringify(issues), { level: 1 })),
-    checkedAt,
-  };
 }
 
 /**
