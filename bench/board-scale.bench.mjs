@@ -167,7 +167,8 @@ try {
   console.log(
     `full refetch (empty caches, every page once): ${coldCalls} calls, ` +
       `${coldConversation} of them conversation reads; statuses ${[...new Set(coldStatuses)].join(',')}; ` +
-      `the board's estimate of one full load: ${estimated} calls`,
+      `the board's estimate of one full load of every page (the credit pages' ` +
+      `closed NPC issues too): ${estimated} calls`,
   );
 
   // The simulated hour.

@@ -308,6 +308,18 @@ describe('board refresh against a forge without organization-wide lists', () => 
       expect(stale.headers.get('x-budget-until')).toBe(until);
       await stale.arrayBuffer();
     }
+
+    // A read with nothing to fall back on fails (502), and is not run again until the
+    // budget admits calls: the second request makes no attempt the budget could refuse.
+    const refused = async (): Promise<number> => {
+      const text = await (await fetch(`${board.url}/metrics`)).text();
+      return Number(/^board_upstream_calls_made\{outcome="refused"\} (\d+)/m.exec(text)?.[1]);
+    };
+    const pulls = `/api/repos/${(await openIssueOf(running!.forge, 'aurora-labs')).repo!.path}/pulls`;
+    expect((await fetch(`${board.url}${pulls}`)).status).toBe(502);
+    const after = await refused();
+    expect((await fetch(`${board.url}${pulls}`)).status).toBe(502);
+    expect(await refused()).toBe(after);
   }, 120_000);
 
   it('warns once, names both numbers, and exposes it when one full load passes the budget', async () => {

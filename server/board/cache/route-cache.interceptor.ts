@@ -64,6 +64,8 @@ function acceptsGzip(request: FastifyRequest): boolean {
 export const STALE_RETENTION_MS = 24 * 3_600_000;
 /** Longest a STALE answer is served before the route asks the platform again. */
 const STALE_BACKOFF_MS = 60_000;
+/** Most reads whose failure for want of call budget are held at once. */
+const MAX_HELD_FAILURES = 1000;
 /** Headers a route sets that belong to its cached answer. */
 const KEPT_HEADERS = ['x-total-count'];
 
@@ -79,6 +81,12 @@ const KEPT_HEADERS = ['x-total-count'];
 @Injectable()
 export class RouteCacheInterceptor extends CacheInterceptor {
   private readonly inFlight = new Map<string, Promise<Outcome>>();
+  /**
+   * Reads that failed, with nothing to fall back on, because the call budget is spent:
+   * answered with the same failure until the budget admits calls again, since running the
+   * route before then could only fail the same way.
+   */
+  private readonly heldFailures = new Map<string, { error: unknown; until: number }>();
 
   constructor(
     @Inject(CACHE_MANAGER) cacheManager: Cache,
@@ -120,6 +128,8 @@ export class RouteCacheInterceptor extends CacheInterceptor {
       this.metrics.routeCache.inc({ result: 'stale' });
       return from([this.answer(request, reply, entry, 'STALE')]);
     }
+    const failed = this.heldFailures.get(key);
+    if (failed && this.clock.now().getTime() < failed.until) throw failed.error;
     let pending = this.inFlight.get(key);
     if (!pending) {
       this.admitMiss(request);
@@ -194,14 +204,16 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     } catch (error) {
       if (previous && isUpstreamFailure(error)) {
         this.metrics.routeCache.inc({ result: 'stale' });
+        const staleReason = await this.staleReasonOf(error);
         const backingOff: RouteEntry = {
           ...previous,
-          retryAt: started + staleBackoffMs(error, this.config),
-          staleReason: await this.staleReasonOf(error),
+          retryAt: holdUntil(started + staleBackoffMs(error, this.config), staleReason),
+          staleReason,
         };
         await this.cache.set(key, backingOff, STALE_RETENTION_MS);
         return { entry: backingOff, state: 'STALE' };
       }
+      if (isBudgetRefusal(error)) this.holdFailure(key, error, await this.budget.spentUntil());
       if (!(error instanceof NotFoundError)) throw error;
       entry = {
         status: 404,
@@ -214,10 +226,14 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     if (started - entry.oldestAt >= this.budget.effectiveTtlMs()) {
       // Built from held data older than the TTL (the budget or the platform held the refresh
       // back): served as STALE for a while instead of rebuilt on every request.
+      const staleReason = await this.staleReasonOf(null);
       entry = {
         ...entry,
-        retryAt: started + Math.min(STALE_BACKOFF_MS, this.config.cacheTtlMs),
-        staleReason: await this.staleReasonOf(null),
+        retryAt: holdUntil(
+          started + Math.min(STALE_BACKOFF_MS, this.config.cacheTtlMs),
+          staleReason,
+        ),
+        staleReason,
       };
       await this.cache.set(key, entry, STALE_RETENTION_MS);
       this.metrics.routeCache.inc({ result: 'stale' });
@@ -233,10 +249,21 @@ export class RouteCacheInterceptor extends CacheInterceptor {
    * grew old without an error, the hour's budget is used up), or else the platform.
    */
   private async staleReasonOf(error: unknown): Promise<StaleReason> {
-    const refused = error instanceof PlatformRateLimitedError && error.code === BUDGET_SPENT;
+    const refused = isBudgetRefusal(error);
     if (!refused && error !== null) return { kind: 'platform' };
     if (!refused && (await this.budget.state()).remaining > 0) return { kind: 'platform' };
     return { kind: 'budget', until: await this.budget.spentUntil() };
+  }
+
+  private holdFailure(key: string, error: unknown, until: number): void {
+    const now = this.clock.now().getTime();
+    for (const [held, failure] of this.heldFailures) {
+      if (failure.until <= now) this.heldFailures.delete(held);
+    }
+    if (this.heldFailures.size >= MAX_HELD_FAILURES) {
+      this.heldFailures.delete(this.heldFailures.keys().next().value!);
+    }
+    this.heldFailures.set(key, { error, until });
   }
 
   private setHeaders(reply: FastifyReply, entry: RouteEntry, state: string): void {
@@ -280,6 +307,18 @@ function staleBackoffMs(error: unknown, config: BoardConfig): number {
       ? error.retryAfterMs
       : STALE_BACKOFF_MS;
   return Math.max(1_000, Math.min(wanted, STALE_BACKOFF_MS, config.cacheTtlMs));
+}
+
+function isBudgetRefusal(error: unknown): boolean {
+  return error instanceof PlatformRateLimitedError && error.code === BUDGET_SPENT;
+}
+
+/**
+ * When a STALE answer is asked again: after its backoff, or, when the call budget is
+ * spent, once it admits calls again (nothing could be refreshed before).
+ */
+function holdUntil(backoffUntil: number, reason: StaleReason): number {
+  return reason.kind === 'budget' ? Math.max(backoffUntil, reason.until) : backoffUntil;
 }
 
 function toEntry(body: string, oldestAt: number, headers: Record<string, string>): RouteEntry {
