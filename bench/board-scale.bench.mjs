@@ -260,7 +260,8 @@ try {
   );
   console.log(
     `sweep of unmoved repositories (edits and comments): ${sweepReads} listings, ` +
-      `${((100 * sweepReads) / steadyCalls).toFixed(0)} % of the calls after the cold minute ` +
+      `${steadyCalls > 0 ? ((100 * sweepReads) / steadyCalls).toFixed(0) : 0} % of the calls ` +
+      `after the cold minute ` +
       `(${(sweepReads / fullRefetchPerHour).toFixed(3)} of the full refetch); ` +
       `${reads('moved')} listings of moved repositories`,
   );
