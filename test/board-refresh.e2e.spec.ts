@@ -218,6 +218,26 @@ describe('board refresh against a forge without organization-wide lists', () => 
     );
   }, 120_000);
 
+  it('sweeps nothing while only the share of the hour kept for viewers is left', async () => {
+    const { clock, forge, board } = await start({ ISSUE_SWEEP_MINUTES: '2' });
+    expect((await get<Organization[]>(board, '/api/orgs')).status).toBe(200);
+    const lists = await forge.requestCount({ route: '/:org/-/repos' });
+    // Spend the hour down to the quarter kept for pages people view.
+    const budget = board.get(UpstreamBudget);
+    const kept = Math.floor(3000 * 0.75);
+    while ((await budget.state()).used < kept) await budget.admit();
+
+    // Two stretched sweep periods: every repository falls due, none is asked.
+    for (let minute = 0; minute < 8; minute++) {
+      clock.advance(TTL);
+      expect((await get<Organization[]>(board, '/api/orgs')).status).toBe(200);
+    }
+    const metrics = await (await fetch(`${board.url}/metrics`)).text();
+    expect(metrics).not.toMatch(/^board_issue_refresh_reads_total\{reason="sweep"\} [1-9]/m);
+    // The viewers' refreshes went on: the repository lists were read again.
+    expect(await forge.requestCount({ route: '/:org/-/repos' })).toBeGreaterThan(lists);
+  }, 120_000);
+
   it('drops a deleted issue at the next full resynchronisation', async () => {
     const { clock, forge, board } = await start({ FULL_RESYNC_HOURS: '1' });
     const org = 'juniper-cloud';
