@@ -157,6 +157,8 @@ try {
   // No budget for the reference: it measures what a full refetch costs.
   const reference = await startBoard(forgeUrl, clock, 1_000_000_000);
   const coldStatuses = (await readPages(reference)).map((a) => a.status);
+  const referenceMetrics = await (await fetch(`${reference.url}/metrics`)).text();
+  const estimated = Number(/^board_upstream_full_load_calls (\d+)/m.exec(referenceMetrics)?.[1]);
   await reference.stop();
   const after = await forgeCalls(forgeUrl);
   const coldCalls = after.total - before.total;
@@ -164,7 +166,9 @@ try {
   const fullRefetchPerHour = (coldCalls - coldConversation) * (3_600_000 / TTL_MS);
   console.log(
     `full refetch (empty caches, every page once): ${coldCalls} calls, ` +
-      `${coldConversation} of them conversation reads; statuses ${[...new Set(coldStatuses)].join(',')}`,
+      `${coldConversation} of them conversation reads; statuses ${[...new Set(coldStatuses)].join(',')}; ` +
+      `the board's estimate of one full load of every page (the credit pages' ` +
+      `closed NPC issues too): ${estimated} calls`,
   );
 
   // The simulated hour.
@@ -224,6 +228,14 @@ try {
   const endRoutes = (await forgeCalls(forgeUrl)).byRoute;
   const steadyCalls = hourCalls - perMinute[0];
   const budgetMinutes = await board.app.get(UpstreamBudget).perMinute();
+  const boardMetrics = await (await fetch(`${board.url}/metrics`)).text();
+  const reads = (reason) =>
+    Number(
+      new RegExp(`^board_issue_refresh_reads_total\\{reason="${reason}"\\} (\\d+)`, 'm').exec(
+        boardMetrics,
+      )?.[1] ?? 0,
+    );
+  const sweepReads = reads('sweep');
   const rss = process.memoryUsage().rss / 1024 / 1024;
   await board.stop();
 
@@ -245,6 +257,13 @@ try {
     .slice(0, 8);
   console.log(
     `  after the cold minute, by route: ${steadyRoutes.map(([k, n]) => `${k} ×${n}`).join(', ')}`,
+  );
+  console.log(
+    `sweep of unmoved repositories (edits and comments): ${sweepReads} listings, ` +
+      `${steadyCalls > 0 ? ((100 * sweepReads) / steadyCalls).toFixed(0) : 0} % of the calls ` +
+      `after the cold minute ` +
+      `(${(sweepReads / fullRefetchPerHour).toFixed(3)} of the full refetch); ` +
+      `${reads('moved')} listings of moved repositories`,
   );
   console.log(`largest data age in an answer: ${maxAge} s; target ≤ ${TTL_MS / 1000} s`);
   console.log(

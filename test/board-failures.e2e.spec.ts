@@ -55,6 +55,8 @@ describe('board when the platform refuses its token', () => {
     const stale = await fetch(`${board.url}/api/orgs`);
     expect(stale.status).toBe(200);
     expect(stale.headers.get('x-cache')).toBe('STALE');
+    expect(stale.headers.get('x-stale-reason')).toBe('platform');
+    expect(stale.headers.get('x-budget-until')).toBeNull();
     expect(await stale.json()).toEqual(orgs);
 
     // Never fetched before: nothing to fall back on.

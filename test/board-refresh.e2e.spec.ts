@@ -2,15 +2,19 @@
  * The refresh plan and the upstream call budget against a forge without extensions (no
  * organization-wide issue list, as on the real platform), board and forge on one injected
  * clock: changes show within one TTL while unchanged repositories are not listed again,
+ * edits and comments that move no repository record show within the sweep period,
  * deletions leave at the full resynchronisation, the budget is never passed, and a
  * platform that answers 429 slows the board down without errors to viewers.
  */
+import { Logger } from '@nestjs/common';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Issue, Organization } from '@shared/board/entities';
 import { isSecret } from '@shared/board/mappers';
-import type { PlatformIssue } from '@shared/platform/types';
+import type { PlatformIssue, PlatformRepository } from '@shared/platform/types';
 import { ManualClock } from '../server/common/clock';
+import { BudgetSpentError, UpstreamBudget } from '../server/board/budget/upstream-budget';
+import { signalOf } from '../server/board/refresh/issue-mirror';
 import { ForgeDatabase } from '../server/forge/storage/forge-database';
 import { startBoard, type RunningBoard } from './board-harness';
 import { forgeClient, startForge, type HarnessForge } from './forge-harness';
@@ -71,9 +75,19 @@ async function openIssueOf(forge: HarnessForge, org: string): Promise<PlatformIs
   throw new Error(`no open issue in ${org}`);
 }
 
+/** Every organization's repositories as the board's token sees them, by organization. */
+async function repositoriesByOrg(forge: HarnessForge): Promise<Map<string, PlatformRepository[]>> {
+  const client = forgeClient(forge);
+  const orgs = (await client.listUserGroups()).map((group) => group.path);
+  const byOrg = new Map<string, PlatformRepository[]>();
+  for (const org of orgs) byOrg.set(org, await client.listRepos(org));
+  return byOrg;
+}
+
 describe('board refresh against a forge without organization-wide lists', () => {
   it('shows a changed issue within one TTL and lists no unchanged repository', async () => {
-    const { clock, forge, board } = await start();
+    // The sweep of unmoved repositories is tested on its own below; here it is far away.
+    const { clock, forge, board } = await start({ ISSUE_SWEEP_MINUTES: '600' });
     const cold = await get<Organization[]>(board, '/api/orgs');
     expect(cold.status).toBe(200);
     const coldListings = await forge.requestCount({ route: REPO_ISSUES });
@@ -110,6 +124,118 @@ describe('board refresh against a forge without organization-wide lists', () => 
     const again = await forge.requestCount({ route: REPO_ISSUES });
     expect((await get<Organization[]>(board, '/api/orgs')).status).toBe(200);
     expect(await forge.requestCount({ route: REPO_ISSUES })).toBe(again);
+
+    // The default budget fills these caches many times over: no warning. The estimate of
+    // one full load counts at least every listing the cold load made.
+    const metrics = await (await fetch(`${board.url}/metrics`)).text();
+    expect(metrics).toMatch(/^board_upstream_full_load_over_budget 0$/m);
+    const estimate = Number(/^board_upstream_full_load_calls (\d+)/m.exec(metrics)?.[1]);
+    expect(estimate).toBeGreaterThanOrEqual(coldListings);
+    expect(estimate).toBeLessThan(3000);
+  }, 120_000);
+
+  it('shows edits and comments that move no repository record within the sweep period', async () => {
+    const sweepMinutes = 4;
+    const { clock, forge, board } = await start({ ISSUE_SWEEP_MINUTES: String(sweepMinutes) });
+    const client = forgeClient(forge);
+    const coldAt = clock.now().getTime();
+    expect((await get<Organization[]>(board, '/api/orgs')).status).toBe(200);
+
+    // Two open issues of one organization: one gets a new title, one a comment.
+    const org = 'aurora-labs';
+    const open: PlatformIssue[] = [];
+    for (const repo of await client.listRepos(org)) {
+      if (isSecret(repo)) continue;
+      for (const issue of await client.listIssues(repo.path, { state: 'open' })) {
+        open.push({ ...issue, repo: { path: repo.path } });
+      }
+    }
+    const [edited, commented] = open;
+    const recordsBefore = await repositoriesByOrg(forge);
+    clock.advance(1_000);
+    const title = `${edited.title} (reworded)`;
+    await client.updateIssue(edited.repo!.path, edited.number, { title });
+    await client.createComment(commented.repo!.path, commented.number, { body: 'Still seen.' });
+
+    // Neither moves its repository's record (newest commit, open issue count, update time):
+    // only the sweep can find them before the next full resynchronisation.
+    const records = await repositoriesByOrg(forge);
+    for (const [slug, repositories] of records) {
+      expect(repositories.map(signalOf)).toEqual(recordsBefore.get(slug)!.map(signalOf));
+    }
+
+    // The plan: after the full read, the j-th of n repositories (in path order) counts as
+    // asked j/n of a period ago; each refresh asks the repositories that would be past due
+    // (a period after their last ask) before the next refresh, one listing each.
+    const period = sweepMinutes * MINUTE;
+    const checkedAt = new Map<string, number[]>();
+    for (const [slug, repositories] of records) {
+      const n = repositories.length;
+      checkedAt.set(
+        slug,
+        repositories.map((_, j) => coldAt - Math.floor((period * j) / n)),
+      );
+    }
+    const shows = async (): Promise<{ title: boolean; comment: boolean }> => {
+      const titles = await get<Issue[]>(board, `/api/issues?repo=${edited.repo!.path}`);
+      const comments = await get<Issue[]>(board, `/api/issues?repo=${commented.repo!.path}`);
+      const find = (issues: Issue[], number: PlatformIssue['number']) =>
+        issues.find((issue) => issue.number === Number(number))!;
+      return {
+        title: find(titles.body, edited.number).title === title,
+        comment:
+          find(comments.body, commented.number).comment_count === commented.comment_count + 1,
+      };
+    };
+    expect(await shows()).toEqual({ title: false, comment: false });
+
+    let listed = 0;
+    for (let cycle = 1; cycle <= sweepMinutes; cycle++) {
+      clock.advance(TTL);
+      const now = clock.now().getTime();
+      let expected = 0;
+      for (const times of checkedAt.values()) {
+        times.forEach((at, j) => {
+          if (at < now + TTL - period) {
+            expected += 1;
+            times[j] = now;
+          }
+        });
+      }
+      const before = await forge.requestCount({ route: REPO_ISSUES });
+      expect((await get<Organization[]>(board, '/api/orgs')).status).toBe(200);
+      const calls = (await forge.requestCount({ route: REPO_ISSUES })) - before;
+      expect({ cycle, calls }).toEqual({ cycle, calls: expected });
+      listed += calls;
+    }
+    // Within one period every repository was asked once, and both changes show.
+    const held = [...records.values()].reduce((sum, repositories) => sum + repositories.length, 0);
+    expect(listed).toBe(held);
+    expect(await shows()).toEqual({ title: true, comment: true });
+    const metrics = await (await fetch(`${board.url}/metrics`)).text();
+    expect(metrics).toMatch(
+      new RegExp(`^board_issue_refresh_reads_total\\{reason="sweep"\\} ${held}$`, 'm'),
+    );
+  }, 120_000);
+
+  it('sweeps nothing while only the share of the hour kept for viewers is left', async () => {
+    const { clock, forge, board } = await start({ ISSUE_SWEEP_MINUTES: '2' });
+    expect((await get<Organization[]>(board, '/api/orgs')).status).toBe(200);
+    const lists = await forge.requestCount({ route: '/:org/-/repos' });
+    // Spend the hour down to the quarter kept for pages people view.
+    const budget = board.get(UpstreamBudget);
+    const kept = Math.floor(3000 * 0.75);
+    while ((await budget.state()).used < kept) await budget.admit();
+
+    // Two stretched sweep periods: every repository falls due, none is asked.
+    for (let minute = 0; minute < 8; minute++) {
+      clock.advance(TTL);
+      expect((await get<Organization[]>(board, '/api/orgs')).status).toBe(200);
+    }
+    const metrics = await (await fetch(`${board.url}/metrics`)).text();
+    expect(metrics).not.toMatch(/^board_issue_refresh_reads_total\{reason="sweep"\} [1-9]/m);
+    // The viewers' refreshes went on: the repository lists were read again.
+    expect(await forge.requestCount({ route: '/:org/-/repos' })).toBeGreaterThan(lists);
   }, 120_000);
 
   it('drops a deleted issue at the next full resynchronisation', async () => {
@@ -171,6 +297,87 @@ describe('board refresh against a forge without organization-wide lists', () => 
     expect(metrics).toMatch(/^board_upstream_budget_remaining \d+/m);
     expect(metrics).toMatch(/^board_data_age_seconds\{org="aurora-labs"\} \d+/m);
   }, 300_000);
+
+  it('says when stale answers are old because the call budget is spent, and until when', async () => {
+    const { clock, board } = await start();
+    const startedAt = clock.now().getTime();
+    const fresh = await fetch(`${board.url}/api/orgs`);
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get('x-stale-reason')).toBeNull();
+
+    // Spend what is left of the hour (no request leaves: the budget refuses the rest).
+    const budget = board.get(UpstreamBudget);
+    for (;;) {
+      try {
+        await budget.admit();
+      } catch (error) {
+        if (error instanceof BudgetSpentError) break;
+        throw error;
+      }
+    }
+    // A spent budget stretches the cache life fourfold before any answer goes stale.
+    clock.advance(4 * TTL);
+    // Every call was counted in the first minute: the hour admits calls again an hour later.
+    const until = new Date(startedAt + HOUR).toISOString();
+    for (let i = 0; i < 2; i++) {
+      // The first answer is built and refused; the second comes from the held STALE entry.
+      const stale = await fetch(`${board.url}/api/orgs`);
+      expect(stale.status).toBe(200);
+      expect(stale.headers.get('x-cache')).toBe('STALE');
+      expect(stale.headers.get('x-stale-reason')).toBe('budget');
+      expect(stale.headers.get('x-budget-until')).toBe(until);
+      await stale.arrayBuffer();
+    }
+
+    // A read with nothing to fall back on fails (502), and is not run again until the
+    // budget admits calls: the second request makes no attempt the budget could refuse.
+    const refused = async (): Promise<number> => {
+      const text = await (await fetch(`${board.url}/metrics`)).text();
+      return Number(/^board_upstream_calls_made\{outcome="refused"\} (\d+)/m.exec(text)?.[1]);
+    };
+    const pulls = `/api/repos/${(await openIssueOf(running!.forge, 'aurora-labs')).repo!.path}/pulls`;
+    expect((await fetch(`${board.url}${pulls}`)).status).toBe(502);
+    const after = await refused();
+    expect((await fetch(`${board.url}${pulls}`)).status).toBe(502);
+    expect(await refused()).toBe(after);
+  }, 120_000);
+
+  it('warns once, names both numbers, and exposes it when one full load passes the budget', async () => {
+    const warnings: string[] = [];
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation((message: unknown) => {
+      warnings.push(String(message));
+    });
+    try {
+      // The demo's first load takes more calls than this.
+      const budget = 60;
+      const { clock, board } = await start({ PLATFORM_MAX_CALLS_PER_HOUR: String(budget) });
+      await (await fetch(`${board.url}/api/orgs`)).arrayBuffer();
+      clock.advance(HOUR);
+      await (await fetch(`${board.url}/api/orgs`)).arrayBuffer();
+
+      const metrics = await (await fetch(`${board.url}/metrics`)).text();
+      const estimate = Number(/^board_upstream_full_load_calls (\d+)/m.exec(metrics)?.[1]);
+      expect(estimate).toBeGreaterThan(budget);
+      expect(metrics).toMatch(/^board_upstream_full_load_over_budget 1$/m);
+      const about = warnings.filter((w) => w.includes('PLATFORM_MAX_CALLS_PER_HOUR'));
+      expect(about).toHaveLength(1);
+      expect(about[0]).toMatch(
+        new RegExp(
+          `about \\d+ platform calls, more than PLATFORM_MAX_CALLS_PER_HOUR \\(${budget}\\)`,
+        ),
+      );
+      const ready = (await (await fetch(`${board.url}/readyz`)).json()) as {
+        checks: { budget: { ok: boolean; full_load_calls: number; max_calls_per_hour: number } };
+      };
+      expect(ready.checks.budget).toMatchObject({
+        ok: false,
+        full_load_calls: estimate,
+        max_calls_per_hour: budget,
+      });
+    } finally {
+      warn.mockRestore();
+    }
+  }, 120_000);
 
   it('slows down under a storm of 429s without errors to viewers', async () => {
     // A proxy between board and forge that, once the storm starts, answers 429 past a few

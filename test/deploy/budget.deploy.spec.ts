@@ -47,6 +47,8 @@ describe('upstream budget across replicas', () => {
     expect(taken.filter(Boolean)).toHaveLength(120);
     expect((await a.state()).used).toBe(120);
     expect((await b.state()).remaining).toBe(0);
+    // Either replica reads from the shared count when a call is admitted again.
+    expect(new Date(await a.spentUntil()).toISOString()).toBe('2026-11-22T11:00:00.000Z');
 
     // An hour later the first minute's calls have left the window.
     clock.advance(3_600_000);

@@ -186,6 +186,24 @@ describe('AppComponent', () => {
       http.expectOne('api/meta').flush(META);
     });
 
+    it('says when the call budget, not the platform, holds the data back', async () => {
+      http.expectOne('api/meta').flush(META);
+      report('a', {
+        data: [],
+        freshness: {
+          cache: 'STALE',
+          asOf: NOW - 3_600_000,
+          staleReason: 'budget',
+          budgetUntil: NOW + 15 * 60_000,
+        },
+      });
+      await fixture.whenStable();
+
+      const banner = page.querySelector('npc-stale-banner [role="status"]');
+      expect(banner?.textContent).toContain('The call budget to the platform is spent until');
+      expect(banner?.textContent).not.toContain('The platform did not answer');
+    });
+
     it('refreshes the page data and the board settings from the top bar', async () => {
       http.expectOne('api/meta').flush(META);
       const freshness = TestBed.inject(DataFreshnessService);

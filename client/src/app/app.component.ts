@@ -45,6 +45,13 @@ export class AppComponent {
     const summary = this.freshness.summary();
     return summary?.cache === 'STALE' ? summary.asOf : null;
   });
+  /** Until when the platform call budget holds the stale data back; null: the platform failed. */
+  protected readonly budgetUntil = computed(() => {
+    const summary = this.freshness.summary();
+    return summary?.cache === 'STALE' && summary.staleReason === 'budget'
+      ? (summary.budgetUntil ?? null)
+      : null;
+  });
 
   constructor() {
     this.boardMeta.load();

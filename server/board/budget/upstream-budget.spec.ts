@@ -36,6 +36,21 @@ describe('UpstreamBudget', () => {
     expect(await takeAll(150)).toBe(100);
   });
 
+  it('tells when a spent hour admits a call again', async () => {
+    // Under the limit: the next minute.
+    await takeAll(10);
+    expect(new Date(await budget.spentUntil()).toISOString()).toBe('2026-11-22T10:01:00.000Z');
+    clock.advance(10 * 60_000);
+    await takeAll(200);
+    clock.advance(20 * 60_000);
+    // 10 calls at 10:00 and 90 at 10:10: the hour has room again once the first leave.
+    expect(new Date(await budget.spentUntil()).toISOString()).toBe('2026-11-22T11:00:00.000Z');
+    // A platform 429 halves the limit, but its pressure eases after a calm minute: the
+    // budget may admit calls by then.
+    budget.noteStatus(429);
+    expect(new Date(await budget.spentUntil()).toISOString()).toBe('2026-11-22T10:31:00.000Z');
+  });
+
   it('keeps a reserve for pages people view: background work stops at three quarters', async () => {
     const background = await budget.background(() => takeAll(100));
     expect(background).toBe(75);

@@ -158,6 +158,30 @@ export class UpstreamBudget {
     };
   }
 
+  /**
+   * When a call for a page being viewed will be admitted again (epoch ms): the start of the
+   * first minute at which enough of the hour's calls have left the window, or the next
+   * minute when the hour is not what holds calls back. Calls only add to the count, so no
+   * call is admitted earlier, except that the pressure of a 429 eases after a calm spell:
+   * then no later than that.
+   */
+  async spentUntil(): Promise<number> {
+    const now = this.clock.now().getTime();
+    const minute = Math.floor(now / MINUTE_MS);
+    const buckets = await this.counter.perMinute(minute);
+    const limit = this.effectiveLimit(now);
+    let until = (minute + buckets.length) * MINUTE_MS;
+    let left = buckets.reduce((sum, n) => sum + n, 0);
+    for (let k = 0; k < buckets.length; k++) {
+      if (left < limit) {
+        until = (minute + Math.max(1, k)) * MINUTE_MS;
+        break;
+      }
+      left -= buckets[k];
+    }
+    return this.pressure > 1 ? Math.min(until, this.pressureAt + RECOVERY_MS) : until;
+  }
+
   /** Calls per minute over the last hour, oldest first. */
   perMinute(): Promise<number[]> {
     return this.counter.perMinute(Math.floor(this.clock.now().getTime() / MINUTE_MS));

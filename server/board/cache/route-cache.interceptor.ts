@@ -11,6 +11,7 @@ import { AdminAuth } from '../admin/admin-auth';
 import { boardErrorBody } from '../common/board-exception.filter';
 import { isUpstreamFailure } from '../common/upstream-failures';
 import { PlatformRateLimitedError } from '../platform/platform.errors';
+import { BUDGET_SPENT } from '../platform/platform-http';
 import { BoardConfig } from '../config/board-config';
 import { BoardMetrics } from '../ops/board-metrics';
 import { CacheIndex } from './cache-index';
@@ -39,7 +40,16 @@ interface RouteEntry {
    * per request and viewers are not counted as misses.
    */
   retryAt?: number;
+  /** Why an entry served as STALE is old: set with `retryAt`. */
+  staleReason?: StaleReason;
 }
+
+/**
+ * Why a STALE answer is old, sent as `X-Stale-Reason`: `budget` while the board's own call
+ * budget holds platform calls back (with `X-Budget-Until`, the ISO time a call is admitted
+ * again), `platform` when the platform failed.
+ */
+export type StaleReason = { kind: 'platform' } | { kind: 'budget'; until: number };
 
 type Outcome = { entry: RouteEntry; state: 'MISS' | 'STALE' };
 
@@ -54,6 +64,8 @@ function acceptsGzip(request: FastifyRequest): boolean {
 export const STALE_RETENTION_MS = 24 * 3_600_000;
 /** Longest a STALE answer is served before the route asks the platform again. */
 const STALE_BACKOFF_MS = 60_000;
+/** Most reads whose failure for want of call budget are held at once. */
+const MAX_HELD_FAILURES = 1000;
 /** Headers a route sets that belong to its cached answer. */
 const KEPT_HEADERS = ['x-total-count'];
 
@@ -63,11 +75,18 @@ const KEPT_HEADERS = ['x-total-count'];
  * is fresh only while that datum is, so no datum shown is older than the TTL while the
  * platform answers. Concurrent misses for one key run the route once. A miss that would
  * run the route counts against the client's allowance (admins exempt). When the platform
- * fails, the last good answer goes out as `X-Cache: STALE`. Sets `X-Cache` and `Age`.
+ * fails, or the board's call budget refuses the call, the last good answer goes out as
+ * `X-Cache: STALE` with `X-Stale-Reason` (and `X-Budget-Until`). Sets `X-Cache` and `Age`.
  */
 @Injectable()
 export class RouteCacheInterceptor extends CacheInterceptor {
   private readonly inFlight = new Map<string, Promise<Outcome>>();
+  /**
+   * Reads that failed, with nothing to fall back on, because the call budget is spent:
+   * answered with the same failure until the budget admits calls again, since running the
+   * route before then could only fail the same way.
+   */
+  private readonly heldFailures = new Map<string, { error: unknown; until: number }>();
 
   constructor(
     @Inject(CACHE_MANAGER) cacheManager: Cache,
@@ -109,6 +128,8 @@ export class RouteCacheInterceptor extends CacheInterceptor {
       this.metrics.routeCache.inc({ result: 'stale' });
       return from([this.answer(request, reply, entry, 'STALE')]);
     }
+    const failed = this.heldFailures.get(key);
+    if (failed && this.clock.now().getTime() < failed.until) throw failed.error;
     let pending = this.inFlight.get(key);
     if (!pending) {
       this.admitMiss(request);
@@ -183,10 +204,16 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     } catch (error) {
       if (previous && isUpstreamFailure(error)) {
         this.metrics.routeCache.inc({ result: 'stale' });
-        const backingOff = { ...previous, retryAt: started + staleBackoffMs(error, this.config) };
+        const staleReason = await this.staleReasonOf(error);
+        const backingOff: RouteEntry = {
+          ...previous,
+          retryAt: holdUntil(started + staleBackoffMs(error, this.config), staleReason),
+          staleReason,
+        };
         await this.cache.set(key, backingOff, STALE_RETENTION_MS);
         return { entry: backingOff, state: 'STALE' };
       }
+      if (isBudgetRefusal(error)) this.holdFailure(key, error, await this.budget.spentUntil());
       if (!(error instanceof NotFoundError)) throw error;
       entry = {
         status: 404,
@@ -199,7 +226,15 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     if (started - entry.oldestAt >= this.budget.effectiveTtlMs()) {
       // Built from held data older than the TTL (the budget or the platform held the refresh
       // back): served as STALE for a while instead of rebuilt on every request.
-      entry = { ...entry, retryAt: started + Math.min(STALE_BACKOFF_MS, this.config.cacheTtlMs) };
+      const staleReason = await this.staleReasonOf(null);
+      entry = {
+        ...entry,
+        retryAt: holdUntil(
+          started + Math.min(STALE_BACKOFF_MS, this.config.cacheTtlMs),
+          staleReason,
+        ),
+        staleReason,
+      };
       await this.cache.set(key, entry, STALE_RETENTION_MS);
       this.metrics.routeCache.inc({ result: 'stale' });
       return { entry, state: 'STALE' };
@@ -209,9 +244,37 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     return { entry, state: 'MISS' };
   }
 
+  /**
+   * Why an answer is stale: the board's budget refused the call (or, for held data that
+   * grew old without an error, the hour's budget is used up), or else the platform.
+   */
+  private async staleReasonOf(error: unknown): Promise<StaleReason> {
+    const refused = isBudgetRefusal(error);
+    if (!refused && error !== null) return { kind: 'platform' };
+    if (!refused && (await this.budget.state()).remaining > 0) return { kind: 'platform' };
+    return { kind: 'budget', until: await this.budget.spentUntil() };
+  }
+
+  private holdFailure(key: string, error: unknown, until: number): void {
+    const now = this.clock.now().getTime();
+    for (const [held, failure] of this.heldFailures) {
+      if (failure.until <= now) this.heldFailures.delete(held);
+    }
+    if (this.heldFailures.size >= MAX_HELD_FAILURES) {
+      this.heldFailures.delete(this.heldFailures.keys().next().value!);
+    }
+    this.heldFailures.set(key, { error, until });
+  }
+
   private setHeaders(reply: FastifyReply, entry: RouteEntry, state: string): void {
     const age = Math.max(0, Math.floor((this.clock.now().getTime() - entry.oldestAt) / 1000));
     void reply.headers({ ...entry.headers, 'x-cache': state, age: String(age) });
+    if (state !== 'STALE') return;
+    const reason = entry.staleReason ?? { kind: 'platform' };
+    void reply.header('x-stale-reason', reason.kind);
+    if (reason.kind === 'budget') {
+      void reply.header('x-budget-until', new Date(reason.until).toISOString());
+    }
   }
 
   /** Set the answer's headers and give its body, compressed when the entry and client allow. */
@@ -244,6 +307,18 @@ function staleBackoffMs(error: unknown, config: BoardConfig): number {
       ? error.retryAfterMs
       : STALE_BACKOFF_MS;
   return Math.max(1_000, Math.min(wanted, STALE_BACKOFF_MS, config.cacheTtlMs));
+}
+
+function isBudgetRefusal(error: unknown): boolean {
+  return error instanceof PlatformRateLimitedError && error.code === BUDGET_SPENT;
+}
+
+/**
+ * When a STALE answer is asked again: after its backoff, or, when the call budget is
+ * spent, once it admits calls again (nothing could be refreshed before).
+ */
+function holdUntil(backoffUntil: number, reason: StaleReason): number {
+  return reason.kind === 'budget' ? Math.max(backoffUntil, reason.until) : backoffUntil;
 }
 
 function toEntry(body: string, oldestAt: number, headers: Record<string, string>): RouteEntry {

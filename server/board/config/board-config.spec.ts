@@ -23,6 +23,7 @@ describe('loadBoardConfig', () => {
       cacheTtlMs: 300_000,
       platformMaxCallsPerHour: 3000,
       fullResyncMs: 6 * 3_600_000,
+      issueSweepMs: 60 * 60_000,
       snapshotCron: '0 * * * *',
       creditAlertThreshold: 50,
       pickupSloMinutes: 60,
@@ -168,6 +169,16 @@ describe('loadBoardConfig', () => {
     expect(problemsOf({ CACHE_MAX_BYTES: '1000' })).toEqual([
       expect.stringContaining('CACHE_MAX_BYTES must be at least'),
     ]);
+  });
+
+  it('reads the issue sweep period in minutes and refuses one under a minute', () => {
+    expect(loadBoardConfig({ ISSUE_SWEEP_MINUTES: '90' }).issueSweepMs).toBe(90 * 60_000);
+    expect(loadBoardConfig({ ISSUE_SWEEP_MINUTES: '2.5' }).issueSweepMs).toBe(150_000);
+    for (const bad of ['0', '0.5', '-5', 'hourly']) {
+      expect(problemsOf({ ISSUE_SWEEP_MINUTES: bad })).toEqual([
+        expect.stringContaining('ISSUE_SWEEP_MINUTES must'),
+      ]);
+    }
   });
 
   it('formats the error as one message with a line per problem', () => {

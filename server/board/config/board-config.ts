@@ -35,6 +35,11 @@ export abstract class BoardConfig {
   abstract readonly platformMaxCallsPerHour: number;
   /** How often an organization's issues are read in full again (deletions, moves). */
   abstract readonly fullResyncMs: number;
+  /**
+   * Period within which every held repository is asked for its updated issues even though
+   * its record did not move (edits and comments move no repository record).
+   */
+  abstract readonly issueSweepMs: number;
   abstract readonly snapshotCron: string;
   abstract readonly creditAlertThreshold: number;
   /** Default of the `pickup_slo_minutes` setting. */
@@ -147,6 +152,7 @@ export function loadBoardConfig(env: Environment, cwd = process.cwd()): BoardCon
     cacheTtlMs: e.CACHE_TTL_MS,
     platformMaxCallsPerHour: e.PLATFORM_MAX_CALLS_PER_HOUR,
     fullResyncMs: Math.round(e.FULL_RESYNC_HOURS * 3_600_000),
+    issueSweepMs: Math.round(e.ISSUE_SWEEP_MINUTES * 60_000),
     snapshotCron: e.SNAPSHOT_CRON,
     creditAlertThreshold: e.CREDIT_ALERT_THRESHOLD,
     pickupSloMinutes: e.PICKUP_SLO_MINUTES,

@@ -66,6 +66,27 @@ export class BoardMetrics {
     registers: [this.registry],
   });
 
+  readonly fullLoadCalls = new Gauge({
+    name: 'board_upstream_full_load_calls',
+    help: 'Estimated platform calls of one full load of the organizations read so far (issue lists, commits, conversations)',
+    registers: [this.registry],
+  });
+
+  readonly fullLoadOverBudget = new Gauge({
+    name: 'board_upstream_full_load_over_budget',
+    help: '1 when one full load needs more calls than PLATFORM_MAX_CALLS_PER_HOUR: the caches cannot all be filled within an hour',
+    registers: [this.registry],
+  });
+
+  readonly issueRefreshReads = new Counter({
+    name: 'board_issue_refresh_reads_total',
+    help:
+      'Repositories whose issues the refresh plan read, by reason: full (first read, resync), ' +
+      'moved (the repository record moved), sweep (due check of an unmoved repository)',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+
   private budgetSource: (() => Promise<BudgetFigures>) | null = null;
 
   readonly upstreamCalls = new Gauge({

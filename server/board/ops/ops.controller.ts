@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { upstreamFailureMessage } from '../common/upstream-failures';
 import { PlatformClient } from '../platform/platform-client';
 import { PlatformUnauthorizedError } from '../platform/platform.errors';
+import { IssueMirror } from '../refresh/issue-mirror';
 import { BoardStore } from '../store/board-store';
 import { BoardMetrics } from './board-metrics';
 
@@ -15,6 +16,7 @@ export class OpsController {
     private readonly metrics: BoardMetrics,
     private readonly store: BoardStore,
     private readonly platform: PlatformClient,
+    private readonly mirror: IssueMirror,
   ) {}
 
   @Get('healthz')
@@ -26,6 +28,8 @@ export class OpsController {
   /**
    * Ready when the platform answers with the board's token accepted and the store can be
    * written. `checks.platform.auth` says whether the platform accepts the token.
+   * `checks.budget` compares the estimated calls of one full load with the hourly budget;
+   * it informs and never makes the board unready.
    */
   @Get('readyz')
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<object> {
@@ -42,7 +46,20 @@ export class OpsController {
     ]);
     const ready = platform.ok && store.ok;
     void reply.status(ready ? 200 : 503);
-    return { status: ready ? 'ready' : 'not ready', checks: { platform, store } };
+    const load = this.mirror.fullLoad();
+    const budget = {
+      ok: load.calls <= load.limit,
+      full_load_calls: load.calls,
+      max_calls_per_hour: load.limit,
+      ...(load.calls > load.limit
+        ? {
+            warning:
+              'One full load needs more platform calls than PLATFORM_MAX_CALLS_PER_HOUR: ' +
+              'the caches cannot all be filled within an hour',
+          }
+        : {}),
+    };
+    return { status: ready ? 'ready' : 'not ready', checks: { platform, store, budget } };
   }
 
   @Get('metrics')

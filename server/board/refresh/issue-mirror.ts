@@ -3,10 +3,17 @@ import type { PlatformIssue, PlatformRepository } from '@shared/platform/types';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { Clock } from '../../common/clock';
 import { DataAge } from '../budget/data-age';
+import {
+  conversationCalls,
+  organizationLoadCalls,
+  type HeldCounts,
+} from '../budget/full-load-estimate';
+import { BACKGROUND_RESERVE, UpstreamBudget } from '../budget/upstream-budget';
 import { CacheInvalidation } from '../cache/cache-invalidation';
 import { noteFetchedAt, trackFreshness } from '../cache/freshness';
 import { ownedCopy } from '../cache/memory-store';
 import { BoardConfig } from '../config/board-config';
+import { BoardMetrics } from '../ops/board-metrics';
 import { LIST_PAGE_SIZE } from '../platform/platform-http';
 import { PlatformClient } from '../platform/platform-client';
 import { PlatformForbiddenError, PlatformNotFoundError } from '../platform/platform.errors';
@@ -19,7 +26,26 @@ interface HeldRepository {
   watermark: string;
   /** Issues as raw-deflated JSON (each with `repo.path`). */
   packed: Buffer;
+  /**
+   * When the platform was last asked for this repository's issues (epoch ms); after a full
+   * read, spread over the past sweep period so the sweep's checks spread evenly.
+   */
+  checkedAt: number;
+  /** How many issues are held, and the conversation reads they take on a cold cache. */
+  counts: HeldCounts;
 }
+
+/** The estimated calls of one full load against the hourly budget. */
+export interface FullLoadEstimate {
+  /** Platform calls one full load of the organizations read so far takes. */
+  calls: number;
+  /** PLATFORM_MAX_CALLS_PER_HOUR. */
+  limit: number;
+  organizations: number;
+}
+
+/** Why a repository's issues are read. */
+export type ListingReason = 'full' | 'moved' | 'sweep';
 
 interface HeldOrganization {
   repositories: Map<string, HeldRepository>;
@@ -43,6 +69,14 @@ export type IssueStateFilter = { state?: 'open' | 'closed' };
  * held set. Every `FULL_RESYNC_HOURS` the organization is read in full again, which is
  * when deleted and moved issues leave. Where the platform has the organization-wide list,
  * it is used as before and nothing is held.
+ *
+ * Editing an issue or commenting on it moves no repository record, so a sweep also asks
+ * unmoved repositories for their updated issues: each repository is due one
+ * `ISSUE_SWEEP_MINUTES` after it was last asked, and each refresh asks those that would be
+ * past due before the next one, least recently asked first. The due times of a full read
+ * are spread evenly over the period, so the sweep costs about the same at every refresh.
+ * While the budget is tight the period stretches with the cache life, and the sweep never
+ * spends the share of the hour kept for pages people are viewing.
  */
 @Injectable()
 export class IssueMirror {
@@ -51,12 +85,17 @@ export class IssueMirror {
   private readonly cycles = new Map<string, Promise<HeldOrganization>>();
   /** Organizations whose organization-wide list answered (true) or was missing (false). */
   private readonly orgWide = new Map<string, boolean>();
+  /** Estimated calls of one full load, per held organization. */
+  private readonly loadCalls = new Map<string, number>();
+  private warnedOverBudget = false;
 
   constructor(
     private readonly platform: PlatformClient,
     private readonly config: BoardConfig,
     private readonly clock: Clock,
     private readonly ages: DataAge,
+    private readonly budget: UpstreamBudget,
+    private readonly metrics: BoardMetrics,
     invalidation: CacheInvalidation,
   ) {
     invalidation.onIssuesChanged((repo) => this.touch(repo));
@@ -140,13 +179,21 @@ export class IssueMirror {
       fullAt: resyncDue || !previous ? now : previous.fullAt,
       complete: true,
     };
+    const swept =
+      previous && !resyncDue
+        ? await this.sweepOf(org, repositories, previous, now)
+        : new Set<string>();
     const results = await Promise.allSettled(
       repositories.map(async (repository) => {
         const before = previous?.repositories.get(repository.path);
-        const held = await this.refreshRepository(repository, resyncDue ? undefined : before);
+        const held =
+          before && swept.has(repository.path)
+            ? await this.sweepRepository(repository, before, now)
+            : await this.refreshRepository(repository, resyncDue ? undefined : before, now);
         if (held) next.repositories.set(repository.path, held);
       }),
     );
+    if (resyncDue) spreadChecks(next, now, this.config.issueSweepMs);
     // What was read is kept, so a platform that refuses part of the calls (rate limit,
     // budget) still lets the next read go further instead of starting over.
     let failure: unknown = null;
@@ -160,6 +207,7 @@ export class IssueMirror {
       if (before) next.repositories.set(repositories[i].path, { ...before, signal: '' });
       else missing = true;
     });
+    this.estimateFullLoad(org, repositories, next);
     if (!next.complete) {
       // Until every repository is read, the data is as old as the previous read.
       next.asOf = previous?.asOf ?? listedAt;
@@ -171,23 +219,118 @@ export class IssueMirror {
     return next;
   }
 
+  /**
+   * The unmoved repositories the sweep asks at this refresh: those past due before the next
+   * one (one sweep period after they were last asked; both the period and the time to the
+   * next refresh stretch with the cache life), least recently asked first, as many as the
+   * budget leaves above the share kept for pages people are viewing.
+   */
+  private async sweepOf(
+    org: string,
+    repositories: PlatformRepository[],
+    previous: HeldOrganization,
+    now: number,
+  ): Promise<Set<string>> {
+    const stretch = this.budget.stretch();
+    const horizon = now + this.config.cacheTtlMs * stretch - this.config.issueSweepMs * stretch;
+    const due: { path: string; checkedAt: number }[] = [];
+    for (const repository of repositories) {
+      const held = previous.repositories.get(repository.path);
+      if (!held || held.signal !== signalOf(repository)) continue;
+      if (held.checkedAt < horizon) due.push({ path: repository.path, checkedAt: held.checkedAt });
+    }
+    if (due.length === 0) return new Set();
+    due.sort((a, b) => a.checkedAt - b.checkedAt || (a.path < b.path ? -1 : 1));
+    const state = await this.budget.state();
+    const left = Math.floor(state.effectiveLimit * (1 - BACKGROUND_RESERVE)) - state.used;
+    const asked = due.slice(0, Math.max(0, Math.min(due.length, left)));
+    if (asked.length < due.length) {
+      this.logger.debug(
+        `Sweep of ${org}: ${asked.length} of ${due.length} repositories due (call budget)`,
+      );
+    }
+    return new Set(asked.map((entry) => entry.path));
+  }
+
+  /**
+   * One unmoved repository asked for the issues updated since its watermark (edits and
+   * comments). Its calls run as background work; a refused or failed call keeps the held
+   * copy, which stays first in line for the next refresh.
+   */
+  private async sweepRepository(
+    repository: PlatformRepository,
+    before: HeldRepository,
+    now: number,
+  ): Promise<HeldRepository> {
+    try {
+      const issues = await this.budget.background(() =>
+        before.watermark === ''
+          ? this.readAll(repository.path, 'sweep')
+          : this.updatedSince(repository.path, before.watermark, 'sweep'),
+      );
+      return this.hold(before.signal, merge(unpack(before.packed), issues), now);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.logger.debug(`Sweep of ${repository.path} deferred: ${reason}`);
+      return before;
+    }
+  }
+
+  /** The estimated calls of one full load of every organization read so far. */
+  fullLoad(): FullLoadEstimate {
+    let calls = 0;
+    for (const n of this.loadCalls.values()) calls += n;
+    return {
+      calls,
+      limit: this.config.platformMaxCallsPerHour,
+      organizations: this.loadCalls.size,
+    };
+  }
+
+  /**
+   * Note what one full load of the organization costs, now that its repositories are
+   * listed, and warn once when the loads together need more calls than the hourly budget:
+   * then the caches cannot all be filled within an hour.
+   */
+  private estimateFullLoad(
+    org: string,
+    repositories: PlatformRepository[],
+    held: HeldOrganization,
+  ): void {
+    this.loadCalls.set(
+      org,
+      organizationLoadCalls(repositories, (path) => held.repositories.get(path)?.counts),
+    );
+    const estimate = this.fullLoad();
+    const over = estimate.calls > estimate.limit;
+    this.metrics.fullLoadCalls.set(estimate.calls);
+    this.metrics.fullLoadOverBudget.set(over ? 1 : 0);
+    if (over && !this.warnedOverBudget) {
+      this.logger.warn(
+        `One full load of ${estimate.organizations} organizations' data takes about ` +
+          `${estimate.calls} platform calls, more than PLATFORM_MAX_CALLS_PER_HOUR ` +
+          `(${estimate.limit}): the caches cannot all be filled within an hour, so pages ` +
+          `will show older data. Raise PLATFORM_MAX_CALLS_PER_HOUR if the platform allows ` +
+          `it, or cover fewer organizations (BOARD_ORGS).`,
+      );
+    }
+    this.warnedOverBudget = over;
+  }
+
   /** One repository: kept as is, read since its watermark, or read in full. */
   private async refreshRepository(
     repository: PlatformRepository,
     before: HeldRepository | undefined,
+    now: number,
   ): Promise<HeldRepository | null> {
     const signal = signalOf(repository);
     if (before && before.signal === signal) return before;
     try {
       if (before && before.watermark !== '') {
-        const changed = await this.updatedSince(repository.path, before.watermark);
-        return hold(signal, merge(unpack(before.packed), changed));
+        const changed = await this.updatedSince(repository.path, before.watermark, 'moved');
+        return this.hold(signal, merge(unpack(before.packed), changed), now);
       }
-      const all = await this.platform.listIssues(repository.path, {}, { fresh: true });
-      return hold(
-        signal,
-        all.map((issue) => withRepo(issue, repository.path)),
-      );
+      return this.hold(signal, await this.readAll(repository.path, before ? 'moved' : 'full'), now);
     } catch (error) {
       // A secret repository refuses token access, or a repository has issues turned off:
       // one such repository must not hide the rest of the organization.
@@ -199,8 +342,36 @@ export class IssueMirror {
     }
   }
 
+  /** A repository's issues packed, with their watermark and counts. */
+  private hold(signal: string, issues: PlatformIssue[], checkedAt: number): HeldRepository {
+    let watermark = '';
+    for (const issue of issues) if (issue.updated_at > watermark) watermark = issue.updated_at;
+    return {
+      signal,
+      watermark,
+      packed: ownedCopy(deflateRawSync(JSON.stringify(issues), { level: 1 })),
+      checkedAt,
+      counts: {
+        issues: issues.length,
+        conversationCalls: conversationCalls(issues, this.config.npcHandles, checkedAt),
+      },
+    };
+  }
+
+  /** Every issue of a repository, each with `repo.path`. */
+  private async readAll(repo: string, reason: ListingReason): Promise<PlatformIssue[]> {
+    this.metrics.issueRefreshReads.inc({ reason });
+    const all = await this.platform.listIssues(repo, {}, { fresh: true });
+    return all.map((issue) => withRepo(issue, repo));
+  }
+
   /** Issues updated at or after `watermark`, newest first, page by page until older ones. */
-  private async updatedSince(repo: string, watermark: string): Promise<PlatformIssue[]> {
+  private async updatedSince(
+    repo: string,
+    watermark: string,
+    reason: ListingReason,
+  ): Promise<PlatformIssue[]> {
+    this.metrics.issueRefreshReads.inc({ reason });
     const found: PlatformIssue[] = [];
     for (let page = 1; ; page++) {
       const items = await this.platform.listIssues(
@@ -249,14 +420,17 @@ function merge(held: PlatformIssue[], changed: PlatformIssue[]): PlatformIssue[]
   return [...byNumber.values()];
 }
 
-function hold(signal: string, issues: PlatformIssue[]): HeldRepository {
-  let watermark = '';
-  for (const issue of issues) if (issue.updated_at > watermark) watermark = issue.updated_at;
-  return {
-    signal,
-    watermark,
-    packed: ownedCopy(deflateRawSync(JSON.stringify(issues), { level: 1 })),
-  };
+/**
+ * After a full read, the repositories' last checks are spread over the past sweep period
+ * (the j-th of n in path order as if asked j/n of a period ago), so they fall due one
+ * after another instead of all at once a period later.
+ */
+function spreadChecks(held: HeldOrganization, now: number, periodMs: number): void {
+  const paths = [...held.repositories.keys()].sort();
+  paths.forEach((path, j) => {
+    const repository = held.repositories.get(path)!;
+    repository.checkedAt = now - Math.floor((periodMs * j) / paths.length);
+  });
 }
 
 function unpack(packed: Buffer): PlatformIssue[] {

@@ -6,8 +6,10 @@ import { formatDate, formatDateTime } from '../ui/format';
 import { ICON_IMPORTS } from '../ui/icons';
 
 /**
- * Shown when the board answered from its stale copy (`X-Cache: STALE`): the platform did
- * not answer, so the figures are older than usual, and the reader must know it.
+ * Shown when the board answered from its stale copy (`X-Cache: STALE`): the figures are
+ * older than usual, and the reader must know it and why. Either the platform did not
+ * answer, or the board's own budget of platform calls is spent until a given time
+ * (`budgetUntil`, from `X-Budget-Until`), when it asks again by itself.
  */
 @Component({
   selector: 'npc-stale-banner',
@@ -17,7 +19,12 @@ import { ICON_IMPORTS } from '../ui/icons';
       <mat-icon aria-hidden="true" svgIcon="history" />
       <p class="text">
         <strong>Stale data.</strong>
-        The platform did not answer; showing data from {{ when() }}.
+        @if (until(); as until) {
+          The call budget to the platform is spent until {{ until }}; showing data from
+          {{ when() }}.
+        } @else {
+          The platform did not answer; showing data from {{ when() }}.
+        }
       </p>
       <button mat-button type="button" [disabled]="retrying()" (click)="retry.emit()">
         {{ retrying() ? 'Retrying…' : 'Retry' }}
@@ -38,12 +45,20 @@ export class StaleBannerComponent {
 
   /** When the oldest datum shown was fetched (epoch ms). */
   readonly asOf = input.required<number>();
+  /** When the spent call budget admits calls again (epoch ms); null: the platform failed. */
+  readonly budgetUntil = input<number | null>(null);
   readonly retrying = input(false);
   readonly retry = output<void>();
 
-  // Today's data needs only the time; older data needs the date to be read correctly.
-  protected readonly when = computed(() => {
-    const text = formatDateTime(this.asOf());
-    return formatDate(this.asOf()) === formatDate(this.clock.now()) ? text.slice(11) : text;
+  protected readonly when = computed(() => this.timeOf(this.asOf()));
+  protected readonly until = computed(() => {
+    const until = this.budgetUntil();
+    return until === null ? null : this.timeOf(until);
   });
+
+  // A time of today needs only the hour; another day's needs the date to be read correctly.
+  private timeOf(time: number): string {
+    const text = formatDateTime(time);
+    return formatDate(time) === formatDate(this.clock.now()) ? text.slice(11) : text;
+  }
 }
