@@ -12,6 +12,7 @@
 //
 //   node bench/board-scale.bench.mjs            10 organizations × 20 repositories × 50 issues
 //   node bench/board-scale.bench.mjs 10 100 200 (npm run bench:scale)
+//   PLATFORM_MAX_CALLS_PER_HOUR=60000 npm run bench:scale   the hour under a larger budget
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -23,7 +24,8 @@ const [ORGS, REPOS, ISSUES] = process.argv.slice(2, 5).map(Number);
 const size = { orgs: ORGS || 10, repos: REPOS || 20, issues: ISSUES || 50 };
 const TOKEN = 'bench-admin-token-scale-0123456789';
 const TTL_MS = 300_000;
-const BUDGET = 3000;
+// The board's default budget; PLATFORM_MAX_CALLS_PER_HOUR runs the hour under another.
+const BUDGET = Number(process.env.PLATFORM_MAX_CALLS_PER_HOUR ?? 3000);
 const MINUTE = 60_000;
 const VIEWERS = 20;
 const CHANGE_SHARE_PER_HOUR = 0.01;
@@ -227,6 +229,8 @@ try {
   const hourCalls = perMinute.reduce((sum, n) => sum + n, 0);
   const endRoutes = (await forgeCalls(forgeUrl)).byRoute;
   const steadyCalls = hourCalls - perMinute[0];
+  // The 59 minutes after the cold one, as a rate per hour.
+  const steadyPerHour = Math.round((steadyCalls * 60) / (perMinute.length - 1));
   const budgetMinutes = await board.app.get(UpstreamBudget).perMinute();
   const boardMetrics = await (await fetch(`${board.url}/metrics`)).text();
   const reads = (reason) =>
@@ -248,7 +252,8 @@ try {
     `upstream calls per hour: ${hourCalls} vs full refetch ${fullRefetchPerHour} ` +
       `(${coldCalls - coldConversation} per 5-minute cycle × 12); ratio ` +
       `${(hourCalls / fullRefetchPerHour).toFixed(3)} (after the cold minute ` +
-      `${(steadyCalls / fullRefetchPerHour).toFixed(3)}); target ≤ 0.10`,
+      `${steadyPerHour} per hour, ratio ${(steadyPerHour / fullRefetchPerHour).toFixed(3)}); ` +
+      `target ≤ 0.10`,
   );
   const steadyRoutes = [...endRoutes]
     .map(([key, n]) => [key, n - (afterCold.get(key) ?? 0)])
