@@ -57,7 +57,7 @@ test('admin overview: the per-NPC table shows pickup, cycle, WIP, stuck and comp
       new RegExp(`\\(n = ${r.tasks_completed}\\)`),
     );
   }
-  await page.screenshot({ path: shots.path('admin-npc-table-desktop.png'), fullPage: true });
+  await shots.fullPage(page, 'admin-npc-table-desktop.png');
 });
 
 test('admin overview: an NPC row opens its stuck tasks', async ({ page, board }) => {

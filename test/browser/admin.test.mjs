@@ -67,7 +67,7 @@ test(
     );
     // The demo's npc-tester holds more open tasks than the soft WIP limit: a warning to confirm.
     await page.locator('npc-dispatch-findings [data-finding="wip_limit"].warn').waitFor();
-    await page.screenshot({ path: shots.path('admin-dispatch-desktop.png'), fullPage: true });
+    await shots.fullPage(page, 'admin-dispatch-desktop.png');
     await page.locator('[data-gate="confirm"] mat-checkbox input').check();
 
     await page.locator('button[type="submit"]', { hasText: 'Dispatch' }).click();
@@ -158,7 +158,7 @@ test(
         await page.locator('[data-last-snapshot] time').getAttribute('datetime'),
         new Date(refreshed.recorded_at).toISOString(),
       );
-      await page.screenshot({ path: shots.path('admin-credits-desktop.png'), fullPage: true });
+      await shots.fullPage(page, 'admin-credits-desktop.png');
 
       // The public credits monitor marks the same organizations.
       await open(page, board, 'credits');
@@ -235,7 +235,7 @@ test('admin: the overview shows its four figures, the NPC table and both ranking
     await block.locator('npc-bar-chart canvas').waitFor();
   }
   assert.equal(await page.locator('npc-bar-chart canvas').count(), 2);
-  await page.screenshot({ path: shots.path('admin-overview-desktop.png'), fullPage: true });
+  await shots.fullPage(page, 'admin-overview-desktop.png');
 
   await page.locator('mat-button-toggle', { hasText: '30 days' }).click();
   await page.waitForURL(/[?&]days=30(&|$)/);
@@ -254,7 +254,7 @@ test(
     await settled(page);
     await signInWithForm(page, board.adminToken);
     await page.locator('a.tile').first().waitFor();
-    await page.screenshot({ path: shots.path('admin-entry-phone.png'), fullPage: true });
+    await shots.fullPage(page, 'admin-entry-phone.png');
     for (const [name, ready] of [
       ['dashboard', 'npc-figure-card'],
       ['dispatch', 'textarea[data-field="requirement"]'],
@@ -264,7 +264,7 @@ test(
       await page.locator(ready).first().waitFor({ timeout: 30_000 });
       await settled(page);
       assert.equal(await scrollsSideways(page), false, `${name} scrolls sideways`);
-      await page.screenshot({ path: shots.path(`admin-${name}-phone.png`), fullPage: true });
+      await shots.fullPage(page, `admin-${name}-phone.png`);
     }
 
     await page.getByRole('button', { name: 'Sign out' }).click();

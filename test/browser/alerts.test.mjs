@@ -81,11 +81,11 @@ test('admin alerts: add a channel, send a test, see a firing alert and its deliv
       /^sent\s*Ops room\s*1 attempt\(s\)\s*credits_below_threshold:/,
     );
 
-    await page.screenshot({ path: shots.path('admin-alerts-desktop.png'), fullPage: true });
+    await shots.fullPage(page, 'admin-alerts-desktop.png');
     await page.setViewportSize(PHONE);
     await settled(page);
     assert.equal(await scrollsSideways(page), false, 'no sideways scroll on a phone');
-    await page.screenshot({ path: shots.path('admin-alerts-phone.png'), fullPage: true });
+    await shots.fullPage(page, 'admin-alerts-phone.png');
   } finally {
     await adminApi(board, 'PUT', 'api/admin/settings', {
       credit_alert_threshold: before.credit_alert_threshold,

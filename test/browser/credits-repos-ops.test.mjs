@@ -66,7 +66,7 @@ test('credits: runway in tasks and the forecast band beside the exhaustion date'
   }
   assert.ok(withRunway > 0, 'the demo data has an organization with a runway in tasks');
   assert.match(await text(page.locator('.legend')), /25th percentile/);
-  await page.screenshot({ path: shots.path('credits-runway-desktop.png'), fullPage: true });
+  await shots.fullPage(page, 'credits-runway-desktop.png');
 });
 
 test('credits: a point of the balance chart opens that organization’s tasks', async ({
@@ -156,7 +156,7 @@ test('repositories: last human and NPC commits, the two marks and their filters'
   const dormant = repos.filter((r) => r.npc_work_in_dormant).map((r) => r.full_name);
   if (dormant.length > 0) assert.deepEqual(await shownRepos(), dormant.sort());
   else assert.match(await text(page.locator('npc-empty-state')), /No repositories match/);
-  await page.screenshot({ path: shots.path('repos-npc-dormant-desktop.png'), fullPage: true });
+  await shots.fullPage(page, 'repos-npc-dormant-desktop.png');
 
   // The same filter from a link.
   await open(page, board, 'repos?npc_dormant=true');
@@ -192,10 +192,10 @@ test(
       (await page.locator('td[data-label="Cost per task (7 d)"]').count()) > 0,
       'the cost column is shown on a phone',
     );
-    await page.screenshot({ path: shots.path('credits-runway-phone.png'), fullPage: true });
+    await shots.fullPage(page, 'credits-runway-phone.png');
     await open(page, board, 'repos');
     await settled(page);
-    await page.screenshot({ path: shots.path('repos-split-phone.png'), fullPage: true });
+    await shots.fullPage(page, 'repos-split-phone.png');
   },
   { viewport: PHONE },
 );

@@ -57,7 +57,7 @@ test('credits: the table marks the organizations under the threshold', async ({
   // The chart is drawn once scrolled into view.
   await page.locator('section.history').scrollIntoViewIfNeeded();
   await page.locator('npc-line-chart canvas').waitFor();
-  await page.screenshot({ path: shots.path('credits-desktop.png'), fullPage: true });
+  await shots.fullPage(page, 'credits-desktop.png');
 
   await page.locator('mat-button-toggle', { hasText: '30 days' }).click();
   await page.waitForURL(/[?&]days=30(&|$)/);

@@ -58,7 +58,7 @@ test('dashboard: one card per organization with the numbers of api/orgs', async 
     await page.evaluate(() => performance.getEntriesByName('npc:dashboard-cards').length === 1),
     'the cards mark their first render',
   );
-  await page.screenshot({ path: shots.path('dashboard-desktop.png'), fullPage: true });
+  await shots.fullPage(page, 'dashboard-desktop.png');
 });
 
 test('dashboard: the card links open the organization’s tasks and credits row', async ({

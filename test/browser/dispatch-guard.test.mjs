@@ -59,7 +59,7 @@ test(
         .locator('textarea[data-field="override-reason"]')
         .fill('Security fix, cannot wait');
       assert.deepEqual(await axeViolations(page), [], 'no serious axe finding on the form');
-      await page.screenshot({ path: shots.path('dispatch-override-desktop.png'), fullPage: true });
+      await shots.fullPage(page, 'dispatch-override-desktop.png');
       await submit.click();
       await page.locator('.created').waitFor({ timeout: 20_000 });
 
@@ -74,7 +74,7 @@ test(
       assert.match(await row.textContent(), /Pending pickup/);
       assert.equal(await row.locator('.finding.block').textContent(), 'wip_limit');
       assert.deepEqual(await axeViolations(page), [], 'no serious axe finding on the history');
-      await page.screenshot({ path: shots.path('dispatch-history-desktop.png'), fullPage: true });
+      await shots.fullPage(page, 'dispatch-history-desktop.png');
 
       await row.locator('a').first().click();
       await page.waitForURL(/\/tasks\?/);

@@ -39,7 +39,18 @@ export const CHROMIUM_ARGS = [
 const started = Date.now();
 const shotDir = resolve(process.env.SCREENSHOT_DIR ?? join(root, 'test-results', 'browser'));
 mkdirSync(shotDir, { recursive: true });
-const shots = { dir: shotDir, path: (name) => join(shotDir, name) };
+const shots = {
+  dir: shotDir,
+  path: (name) => join(shotDir, name),
+  /**
+   * The whole page, from the top: a full-page shot of a scrolled page draws the sticky
+   * top bar over the middle of the content.
+   */
+  fullPage: async (page, name) => {
+    await page.evaluate(() => globalThis.scrollTo(0, 0));
+    await page.screenshot({ path: join(shotDir, name), fullPage: true });
+  },
+};
 
 // Screenshots of an earlier run would pass for this run's; only our own folder is cleared,
 // and only once this run can take new ones.
