@@ -165,6 +165,29 @@ export class BoardMetrics {
     },
   });
 
+  private issueFactsSize: () => { entries: number; bytes: number } = () => ({
+    entries: 0,
+    bytes: 0,
+  });
+
+  readonly issueFactsEntries = new Gauge({
+    name: 'board_issue_facts_entries',
+    help: 'Issues whose conversation facts are held (comments and activities read once per change)',
+    registers: [this.registry],
+    collect: () => {
+      this.issueFactsEntries.set(this.issueFactsSize().entries);
+    },
+  });
+
+  readonly issueFactsBytes = new Gauge({
+    name: 'board_issue_facts_bytes',
+    help: 'Estimated bytes of the held conversation facts (bounded at 64 MB)',
+    registers: [this.registry],
+    collect: () => {
+      this.issueFactsBytes.set(this.issueFactsSize().bytes);
+    },
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'board_' });
   }
@@ -181,6 +204,11 @@ export class BoardMetrics {
   /** Where the cache gauges read their figures. */
   watchCache(size: () => { entries: number; bytes: number }): void {
     this.cacheSize = size;
+  }
+
+  /** Where the issue facts gauges read their figures. */
+  watchIssueFacts(size: () => { entries: number; bytes: number }): void {
+    this.issueFactsSize = size;
   }
 
   /** The platform client's hook: one call per HTTP attempt. */

@@ -1,0 +1,89 @@
+import { toIssue } from '@shared/board/mappers';
+import type { PlatformComment } from '@shared/platform/types';
+import { loadBoardConfig } from '../config/board-config';
+import { BoardMetrics } from '../ops/board-metrics';
+import { PlatformClient } from '../platform/platform-client';
+import { PlatformHttp } from '../platform/platform-http';
+import { issue, npc } from '../platform/testing/fixtures';
+import { RecordingServer, reply } from '../platform/testing/recording-server';
+import { FACTS_MAX_BYTES, heldBytes, IssueFactsService } from './issue-facts.service';
+
+/** The facts service over real HTTP to a scripted platform that counts the reads. */
+describe('IssueFactsService', () => {
+  let server: RecordingServer;
+  const ctx = { npcHandles: ['npc-builder'], webUrl: 'https://platform.example.com' };
+
+  beforeAll(async () => {
+    server = await RecordingServer.start();
+  });
+  afterAll(() => server.close());
+  beforeEach(() => server.reset());
+
+  function comment(at: string): PlatformComment {
+    return { id: at, body: 'on it', author: npc, created_at: at, updated_at: at };
+  }
+
+  function serve(count: number): void {
+    for (let n = 1; n <= count; n += 1) {
+      server.on('GET', `/acme/web/-/issues/${n}/comments`, (_req, res) =>
+        reply(res, 200, [comment('2025-02-01T10:00:00Z')]),
+      );
+      server.on('GET', `/acme/web/-/issues/${n}/activities`, (_req, res) => reply(res, 200, []));
+    }
+  }
+
+  function facts(): { service: IssueFactsService; metrics: BoardMetrics } {
+    const platform = new PlatformClient(
+      new PlatformHttp({ baseUrl: server.url, token: 't', gitBaseUrl: server.url, retries: 0 }),
+    );
+    const metrics = new BoardMetrics();
+    return { service: new IssueFactsService(platform, loadBoardConfig({}), metrics), metrics };
+  }
+
+  const commented = (n: number, count = 1) =>
+    toIssue(issue(n, { comment_count: count }), 'acme/web', ctx);
+
+  it('reads a conversation once while the issue stays the same, again when it moves', async () => {
+    serve(30);
+    const { service, metrics } = facts();
+    const issues = Array.from({ length: 30 }, (_, i) => commented(i + 1));
+
+    const first = await Promise.all(issues.map((i) => service.of(i)));
+    await Promise.all(issues.map((i) => service.of(i)));
+    expect(first[0]?.comments).toEqual([
+      { author: { username: 'npc-builder', is_npc: true }, created_at: '2025-02-01T10:00:00Z' },
+    ]);
+    expect(server.seen().filter((s) => s.endsWith('/comments'))).toHaveLength(30);
+
+    await service.of(commented(7, 2));
+    expect(server.seen().filter((s) => s.endsWith('/comments'))).toHaveLength(31);
+    expect(await metrics.registry.getSingleMetricAsString('board_issue_facts_entries')).toMatch(
+      /board_issue_facts_entries 30$/m,
+    );
+  });
+
+  it('shares one read between concurrent asks for the same issue', async () => {
+    serve(1);
+    const { service } = facts();
+    await Promise.all([service.of(commented(1)), service.of(commented(1))]);
+    expect(server.seen()).toEqual([
+      'GET /acme/web/-/issues/1/comments',
+      'GET /acme/web/-/issues/1/activities',
+    ]);
+  });
+
+  it('is bounded high enough for 45,000 NPC conversations of three comments and an assignment', () => {
+    const typical = {
+      version: '2025-02-01T10:00:00Z|3',
+      facts: {
+        comments: Array.from({ length: 3 }, () => ({
+          author: { username: 'npc-builder', is_npc: true },
+          created_at: '2025-02-01T10:00:00Z',
+        })),
+        assigned: new Map([['npc-builder', '2025-02-01T09:00:00Z']]),
+        closed_at: null,
+      },
+    };
+    expect(45_000 * heldBytes(typical)).toBeLessThan(FACTS_MAX_BYTES);
+  });
+});
