@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildForgeStore, forgeEntry, freePort, rssMb, startBoard } from './lib.mjs';
+import { buildForgeStore, forgeEntry, freePort, rssMb, startBoard, waitFor } from './lib.mjs';
 
 const ORGS = 10;
 const REPOS = 50;
@@ -28,19 +28,6 @@ function buildDatabase(dataRoot) {
   });
 }
 
-async function waitFor(url, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(1000) })).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-memory-'));
 buildDatabase(join(dataDir, 'forge'));
 const port = await freePort();
@@ -57,7 +44,7 @@ const forgeProcess = spawn(process.execPath, [forgeEntry], {
 });
 const forge = { url: `http://127.0.0.1:${port}`, token: TOKEN };
 try {
-  await waitFor(`${forge.url}/healthz`);
+  await waitFor(`${forge.url}/healthz`, forgeProcess);
   const board = await startBoard(forge, {
     CREDITS_SOURCE: 'manual',
     // Memory is measured here, not the call budget: filling 100,000 issues' caches takes

@@ -14,7 +14,15 @@ import { createServer } from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { forgeModules, freePort, measure, stopChild, waitFor } from './lib.mjs';
+import {
+  forgeModules,
+  freePort,
+  insertBenchOrg,
+  insertBenchUsers,
+  measure,
+  stopChild,
+  waitFor,
+} from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist', 'server', 'server', 'forge');
@@ -92,33 +100,12 @@ function buildDatabase(dataRoot) {
   const start = Date.parse('2025-01-01T00:00:00.000Z');
   db.transaction(() => {
     const at = new Date(start).toISOString();
-    const user = (username, isNpc, isAdmin) =>
-      users.insert({
-        username,
-        nickname: username,
-        email: `${username}@bench.local`,
-        bio: '',
-        isNpc,
-        isAdmin,
-        createdAt: at,
-      });
-    const admin = user('admin', false, true);
-    const people = [user('alice', false, false), user('bob', false, false)];
-    const npcs = [user('npc-builder', true, false), user('npc-tester', true, false)];
-    const orgId = orgs.insert(
-      {
-        path: 'bench',
-        name: 'bench',
-        remark: 'Bench',
-        description: '',
-        site: '',
-        email: '',
-        createdAt: at,
-      },
-      admin.id,
-      50,
-    );
-    for (const member of [...people, ...npcs]) orgs.setRole(orgId, member.id, 30);
+    const { admin, people, npcs } = insertBenchUsers(users, at);
+    const orgId = insertBenchOrg(orgs, 'bench', 'Bench', {
+      admin,
+      members: [...people, ...npcs],
+      at,
+    });
     const repoId = repos.insert({
       namespaceId: orgId,
       name: 'big',

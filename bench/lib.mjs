@@ -192,6 +192,36 @@ export function forgeModules() {
   };
 }
 
+/** The benchmarks' users, written into the forge's store: admin, two people, two NPCs. */
+export function insertBenchUsers(users, at) {
+  const user = (username, isNpc, isAdmin) =>
+    users.insert({
+      username,
+      nickname: username,
+      email: `${username}@bench.local`,
+      bio: '',
+      isNpc,
+      isAdmin,
+      createdAt: at,
+    });
+  return {
+    admin: user('admin', false, true),
+    people: [user('alice', false, false), user('bob', false, false)],
+    npcs: [user('npc-builder', true, false), user('npc-tester', true, false)],
+  };
+}
+
+/** An organization owned by `admin`, with `members` as developers; answers its id. */
+export function insertBenchOrg(orgs, path, remark, { admin, members, at }) {
+  const orgId = orgs.insert(
+    { path, name: path, remark, description: '', site: '', email: '', createdAt: at },
+    admin.id,
+    50,
+  );
+  for (const member of members) orgs.setRole(orgId, member.id, 30);
+  return orgId;
+}
+
 /**
  * A forge store of `orgs` organizations × `repos` repositories × `issues` issues, written
  * straight into SQLite at `dataRoot` (what the API would take minutes to create): users
@@ -224,34 +254,13 @@ export function buildForgeStore(
   const comments = new m.CommentsRepository(db);
   const made = [];
   db.transaction(() => {
-    const user = (username, isNpc, isAdmin) =>
-      users.insert({
-        username,
-        nickname: username,
-        email: `${username}@bench.local`,
-        bio: '',
-        isNpc,
-        isAdmin,
-        createdAt: at,
-      });
-    const admin = user('admin', false, true);
-    const people = [user('alice', false, false), user('bob', false, false)];
-    const npcs = [user('npc-builder', true, false), user('npc-tester', true, false)];
+    const { admin, people, npcs } = insertBenchUsers(users, at);
     for (let o = 0; o < orgCount; o++) {
-      const orgId = orgs.insert(
-        {
-          path: `org-${o}`,
-          name: `org-${o}`,
-          remark: `Organization ${o}`,
-          description: '',
-          site: '',
-          email: '',
-          createdAt: at,
-        },
-        admin.id,
-        50,
-      );
-      for (const member of [...people, ...npcs]) orgs.setRole(orgId, member.id, 30);
+      const orgId = insertBenchOrg(orgs, `org-${o}`, `Organization ${o}`, {
+        admin,
+        members: [...people, ...npcs],
+        at,
+      });
       for (let r = 0; r < repoCount; r++) {
         const repoId = repos.insert({
           namespaceId: orgId,
