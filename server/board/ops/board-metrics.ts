@@ -12,6 +12,14 @@ export interface BudgetFigures {
   ages: Map<string, number>;
 }
 
+/** A bounded in-process store's size, for its gauges. */
+export interface StoreSize {
+  entries: number;
+  bytes: number;
+}
+
+type SizedStore = 'cache' | 'issueFacts';
+
 /** The board's Prometheus metrics, in a registry of its own (one per application). */
 @Injectable()
 export class BoardMetrics {
@@ -145,48 +153,39 @@ export class BoardMetrics {
     },
   });
 
-  private cacheSize: () => { entries: number; bytes: number } = () => ({ entries: 0, bytes: 0 });
+  /** What the size gauges read: the in-process cache and the held issue facts. */
+  private readonly sizes: Record<SizedStore, () => StoreSize> = {
+    cache: () => ({ entries: 0, bytes: 0 }),
+    issueFacts: () => ({ entries: 0, bytes: 0 }),
+  };
 
-  readonly cacheEntries = new Gauge({
-    name: 'board_cache_entries',
-    help: 'Entries in the in-process cache (both layers; bounded by CACHE_MAX_ENTRIES)',
-    registers: [this.registry],
-    collect: () => {
-      this.cacheEntries.set(this.cacheSize().entries);
-    },
-  });
+  readonly cacheEntries = this.sizeGauge(
+    'board_cache_entries',
+    'Entries in the in-process cache (both layers; bounded by CACHE_MAX_ENTRIES)',
+    'cache',
+    'entries',
+  );
 
-  readonly cacheBytes = new Gauge({
-    name: 'board_cache_bytes',
-    help: 'Approximate bytes held by the in-process cache (bounded by CACHE_MAX_BYTES)',
-    registers: [this.registry],
-    collect: () => {
-      this.cacheBytes.set(this.cacheSize().bytes);
-    },
-  });
+  readonly cacheBytes = this.sizeGauge(
+    'board_cache_bytes',
+    'Approximate bytes held by the in-process cache (bounded by CACHE_MAX_BYTES)',
+    'cache',
+    'bytes',
+  );
 
-  private issueFactsSize: () => { entries: number; bytes: number } = () => ({
-    entries: 0,
-    bytes: 0,
-  });
+  readonly issueFactsEntries = this.sizeGauge(
+    'board_issue_facts_entries',
+    'Issues whose conversation facts are held (comments and activities read once per change)',
+    'issueFacts',
+    'entries',
+  );
 
-  readonly issueFactsEntries = new Gauge({
-    name: 'board_issue_facts_entries',
-    help: 'Issues whose conversation facts are held (comments and activities read once per change)',
-    registers: [this.registry],
-    collect: () => {
-      this.issueFactsEntries.set(this.issueFactsSize().entries);
-    },
-  });
-
-  readonly issueFactsBytes = new Gauge({
-    name: 'board_issue_facts_bytes',
-    help: 'Estimated bytes of the held conversation facts (bounded at 64 MB)',
-    registers: [this.registry],
-    collect: () => {
-      this.issueFactsBytes.set(this.issueFactsSize().bytes);
-    },
-  });
+  readonly issueFactsBytes = this.sizeGauge(
+    'board_issue_facts_bytes',
+    'Estimated bytes of the held conversation facts (bounded at 64 MB)',
+    'issueFacts',
+    'bytes',
+  );
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'board_' });
@@ -202,13 +201,25 @@ export class BoardMetrics {
   }
 
   /** Where the cache gauges read their figures. */
-  watchCache(size: () => { entries: number; bytes: number }): void {
-    this.cacheSize = size;
+  watchCache(size: () => StoreSize): void {
+    this.sizes.cache = size;
   }
 
   /** Where the issue facts gauges read their figures. */
-  watchIssueFacts(size: () => { entries: number; bytes: number }): void {
-    this.issueFactsSize = size;
+  watchIssueFacts(size: () => StoreSize): void {
+    this.sizes.issueFacts = size;
+  }
+
+  private sizeGauge(name: string, help: string, store: SizedStore, field: keyof StoreSize): Gauge {
+    const gauge: Gauge = new Gauge({
+      name,
+      help,
+      registers: [this.registry],
+      collect: () => {
+        gauge.set(this.sizes[store]()[field]);
+      },
+    });
+    return gauge;
   }
 
   /** The platform client's hook: one call per HTTP attempt. */
