@@ -51,7 +51,7 @@ export type TasksChange = Partial<
         </select>
       </div>
 
-      <div class="field narrow">
+      <div class="field narrow attention">
         <label for="filter-attention">Attention</label>
         <select id="filter-attention" data-filter="attention" (change)="pick('attention', $event)">
           @for (option of attentionOptions; track option.value) {
@@ -230,7 +230,9 @@ export type TasksChange = Partial<
       flex: none;
       color: var(--mat-sys-primary);
     }
-    /* On a phone: organization on its own line, NPC and state side by side. */
+    /* On a phone: organization on its own line, NPC and state side by side, attention on its
+       own line, then the view switch: whether the switch fits beside the attention filter
+       would depend on the font, and the font arriving would move it. */
     @media (max-width: 599.98px) {
       .field,
       .field.narrow {
@@ -238,7 +240,8 @@ export type TasksChange = Partial<
         width: auto;
         min-width: 0;
       }
-      .field.wide {
+      .field.wide,
+      .field.attention {
         flex-basis: 100%;
       }
     }
