@@ -1,5 +1,7 @@
+import { ApplicationRef, afterNextRender } from '@angular/core';
 import { bootstrapApplication } from '@angular/platform-browser';
-import { Router } from '@angular/router';
+import { Event, NavigationCancel, NavigationEnd, NavigationError, Router } from '@angular/router';
+import { filter, take } from 'rxjs';
 
 import { AppComponent } from './app/app.component';
 import { appConfig } from './app/app.config';
@@ -9,10 +11,32 @@ import { appConfig } from './app/app.config';
 // navigation (the routed page; the app config disables the router's own initial one).
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve));
 
+const settled = (e: Event): boolean =>
+  e instanceof NavigationEnd || e instanceof NavigationCancel || e instanceof NavigationError;
+
+/**
+ * The board sends a user page's first screen (its heading) in the HTML, and the app is
+ * drawn hidden behind it; it goes once the first navigation's page is drawn, in the same
+ * frame as the app appears, so the heading never leaves the screen.
+ */
+function replaceFirstScreen(app: ApplicationRef, router: Router): void {
+  const shell = document.querySelector('.app-shell');
+  if (!shell) return;
+  router.events.pipe(filter(settled), take(1)).subscribe(() => {
+    afterNextRender(() => shell.remove(), { injector: app.injector });
+  });
+}
+
 nextTask()
   .then(() => bootstrapApplication(AppComponent, appConfig))
   .then(async (app) => {
     await nextTask();
-    app.injector.get(Router).initialNavigation();
+    const router = app.injector.get(Router);
+    replaceFirstScreen(app, router);
+    router.initialNavigation();
   })
-  .catch((err: unknown) => console.error(err));
+  .catch((err: unknown) => {
+    // Without an app, the first screen is all there is; better an empty page than a still one.
+    document.querySelector('.app-shell')?.remove();
+    console.error(err);
+  });

@@ -71,7 +71,7 @@ test('layout: keyboard focus is visible and reaches the page controls', async ({
     'every focused control shows a focus ring',
   );
   assert.ok(
-    focused.some((f) => f.tag === 'mat-select'),
+    focused.some((f) => f.tag === 'select'),
     'the filters are reachable',
   );
 });

@@ -33,10 +33,26 @@ export async function settled(page) {
   await page.waitForFunction(quiet, undefined, { timeout: 30_000 });
 }
 
-/** Picks an option of the Material select marked `data-filter="<name>"`. */
+/**
+ * Picks an option of the select marked `data-filter="<name>"`: a native select (the task
+ * board's filters) or a Material one (opened, then its option clicked in the overlay).
+ */
 export async function choose(page, filter, optionText) {
-  await page.locator(`mat-select[data-filter="${filter}"]`).click();
+  const control = page.locator(
+    `select[data-filter="${filter}"], mat-select[data-filter="${filter}"]`,
+  );
+  await control.waitFor();
+  if ((await control.evaluate((el) => el.tagName)) === 'SELECT') {
+    await control.selectOption({ label: optionText });
+    return;
+  }
+  await control.click();
   await page.getByRole('option', { name: optionText, exact: true }).click();
+}
+
+/** The text of the option a native select shows. */
+export function chosen(page, filter) {
+  return page.locator(`select[data-filter="${filter}"] option:checked`).textContent();
 }
 
 /** The number in each board column's header. */

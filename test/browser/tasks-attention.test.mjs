@@ -7,6 +7,7 @@ import { api } from './harness.mjs';
 import {
   PHONE,
   choose,
+  chosen,
   columnCounts,
   countByColumn,
   open,
@@ -110,7 +111,7 @@ test('task board: the attention filter lives in the URL and narrows the columns 
   await page.reload();
   await settled(page);
   assert.deepEqual(await columnCounts(page), countByColumn(stuck));
-  assert.match(await page.locator('mat-select[data-filter="attention"]').textContent(), /Stuck/);
+  assert.match(await chosen(page, 'attention'), /Stuck/);
 
   // A link from another page: one repository's overdue issues, with its removable chip.
   const { body: overdue } = await api(board, 'api/issues?npc=true&attention=overdue');

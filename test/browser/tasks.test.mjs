@@ -1,6 +1,6 @@
 /* global document, window */
 import { api } from './harness.mjs';
-import { PHONE, choose, columnCounts, countByColumn, open, settled } from './pages.mjs';
+import { PHONE, chosen, choose, columnCounts, countByColumn, open, settled } from './pages.mjs';
 import { assert, test } from './runner.mjs';
 
 test('task board: column counts equal the API; a filter updates the URL and the cards', async ({
@@ -39,7 +39,7 @@ test('task board: column counts equal the API; a filter updates the URL and the 
   await page.reload();
   await settled(page);
   assert.deepEqual(await columnCounts(page), countByColumn(open_));
-  assert.match(await page.locator('mat-select[data-filter="org"]').textContent(), /Aurora Labs/);
+  assert.match(await chosen(page, 'org'), /Aurora Labs/);
 });
 
 test('task board: list view shows the same issues, sortable, in the URL', async ({

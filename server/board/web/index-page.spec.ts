@@ -2,10 +2,13 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { PAGE_DATA, bodyFor, indexAnswers } from './index-page';
+import { PAGE_HEADINGS } from '@shared/board/page-headings';
+import { PAGE_DATA, bodyFor, firstScreen, indexAnswers } from './index-page';
 
 describe('indexAnswers', () => {
-  const html = '<html><head><base href="/board/"></head><body><npc-root></npc-root></body></html>';
+  const html =
+    '<html><head><title>NPC Board</title><base href="/board/"></head>' +
+    '<body><npc-root></npc-root></body></html>';
   let dir: string;
   let clientDir: string;
 
@@ -28,8 +31,10 @@ describe('indexAnswers', () => {
   it("names a page's chunks as module preloads and its data in the Link header", () => {
     const answer = indexAnswers(html, clientDir, '/board/')('');
     expect(answer.html).toBe(
-      '<html><head><base href="/board/"><link rel="modulepreload" href="chunk-DASH0001.js">' +
-        '<link rel="modulepreload" href="chunk-SHARED01.js"></head><body><npc-root></npc-root></body></html>',
+      '<html><head><title>NPC Board</title><base href="/board/">' +
+        '<link rel="modulepreload" href="chunk-DASH0001.js">' +
+        '<link rel="modulepreload" href="chunk-SHARED01.js"></head>' +
+        `<body>${firstScreen(PAGE_HEADINGS[''])}<npc-root></npc-root></body></html>`,
     );
     expect(answer.link).toBe(
       PAGE_DATA[''].map((p) => `</board/${p}>; rel=preload; as=fetch; crossorigin`).join(', '),
@@ -39,18 +44,47 @@ describe('indexAnswers', () => {
     expect(bodyFor(answer, null)).toBe(answer.html);
   });
 
-  it('gives an unknown page, and a page whose list is not chunk names, the plain index', () => {
+  it('gives an unknown page the plain index, and a page whose list is not chunk names no preloads', () => {
     const forPage = indexAnswers(html, clientDir, '/board/');
     expect(forPage('tasks/').html).toContain('chunk-TASKS001.js');
-    for (const page of ['nowhere', 'repos']) {
-      expect(forPage(page).html).toBe(html);
-    }
+    expect(forPage('nowhere').html).toBe(html);
     expect(forPage('nowhere').link).toBeNull();
+    expect(forPage('repos').html).not.toContain('modulepreload');
+    expect(forPage('repos').html).not.toContain('<script>');
   });
 
-  it('preloads nothing when the app is not built', () => {
-    const answer = indexAnswers('<p>not built</p>', null, '/')('');
-    expect(answer.html).toBe('<p>not built</p>');
+  it("sends a user page's heading and summary as its first screen, escaped", () => {
+    const forPage = indexAnswers(html, clientDir, '/board/');
+    for (const [page, heading] of Object.entries(PAGE_HEADINGS)) {
+      const body = forPage(page).html;
+      expect(body.match(/class="app-shell"/g)).toHaveLength(1);
+      expect(body).toContain(`<h1>${heading.title}</h1>`);
+      expect(body.indexOf('app-shell')).toBeLessThan(body.indexOf('<npc-root>'));
+    }
+    // The apostrophe in the dashboard's summary is written as a character reference.
+    expect(forPage('').html).toContain('Each organization&#39;s repositories');
+    expect(forPage('admin/dashboard').html).not.toContain('app-shell');
+  });
+
+  it("preloads the first screen's font first in the head when the build has it", () => {
+    const media = join(clientDir, 'media');
+    mkdirSync(media);
+    writeFileSync(join(media, 'roboto-latin-400-normal-ABCD1234.woff2'), '');
+    try {
+      const body = indexAnswers(html, clientDir, '/board/')('credits').html;
+      expect(body).toContain(
+        '<head><link rel="preload" href="media/roboto-latin-400-normal-ABCD1234.woff2" as="font" ' +
+          'type="font/woff2" crossorigin><title>',
+      );
+      expect(indexAnswers(html, clientDir, '/board/')('nowhere').html).toBe(html);
+    } finally {
+      rmSync(media, { recursive: true, force: true });
+    }
+  });
+
+  it('preloads nothing and sends no first screen when the app is not built', () => {
+    const answer = indexAnswers('<body><p>not built</p></body>', null, '/')('');
+    expect(answer.html).toBe('<body><p>not built</p></body>');
     expect(answer.link).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { PAGE_HEADINGS, type PageHeading } from '@shared/board/page-headings';
 import type { Encoding } from './static-assets';
 
 /**
@@ -42,10 +43,18 @@ export function indexAnswers(
   basePath: string,
 ): (pagePath: string) => IndexAnswer {
   const modules = clientDir ? readPageModules(path.join(clientDir, '..', 'page-modules.json')) : {};
+  const font = clientDir ? firstScreenFont(clientDir) : null;
   const make = (page: string | null): IndexAnswer => {
     const files = page === null ? [] : (modules[page] ?? []);
     const links = files.map((file) => `<link rel="modulepreload" href="${file}">`).join('');
-    const body = links ? html.replace('</head>', `${links}</head>`) : html;
+    const withLinks = links ? html.replace('</head>', `${links}</head>`) : html;
+    const heading = page === null || !clientDir ? undefined : headingOf(page);
+    const body = heading
+      ? withLinks
+          // First in the head, so the font is not queued behind the app's code.
+          .replace('<title>', font ? `${fontPreload(font)}<title>` : '<title>')
+          .replace('<body>', `<body>${firstScreen(heading)}`)
+      : withLinks;
     const data = page === null || !clientDir ? undefined : PAGE_DATA[page];
     return {
       html: body,
@@ -61,6 +70,52 @@ export function indexAnswers(
     [...new Set([...Object.keys(modules), ...Object.keys(PAGE_DATA)])].map((p) => [p, make(p)]),
   );
   return (pagePath) => pages.get(pagePath.replace(/\/+$/, '')) ?? plain;
+}
+
+function headingOf(page: string): PageHeading | undefined {
+  return Object.hasOwn(PAGE_HEADINGS, page)
+    ? PAGE_HEADINGS[page as keyof typeof PAGE_HEADINGS]
+    : undefined;
+}
+
+/**
+ * The page's first screen as plain HTML, shown while the app starts: a bar like the top
+ * bar and the page's heading and summary where the page will show them, styled by the
+ * global stylesheet (`.app-shell` in `styles.scss`). The app stays hidden until its first
+ * page is drawn, then removes this (`client/src/main.ts`), so the page's text is painted
+ * as soon as the HTML and the stylesheet are in, not after the app's code has run. Hidden
+ * from assistive technology: the app's own page follows within moments.
+ */
+export function firstScreen(heading: PageHeading): string {
+  return (
+    '<div class="app-shell" aria-hidden="true">' +
+    '<div class="app-shell-bar"><span class="app-shell-brand">' +
+    '<img src="favicon.svg" alt="" width="28" height="28">' +
+    '<span class="app-shell-name">NPC Board</span></span></div>' +
+    '<div class="app-shell-main"><header class="page-header">' +
+    `<h1>${escapeHtml(heading.title)}</h1><p class="summary">${escapeHtml(heading.summary)}</p>` +
+    '</header></div></div>'
+  );
+}
+
+/** The built Roboto file the first screen is drawn in (its name carries the build's hash). */
+function firstScreenFont(clientDir: string): string | null {
+  try {
+    const file = fs
+      .readdirSync(path.join(clientDir, 'media'))
+      .find((name) => /^roboto-latin-400-normal-[\w-]+\.woff2$/.test(name));
+    return file ? `media/${file}` : null;
+  } catch {
+    return null;
+  }
+}
+
+function fontPreload(file: string): string {
+  return `<link rel="preload" href="${file}" as="font" type="font/woff2" crossorigin>`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** Sends one variant in the encoding the client accepts. */

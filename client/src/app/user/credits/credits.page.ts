@@ -16,6 +16,7 @@ import { MatTableModule } from '@angular/material/table';
 import { ActivatedRoute, Router, RouterLink } from '@angular/router';
 import { catchError, filter, forkJoin, map, of } from 'rxjs';
 
+import { PAGE_HEADINGS } from '@shared/board/page-headings';
 import { ApiService } from '../../core/api.service';
 import { BoardMetaService } from '../../core/board-meta.service';
 import { ClockService } from '../../core/clock.service';
@@ -69,6 +70,7 @@ const DAY_MS = 86_400_000;
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
 export default class CreditsPage {
+  protected readonly heading = PAGE_HEADINGS.credits;
   private readonly api = inject(ApiService);
   private readonly route = inject(ActivatedRoute);
   private readonly router = inject(Router);

@@ -12,6 +12,7 @@ import { toObservable, toSignal } from '@angular/core/rxjs-interop';
 import { MatButtonModule } from '@angular/material/button';
 import { map, tap } from 'rxjs';
 
+import { PAGE_HEADINGS } from '@shared/board/page-headings';
 import { ApiService } from '../../core/api.service';
 import { BoardMetaService } from '../../core/board-meta.service';
 import { ClockService } from '../../core/clock.service';
@@ -51,6 +52,7 @@ const DEFAULT_SKELETONS = 6;
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
 export default class DashboardPage {
+  protected readonly heading = PAGE_HEADINGS[''];
   private readonly api = inject(ApiService);
   private readonly meta = inject(BoardMetaService).meta;
   private readonly clock = inject(ClockService);

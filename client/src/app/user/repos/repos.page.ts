@@ -16,6 +16,7 @@ import { MatTableModule } from '@angular/material/table';
 import { ActivatedRoute, Router, RouterLink } from '@angular/router';
 import { map } from 'rxjs';
 
+import { PAGE_HEADINGS } from '@shared/board/page-headings';
 import { coveredRepos } from '../../core/covered-repos';
 import { BoardMetaService } from '../../core/board-meta.service';
 import { ClockService } from '../../core/clock.service';
@@ -74,6 +75,7 @@ const SEARCH_DEBOUNCE_MS = 200;
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
 export default class ReposPage {
+  protected readonly heading = PAGE_HEADINGS.repos;
   private readonly route = inject(ActivatedRoute);
   private readonly router = inject(Router);
   private readonly boardMeta = inject(BoardMetaService);

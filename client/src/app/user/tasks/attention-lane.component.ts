@@ -44,10 +44,10 @@ export const LANE_CARDS_PER_STEP = 6;
           </h2>
           <button mat-button type="button" (click)="onlyThese.emit()">Show only these</button>
         </div>
-        <p class="rule">
-          Stuck: in progress with no activity by its NPC for longer than the stuck limit. Overdue:
-          assigned to an NPC that has not answered within the pickup SLO.
-        </p>
+        <div class="rule">
+          <p>Stuck: in progress with no activity by its NPC for longer than the stuck limit.</p>
+          <p>Overdue: assigned to an NPC that has not answered within the pickup SLO.</p>
+        </div>
         <div class="cards">
           @for (issue of visible(); track key(issue)) {
             <npc-issue-card [issue]="issue" />
@@ -104,6 +104,9 @@ export const LANE_CARDS_PER_STEP = 6;
       margin: 0 4px;
       color: var(--mat-sys-on-surface-variant);
       font: var(--mat-sys-body-small);
+    }
+    .rule p {
+      margin: 0;
     }
     .cards {
       display: grid;

@@ -1,8 +1,6 @@
 import { ChangeDetectionStrategy, Component, input, output, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatButtonToggleModule } from '@angular/material/button-toggle';
-import { MatFormFieldModule } from '@angular/material/form-field';
-import { MatSelectModule } from '@angular/material/select';
 import { BOARD_COLUMN_RULE } from '@shared/board/columns';
 
 import { ICON_IMPORTS } from '../../ui/icons';
@@ -19,69 +17,50 @@ export type TasksChange = Partial<
  */
 @Component({
   selector: 'npc-task-filters',
-  imports: [
-    MatButtonModule,
-    MatButtonToggleModule,
-    MatFormFieldModule,
-    ICON_IMPORTS,
-    MatSelectModule,
-  ],
+  imports: [MatButtonModule, MatButtonToggleModule, ICON_IMPORTS],
   template: `
     <div class="bar">
-      <mat-form-field appearance="outline" subscriptSizing="dynamic" class="field wide">
-        <mat-label>Organization</mat-label>
-        <mat-select
-          data-filter="org"
-          [value]="state().org ?? ''"
-          (valueChange)="changed.emit({ org: $event || null })"
-        >
-          <mat-option value="">All organizations</mat-option>
+      <div class="field wide">
+        <label for="filter-org">Organization</label>
+        <select id="filter-org" data-filter="org" (change)="pick('org', $event)">
+          <option value="" [selected]="!state().org">All organizations</option>
           @for (org of orgs(); track org.slug) {
-            <mat-option [value]="org.slug">{{ org.name }}</mat-option>
+            <option [value]="org.slug" [selected]="state().org === org.slug">{{ org.name }}</option>
           }
-        </mat-select>
-      </mat-form-field>
+        </select>
+      </div>
 
-      <mat-form-field appearance="outline" subscriptSizing="dynamic" class="field">
-        <mat-label>NPC</mat-label>
-        <mat-select
-          data-filter="npc"
-          [value]="state().npc ?? ''"
-          (valueChange)="changed.emit({ npc: $event || null })"
-        >
-          <mat-option value="">Any NPC</mat-option>
+      <div class="field">
+        <label for="filter-npc">NPC</label>
+        <select id="filter-npc" data-filter="npc" (change)="pick('npc', $event)">
+          <option value="" [selected]="!state().npc">Any NPC</option>
           @for (npc of npcs(); track npc) {
-            <mat-option [value]="npc">{{ npc }}</mat-option>
+            <option [value]="npc" [selected]="state().npc === npc">{{ npc }}</option>
           }
-        </mat-select>
-      </mat-form-field>
+        </select>
+      </div>
 
-      <mat-form-field appearance="outline" subscriptSizing="dynamic" class="field narrow">
-        <mat-label>State</mat-label>
-        <mat-select
-          data-filter="state"
-          [value]="state().state ?? ''"
-          (valueChange)="changed.emit({ state: $event || null })"
-        >
-          <mat-option value="">Any state</mat-option>
-          <mat-option value="open">Open</mat-option>
-          <mat-option value="closed">Closed</mat-option>
-        </mat-select>
-      </mat-form-field>
+      <div class="field narrow">
+        <label for="filter-state">State</label>
+        <select id="filter-state" data-filter="state" (change)="pick('state', $event)">
+          @for (option of stateOptions; track option.value) {
+            <option [value]="option.value" [selected]="(state().state ?? '') === option.value">
+              {{ option.label }}
+            </option>
+          }
+        </select>
+      </div>
 
-      <mat-form-field appearance="outline" subscriptSizing="dynamic" class="field narrow">
-        <mat-label>Attention</mat-label>
-        <mat-select
-          data-filter="attention"
-          [value]="state().attention ?? ''"
-          (valueChange)="changed.emit({ attention: $event || null })"
-        >
-          <mat-option value="">All issues</mat-option>
-          <mat-option value="any">Needs attention</mat-option>
-          <mat-option value="stuck">Stuck</mat-option>
-          <mat-option value="overdue">Overdue pickup</mat-option>
-        </mat-select>
-      </mat-form-field>
+      <div class="field narrow attention">
+        <label for="filter-attention">Attention</label>
+        <select id="filter-attention" data-filter="attention" (change)="pick('attention', $event)">
+          @for (option of attentionOptions; track option.value) {
+            <option [value]="option.value" [selected]="(state().attention ?? '') === option.value">
+              {{ option.label }}
+            </option>
+          }
+        </select>
+      </div>
 
       <span class="spacer"></span>
 
@@ -145,12 +124,53 @@ export type TasksChange = Partial<
       align-items: center;
       gap: 12px;
     }
+    /* Native selects drawn like Material's outlined fields, label above: four Material
+       selects cost a phone a large part of the page's first render. */
     .field {
+      display: flex;
+      flex-direction: column;
+      gap: 2px;
       width: 220px;
       max-width: 100%;
     }
     .field.narrow {
       width: 180px;
+    }
+    .field label {
+      padding: 0 4px;
+      color: var(--mat-sys-on-surface-variant);
+      font: var(--mat-sys-body-small);
+    }
+    .field select {
+      box-sizing: border-box;
+      width: 100%;
+      height: 48px;
+      padding: 0 36px 0 14px;
+      border: 1px solid var(--mat-sys-outline);
+      border-radius: 4px;
+      appearance: none;
+      background-color: var(--mat-sys-surface);
+      /* The drop-down arrow: two triangles meeting in a chevron. */
+      background-image:
+        linear-gradient(45deg, transparent 50%, currentColor 50%),
+        linear-gradient(135deg, currentColor 50%, transparent 50%);
+      background-position:
+        calc(100% - 20px) 50%,
+        calc(100% - 15px) 50%;
+      background-size: 5px 5px;
+      background-repeat: no-repeat;
+      color: var(--mat-sys-on-surface);
+      font: var(--mat-sys-body-large);
+      text-overflow: ellipsis;
+      cursor: pointer;
+    }
+    .field select:hover {
+      border-color: var(--mat-sys-on-surface);
+    }
+    .field select:focus-visible {
+      border-color: var(--mat-sys-primary);
+      outline: 2px solid var(--mat-sys-primary);
+      outline-offset: -2px;
     }
     .spacer {
       flex: 1 1 auto;
@@ -210,7 +230,9 @@ export type TasksChange = Partial<
       flex: none;
       color: var(--mat-sys-primary);
     }
-    /* On a phone: organization on its own line, NPC and state side by side. */
+    /* On a phone: organization on its own line, NPC and state side by side, attention on its
+       own line, then the view switch: whether the switch fits beside the attention filter
+       would depend on the font, and the font arriving would move it. */
     @media (max-width: 599.98px) {
       .field,
       .field.narrow {
@@ -218,7 +240,8 @@ export type TasksChange = Partial<
         width: auto;
         min-width: 0;
       }
-      .field.wide {
+      .field.wide,
+      .field.attention {
         flex-basis: 100%;
       }
     }
@@ -233,4 +256,21 @@ export class TaskFiltersComponent {
 
   protected readonly rule = BOARD_COLUMN_RULE;
   protected readonly ruleShown = signal(false);
+  protected readonly stateOptions = [
+    { value: '', label: 'Any state' },
+    { value: 'open', label: 'Open' },
+    { value: 'closed', label: 'Closed' },
+  ] as const;
+  protected readonly attentionOptions = [
+    { value: '', label: 'All issues' },
+    { value: 'any', label: 'Needs attention' },
+    { value: 'stuck', label: 'Stuck' },
+    { value: 'overdue', label: 'Overdue pickup' },
+  ] as const;
+
+  /** A select's new value as a change; the first option (empty) clears the filter. */
+  protected pick(filter: 'org' | 'npc' | 'state' | 'attention', event: Event): void {
+    const value = (event.target as HTMLSelectElement).value || null;
+    this.changed.emit({ [filter]: value });
+  }
 }

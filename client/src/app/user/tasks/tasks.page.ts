@@ -16,6 +16,7 @@ import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { ActivatedRoute, Router } from '@angular/router';
 import { map, tap } from 'rxjs';
 
+import { PAGE_HEADINGS } from '@shared/board/page-headings';
 import { ApiService } from '../../core/api.service';
 import { BoardMetaService } from '../../core/board-meta.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
@@ -61,6 +62,7 @@ import {
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
 export default class TasksPage {
+  protected readonly heading = PAGE_HEADINGS.tasks;
   private readonly api = inject(ApiService);
   private readonly route = inject(ActivatedRoute);
   private readonly router = inject(Router);
