@@ -165,3 +165,29 @@ test('first visit: each user page fetches its first data once, preloaded with th
   });
   assert.equal(filtered.headers.get('link'), null);
 });
+
+test('first visit: the page heading is on screen before the app starts, and once after it', async ({
+  browser,
+  page,
+  board,
+}) => {
+  // Without JavaScript the board's first screen is all there is: the heading and the
+  // summary, the app's element empty and hidden. (The <noscript> line below them is not
+  // drawn here: a context without JavaScript still parses <noscript> as a browser with it.)
+  const still = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+  try {
+    const before = await still.newPage();
+    await before.goto(`${board.url}credits`);
+    assert.equal(await before.locator('.app-shell h1').textContent(), 'Credits monitor');
+    assert.ok(await before.locator('.app-shell .summary').isVisible(), 'the summary is shown');
+    assert.equal(await before.locator('npc-root').isVisible(), false);
+  } finally {
+    await still.close();
+  }
+
+  // With it, the app replaces the first screen: one heading, the app's own.
+  await open(page, board, 'credits');
+  await settled(page);
+  assert.equal(await page.locator('.app-shell').count(), 0);
+  assert.deepEqual(await page.locator('h1').allTextContents(), ['Credits monitor']);
+});
