@@ -1,4 +1,4 @@
-import { ChangeDetectionStrategy, Component, input, output, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, input, output, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatButtonToggleModule } from '@angular/material/button-toggle';
 import { BOARD_COLUMN_RULE } from '@shared/board/columns';
@@ -11,6 +11,29 @@ export type TasksChange = Partial<
   Pick<TasksUrlState, 'org' | 'npc' | 'state' | 'attention' | 'repository' | 'view'>
 >;
 
+/** One of the filter selects: the empty option clears its filter. */
+interface FilterSelect {
+  filter: 'org' | 'npc' | 'state' | 'attention';
+  label: string;
+  /** Layout classes besides `field`. */
+  width: string;
+  chosen: string;
+  options: readonly { value: string; label: string }[];
+}
+
+const STATE_OPTIONS = [
+  { value: '', label: 'Any state' },
+  { value: 'open', label: 'Open' },
+  { value: 'closed', label: 'Closed' },
+];
+
+const ATTENTION_OPTIONS = [
+  { value: '', label: 'All issues' },
+  { value: 'any', label: 'Needs attention' },
+  { value: 'stuck', label: 'Stuck' },
+  { value: 'overdue', label: 'Overdue pickup' },
+];
+
 /**
  * Organization, NPC, state and attention filters, the repository chip (set by links from
  * other pages), the board/list switch, and the column rule.
@@ -20,47 +43,22 @@ export type TasksChange = Partial<
   imports: [MatButtonModule, MatButtonToggleModule, ICON_IMPORTS],
   template: `
     <div class="bar">
-      <div class="field wide">
-        <label for="filter-org">Organization</label>
-        <select id="filter-org" data-filter="org" (change)="pick('org', $event)">
-          <option value="" [selected]="!state().org">All organizations</option>
-          @for (org of orgs(); track org.slug) {
-            <option [value]="org.slug" [selected]="state().org === org.slug">{{ org.name }}</option>
-          }
-        </select>
-      </div>
-
-      <div class="field">
-        <label for="filter-npc">NPC</label>
-        <select id="filter-npc" data-filter="npc" (change)="pick('npc', $event)">
-          <option value="" [selected]="!state().npc">Any NPC</option>
-          @for (npc of npcs(); track npc) {
-            <option [value]="npc" [selected]="state().npc === npc">{{ npc }}</option>
-          }
-        </select>
-      </div>
-
-      <div class="field narrow">
-        <label for="filter-state">State</label>
-        <select id="filter-state" data-filter="state" (change)="pick('state', $event)">
-          @for (option of stateOptions; track option.value) {
-            <option [value]="option.value" [selected]="(state().state ?? '') === option.value">
-              {{ option.label }}
-            </option>
-          }
-        </select>
-      </div>
-
-      <div class="field narrow attention">
-        <label for="filter-attention">Attention</label>
-        <select id="filter-attention" data-filter="attention" (change)="pick('attention', $event)">
-          @for (option of attentionOptions; track option.value) {
-            <option [value]="option.value" [selected]="(state().attention ?? '') === option.value">
-              {{ option.label }}
-            </option>
-          }
-        </select>
-      </div>
+      @for (select of selects(); track select.filter) {
+        <div [class]="'field ' + select.width">
+          <label [attr.for]="'filter-' + select.filter">{{ select.label }}</label>
+          <select
+            [id]="'filter-' + select.filter"
+            [attr.data-filter]="select.filter"
+            (change)="pick(select.filter, $event)"
+          >
+            @for (option of select.options; track option.value) {
+              <option [value]="option.value" [selected]="select.chosen === option.value">
+                {{ option.label }}
+              </option>
+            }
+          </select>
+        </div>
+      }
 
       <span class="spacer"></span>
 
@@ -256,20 +254,49 @@ export class TaskFiltersComponent {
 
   protected readonly rule = BOARD_COLUMN_RULE;
   protected readonly ruleShown = signal(false);
-  protected readonly stateOptions = [
-    { value: '', label: 'Any state' },
-    { value: 'open', label: 'Open' },
-    { value: 'closed', label: 'Closed' },
-  ] as const;
-  protected readonly attentionOptions = [
-    { value: '', label: 'All issues' },
-    { value: 'any', label: 'Needs attention' },
-    { value: 'stuck', label: 'Stuck' },
-    { value: 'overdue', label: 'Overdue pickup' },
-  ] as const;
+  /** The four selects, each with its options and the one the URL names. */
+  protected readonly selects = computed((): readonly FilterSelect[] => {
+    const state = this.state();
+    return [
+      {
+        filter: 'org',
+        label: 'Organization',
+        width: 'wide',
+        chosen: state.org ?? '',
+        options: [
+          { value: '', label: 'All organizations' },
+          ...this.orgs().map((org) => ({ value: org.slug, label: org.name })),
+        ],
+      },
+      {
+        filter: 'npc',
+        label: 'NPC',
+        width: '',
+        chosen: state.npc ?? '',
+        options: [
+          { value: '', label: 'Any NPC' },
+          ...this.npcs().map((npc) => ({ value: npc, label: npc })),
+        ],
+      },
+      {
+        filter: 'state',
+        label: 'State',
+        width: 'narrow',
+        chosen: state.state ?? '',
+        options: STATE_OPTIONS,
+      },
+      {
+        filter: 'attention',
+        label: 'Attention',
+        width: 'narrow attention',
+        chosen: state.attention ?? '',
+        options: ATTENTION_OPTIONS,
+      },
+    ];
+  });
 
   /** A select's new value as a change; the first option (empty) clears the filter. */
-  protected pick(filter: 'org' | 'npc' | 'state' | 'attention', event: Event): void {
+  protected pick(filter: FilterSelect['filter'], event: Event): void {
     const value = (event.target as HTMLSelectElement).value || null;
     this.changed.emit({ [filter]: value });
   }
