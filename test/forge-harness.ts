@@ -164,6 +164,10 @@ export function forgeClient(
       token,
       gitBaseUrl: forge.baseUrl,
       retries: 0,
+      // Tests check answers, not speed: on a loaded machine a forge read (the demo's
+      // repository list reads every repository's git history) can pass the board's
+      // 10-second production timeout.
+      timeoutMs: 60_000,
       ...options,
     }),
   );
