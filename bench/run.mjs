@@ -1,6 +1,6 @@
 // `npm run bench`: every benchmark in turn. Each prints its figures against references
 // measured in the same run; a failing or slow benchmark is reported, never fatal.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +28,40 @@ const LIMITS_MS = { 'board-scale.bench.mjs': 4 * 60_000 };
 // Benchmarks run the built applications.
 buildIfStale('server');
 
+/**
+ * Runs one benchmark in a process group of its own, so that stopping it at its time limit
+ * (or on Ctrl-C) also stops the board, forge and browser it started; they go with it once it
+ * ends too, whatever it left behind.
+ */
+function run(file, limitMs) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [file], { stdio: 'inherit', detached: true });
+    const stopGroup = () => {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // The group is already gone.
+      }
+    };
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      stopGroup();
+    }, limitMs);
+    const interrupted = () => {
+      stopGroup();
+      process.exit(130);
+    };
+    process.once('SIGINT', interrupted);
+    child.once('exit', (status, signal) => {
+      clearTimeout(timer);
+      process.off('SIGINT', interrupted);
+      stopGroup();
+      resolve({ status, signal, timedOut });
+    });
+  });
+}
+
 for (const name of benches) {
   const file = join(here, name);
   if (!existsSync(file)) {
@@ -35,11 +69,11 @@ for (const name of benches) {
     continue;
   }
   console.log(`--- ${name}`);
-  const result = spawnSync(process.execPath, [file], {
-    stdio: 'inherit',
-    timeout: LIMITS_MS[name] ?? LIMIT_MS,
-  });
-  if (result.error) console.log(`${name}: stopped (${result.error.message})`);
+  const limitMs = LIMITS_MS[name] ?? LIMIT_MS;
+  const result = await run(file, limitMs);
+  if (result.timedOut) console.log(`${name}: stopped at its limit of ${limitMs / 60_000} min`);
   else if (result.status !== 0)
-    console.log(`${name}: exited with ${result.status}; figures above are partial`);
+    console.log(
+      `${name}: exited with ${result.status ?? result.signal}; figures above are partial`,
+    );
 }
