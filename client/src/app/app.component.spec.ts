@@ -36,6 +36,15 @@ describe('AppComponent', () => {
   let http: HttpTestingController;
   let page: HTMLElement;
 
+  /**
+   * A banner's code loads when it is first shown (a `@defer` block): its view is created
+   * once the code is there and filled by the change detection that follows.
+   */
+  async function bannerShown(): Promise<void> {
+    await fixture.whenStable();
+    await fixture.whenStable();
+  }
+
   beforeEach(async () => {
     TestBed.configureTestingModule({
       providers: [
@@ -132,7 +141,7 @@ describe('AppComponent', () => {
       },
       { status: 503, statusText: 'Service Unavailable' },
     );
-    await fixture.whenStable();
+    await bannerShown();
 
     const banner = page.querySelector('npc-api-banner [role="alert"]');
     expect(banner?.textContent).toContain('The platform is not available.');
@@ -177,7 +186,7 @@ describe('AppComponent', () => {
       const freshness = TestBed.inject(DataFreshnessService);
       const before = freshness.refreshes();
       report('a', answer('STALE', NOW - 3 * 3_600_000));
-      await fixture.whenStable();
+      await bannerShown();
 
       const banner = page.querySelector('npc-stale-banner [role="status"]');
       expect(banner?.textContent).toContain('The platform did not answer; showing data from');
@@ -197,7 +206,7 @@ describe('AppComponent', () => {
           budgetUntil: NOW + 15 * 60_000,
         },
       });
-      await fixture.whenStable();
+      await bannerShown();
 
       const banner = page.querySelector('npc-stale-banner [role="status"]');
       expect(banner?.textContent).toContain('The call budget to the platform is spent until');

@@ -1,5 +1,4 @@
 import { ChangeDetectionStrategy, Component, computed, inject } from '@angular/core';
-import { MatButtonModule } from '@angular/material/button';
 
 import { BoardMetaService } from '../core/board-meta.service';
 import { ClockService } from '../core/clock.service';
@@ -13,7 +12,7 @@ import { ICON_IMPORTS } from '../ui/icons';
  */
 @Component({
   selector: 'npc-data-status',
-  imports: [MatButtonModule, ICON_IMPORTS],
+  imports: [ICON_IMPORTS],
   template: `
     @if (asOf(); as time) {
       <span class="age" [attr.title]="'Oldest data on this page: ' + exact()">
@@ -22,9 +21,8 @@ import { ICON_IMPORTS } from '../ui/icons';
       </span>
     }
     <button
-      mat-icon-button
       type="button"
-      class="refresh"
+      class="bar-button icon-only refresh"
       [disabled]="loading()"
       [attr.aria-label]="loading() ? 'Refreshing data' : 'Refresh data'"
       title="Refresh data"

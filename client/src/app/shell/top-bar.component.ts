@@ -1,5 +1,4 @@
 import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
-import { MatToolbarModule } from '@angular/material/toolbar';
 import { RouterLink, RouterLinkActive } from '@angular/router';
 
 import { AdminSessionService } from '../core/admin-session.service';
@@ -17,7 +16,7 @@ import { NavMenuComponent } from './nav-menu.component';
  */
 @Component({
   selector: 'npc-top-bar',
-  imports: [ICON_IMPORTS, NavMenuComponent, MatToolbarModule, RouterLink, RouterLinkActive],
+  imports: [ICON_IMPORTS, NavMenuComponent, RouterLink, RouterLinkActive],
   templateUrl: './top-bar.component.html',
   styleUrl: './top-bar.component.scss',
   changeDetection: ChangeDetectionStrategy.OnPush,
