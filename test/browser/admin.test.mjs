@@ -237,7 +237,7 @@ test('admin: the overview shows its four figures, the NPC table and both ranking
   assert.equal(await page.locator('npc-bar-chart canvas').count(), 2);
   await shots.fullPage(page, 'admin-overview-desktop.png');
 
-  await page.locator('mat-button-toggle', { hasText: '30 days' }).click();
+  await page.locator('npc-segmented button', { hasText: '30 days' }).click();
   await page.waitForURL(/[?&]days=30(&|$)/);
   assert.match(await card('response-average').textContent(), /\(30 d\)/);
   assert.match(

@@ -59,7 +59,7 @@ test('credits: the table marks the organizations under the threshold', async ({
   await page.locator('npc-line-chart canvas').waitFor();
   await shots.fullPage(page, 'credits-desktop.png');
 
-  await page.locator('mat-button-toggle', { hasText: '30 days' }).click();
+  await page.locator('npc-segmented button', { hasText: '30 days' }).click();
   await page.waitForURL(/[?&]days=30(&|$)/);
   await settled(page);
   assert.match(await page.locator('th', { hasText: 'Avg/day' }).textContent(), /30 d/);

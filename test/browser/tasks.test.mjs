@@ -50,7 +50,7 @@ test('task board: list view shows the same issues, sortable, in the URL', async 
   const { body: all } = await api(board, 'api/issues?npc=true');
   await open(page, board, 'tasks');
   await settled(page);
-  await page.locator('mat-button-toggle', { hasText: 'List' }).click();
+  await page.locator('npc-segmented button', { hasText: 'List' }).click();
   await page.waitForURL(/[?&]view=list(&|$)/);
   await settled(page);
   assert.match(

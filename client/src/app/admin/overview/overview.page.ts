@@ -1,6 +1,5 @@
 import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
 import { toObservable, toSignal } from '@angular/core/rxjs-interop';
-import { MatButtonToggleModule } from '@angular/material/button-toggle';
 import { MatTableModule } from '@angular/material/table';
 import { ActivatedRoute, Router, RouterLink } from '@angular/router';
 import { MIN_PERCENTILE_SAMPLE } from '@shared/board/admin';
@@ -18,6 +17,7 @@ import { barChartHeight, rankingChart } from '../../user/charts/bar-chart-option
 import { ChartPoint } from '../../user/charts/chart-click';
 import { BarChartComponent } from '../../user/charts/bar-chart.component';
 import { ChartThemeService } from '../../user/charts/chart-theme.service';
+import { Segment, SegmentedComponent } from '../../ui/segmented.component';
 import { AdminApiService } from '../admin-api.service';
 import { FigureCardComponent } from './figure-card.component';
 import {
@@ -51,7 +51,7 @@ import {
     EmptyStateComponent,
     FigureCardComponent,
     LoadErrorComponent,
-    MatButtonToggleModule,
+    SegmentedComponent,
     ICON_IMPORTS,
     MatTableModule,
     RouterLink,
@@ -68,6 +68,10 @@ export default class OverviewPage {
   private readonly chartTheme = inject(ChartThemeService).theme;
   private readonly freshness = inject(DataFreshnessService);
   private readonly retries = signal(0);
+  protected readonly windows: readonly Segment<OverviewDays>[] = [
+    { value: 7, label: '7 days' },
+    { value: 30, label: '30 days' },
+  ];
 
   protected readonly days = toSignal(
     this.route.queryParamMap.pipe(map((params) => parseDays(params.get('days')))),

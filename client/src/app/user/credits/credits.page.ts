@@ -10,7 +10,6 @@ import {
   signal,
 } from '@angular/core';
 import { toObservable, toSignal } from '@angular/core/rxjs-interop';
-import { MatButtonToggleModule } from '@angular/material/button-toggle';
 import { MatSortModule, Sort } from '@angular/material/sort';
 import { MatTableModule } from '@angular/material/table';
 import { ActivatedRoute, Router, RouterLink } from '@angular/router';
@@ -31,6 +30,7 @@ import { LoadErrorComponent } from '../../ui/load-error.component';
 import { progressively } from '../../ui/progressive';
 import { ChartPoint } from '../charts/chart-click';
 import { balanceChart } from '../charts/chart-options';
+import { Segment, SegmentedComponent } from '../../ui/segmented.component';
 import { ChartThemeService } from '../charts/chart-theme.service';
 import { LineChartComponent } from '../charts/line-chart.component';
 import { CreditsUrlState, creditsQueryParams, parseCreditsState } from './credits-url-state';
@@ -59,7 +59,7 @@ const DAY_MS = 86_400_000;
     EmptyStateComponent,
     LineChartComponent,
     LoadErrorComponent,
-    MatButtonToggleModule,
+    SegmentedComponent,
     ICON_IMPORTS,
     MatSortModule,
     MatTableModule,
@@ -71,6 +71,10 @@ const DAY_MS = 86_400_000;
 })
 export default class CreditsPage {
   protected readonly heading = PAGE_HEADINGS.credits;
+  protected readonly windows: readonly Segment<7 | 30>[] = [
+    { value: 7, label: '7 days' },
+    { value: 30, label: '30 days' },
+  ];
   private readonly api = inject(ApiService);
   private readonly route = inject(ActivatedRoute);
   private readonly router = inject(Router);

@@ -1,9 +1,9 @@
 import { ChangeDetectionStrategy, Component, computed, input, output, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
-import { MatButtonToggleModule } from '@angular/material/button-toggle';
 import { BOARD_COLUMN_RULE } from '@shared/board/columns';
 
 import { ICON_IMPORTS } from '../../ui/icons';
+import { Segment, SegmentedComponent } from '../../ui/segmented.component';
 import { TasksUrlState } from './tasks-url-state';
 
 /** A change the filters ask for; the page writes it to the URL. */
@@ -40,7 +40,7 @@ const ATTENTION_OPTIONS = [
  */
 @Component({
   selector: 'npc-task-filters',
-  imports: [MatButtonModule, MatButtonToggleModule, ICON_IMPORTS],
+  imports: [MatButtonModule, SegmentedComponent, ICON_IMPORTS],
   template: `
     <div class="bar">
       @for (select of selects(); track select.filter) {
@@ -62,19 +62,12 @@ const ATTENTION_OPTIONS = [
 
       <span class="spacer"></span>
 
-      <mat-button-toggle-group
-        hideSingleSelectionIndicator
-        aria-label="View"
+      <npc-segmented
+        label="View"
+        [segments]="views"
         [value]="state().view"
-        (change)="changed.emit({ view: $event.value })"
-      >
-        <mat-button-toggle value="board"
-          ><mat-icon aria-hidden="true" svgIcon="view_kanban" /> Board</mat-button-toggle
-        >
-        <mat-button-toggle value="list"
-          ><mat-icon aria-hidden="true" svgIcon="table_rows" /> List</mat-button-toggle
-        >
-      </mat-button-toggle-group>
+        (valueChange)="changed.emit({ view: $event })"
+      />
 
       <button
         mat-icon-button
@@ -253,6 +246,10 @@ export class TaskFiltersComponent {
   readonly changed = output<TasksChange>();
 
   protected readonly rule = BOARD_COLUMN_RULE;
+  protected readonly views: readonly Segment<TasksUrlState['view']>[] = [
+    { value: 'board', label: 'Board', icon: 'view_kanban' },
+    { value: 'list', label: 'List', icon: 'table_rows' },
+  ];
   protected readonly ruleShown = signal(false);
   /** The four selects, each with its options and the one the URL names. */
   protected readonly selects = computed((): readonly FilterSelect[] => {

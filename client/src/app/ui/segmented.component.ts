@@ -1,0 +1,117 @@
+import { ChangeDetectionStrategy, Component, input, output } from '@angular/core';
+
+import { ICON_IMPORTS, IconName } from './icons';
+
+/** One choice of a segmented control. */
+export interface Segment<T extends string | number> {
+  value: T;
+  label: string;
+  icon?: IconName;
+}
+
+/**
+ * A one-of-a-few choice drawn as M3 segmented buttons (the credits window, the task
+ * board's view): a group of plain buttons, the chosen one pressed (`aria-pressed`). Plain
+ * elements rather than Material's button toggles, whose focus monitoring, ripples and
+ * selection model cost a phone a noticeable part of a page's first render
+ * (docs/architecture.md#the-app).
+ */
+@Component({
+  selector: 'npc-segmented',
+  imports: [ICON_IMPORTS],
+  template: `
+    <div
+      class="group"
+      role="group"
+      [attr.aria-label]="label() ?? null"
+      [attr.aria-labelledby]="labelledBy() ?? null"
+    >
+      @for (segment of segments(); track segment.value) {
+        <button
+          type="button"
+          [class.chosen]="segment.value === value()"
+          [attr.aria-pressed]="segment.value === value()"
+          [attr.data-segment]="segment.value"
+          (click)="choose(segment.value)"
+        >
+          @if (segment.icon) {
+            <mat-icon aria-hidden="true" [svgIcon]="segment.icon" />
+          }
+          {{ segment.label }}
+        </button>
+      }
+    </div>
+  `,
+  styles: `
+    :host {
+      display: inline-block;
+    }
+    .group {
+      display: inline-flex;
+      overflow: hidden;
+      border: 1px solid var(--mat-sys-outline);
+      border-radius: 20px;
+    }
+    button {
+      position: relative;
+      display: inline-flex;
+      align-items: center;
+      gap: 8px;
+      height: 38px;
+      margin: 0;
+      padding: 0 12px;
+      border: 0;
+      background: transparent;
+      color: var(--mat-sys-on-surface);
+      font: var(--mat-sys-label-large);
+      letter-spacing: var(--mat-sys-label-large-tracking);
+      white-space: nowrap;
+      cursor: pointer;
+      -webkit-tap-highlight-color: transparent;
+    }
+    button + button {
+      border-left: 1px solid var(--mat-sys-outline);
+    }
+    /* The state layer: hover and press, as Material's buttons. */
+    button::before {
+      content: '';
+      position: absolute;
+      inset: 0;
+      background: currentColor;
+      opacity: 0;
+      pointer-events: none;
+    }
+    button:hover::before {
+      opacity: 0.08;
+    }
+    button:active::before {
+      opacity: 0.12;
+    }
+    button:focus-visible {
+      outline: 3px solid var(--mat-sys-secondary);
+      outline-offset: -3px;
+    }
+    button.chosen {
+      background: var(--mat-sys-secondary-container);
+      color: var(--mat-sys-on-secondary-container);
+    }
+    mat-icon {
+      flex: none;
+      width: 18px;
+      height: 18px;
+    }
+  `,
+  changeDetection: ChangeDetectionStrategy.OnPush,
+})
+export class SegmentedComponent<T extends string | number> {
+  readonly segments = input.required<readonly Segment<T>[]>();
+  readonly value = input.required<T>();
+  /** The group's accessible name, or the id of the element that gives it. */
+  readonly label = input<string>();
+  readonly labelledBy = input<string>();
+  readonly valueChange = output<T>();
+
+  protected choose(value: T): void {
+    if (value !== this.value()) this.valueChange.emit(value);
+  }
+}
