@@ -1,4 +1,4 @@
-import { DOCUMENT, DestroyRef, Injectable, inject, signal } from '@angular/core';
+import { DOCUMENT, DestroyRef, Injectable, computed, inject, signal } from '@angular/core';
 
 import { ChartTheme, DARK_SERIES, DEFAULT_CHART_THEME, LIGHT_SERIES } from './chart-theme';
 
@@ -9,23 +9,34 @@ import { ChartTheme, DARK_SERIES, DEFAULT_CHART_THEME, LIGHT_SERIES } from './ch
 @Injectable({ providedIn: 'root' })
 export class ChartThemeService {
   private readonly document = inject(DOCUMENT);
-  private readonly current = signal<ChartTheme>(DEFAULT_CHART_THEME);
+  /** Bumped when the system's colour scheme or motion preference changes. */
+  private readonly schemeChanges = signal(0);
+  private readonly media = this.watchMedia();
 
-  readonly theme = this.current.asReadonly();
+  /**
+   * Read when a chart is built, not when a page is created: reading the variables forces
+   * the browser to compute the page's styles, which a page's first render should not pay
+   * for a chart further down.
+   */
+  readonly theme = computed<ChartTheme>(() => {
+    this.schemeChanges();
+    const media = this.media;
+    return media ? this.read(media.dark.matches, media.motion.matches) : DEFAULT_CHART_THEME;
+  });
 
-  constructor() {
+  private watchMedia(): { dark: MediaQueryList; motion: MediaQueryList } | null {
     const view = this.document.defaultView;
-    if (!view?.matchMedia) return;
+    if (!view?.matchMedia) return null;
     const dark = view.matchMedia('(prefers-color-scheme: dark)');
     const motion = view.matchMedia('(prefers-reduced-motion: reduce)');
-    const update = (): void => this.current.set(this.read(dark.matches, motion.matches));
-    update();
-    dark.addEventListener('change', update);
-    motion.addEventListener('change', update);
+    const changed = (): void => this.schemeChanges.update((n) => n + 1);
+    dark.addEventListener('change', changed);
+    motion.addEventListener('change', changed);
     inject(DestroyRef).onDestroy(() => {
-      dark.removeEventListener('change', update);
-      motion.removeEventListener('change', update);
+      dark.removeEventListener('change', changed);
+      motion.removeEventListener('change', changed);
     });
+    return { dark, motion };
   }
 
   private read(dark: boolean, reducedMotion: boolean): ChartTheme {
