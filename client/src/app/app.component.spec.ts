@@ -109,6 +109,30 @@ describe('AppComponent', () => {
     expect(current).toEqual(['Tasks']);
   });
 
+  it('follows a top-bar link in the app on a plain click, and leaves a modified click to the browser', async () => {
+    http.expectOne('api/meta').flush(META);
+    await fixture.whenStable();
+    const router = TestBed.inject(Router);
+    const credits = [...page.querySelectorAll<HTMLAnchorElement>('.bar a')].find(
+      (a) => labelOf(a) === 'Credits',
+    )!;
+    expect(credits.getAttribute('href')).toBe('/credits');
+
+    const newTab = new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true });
+    // The browser would open a tab; here nothing follows it.
+    credits.addEventListener('click', (e) => e.preventDefault(), { once: true });
+    credits.dispatchEvent(newTab);
+    await fixture.whenStable();
+    expect(router.url).toBe('/');
+
+    const plain = new MouseEvent('click', { bubbles: true, cancelable: true });
+    expect(credits.dispatchEvent(plain)).toBe(false);
+    await fixture.whenStable();
+    http.match((request) => request.url !== 'api/meta');
+    expect(router.url).toBe('/credits');
+    expect(credits.getAttribute('aria-current')).toBe('page');
+  });
+
   it('loads the phone menu on the first press of its button, and opens it', async () => {
     http.expectOne('api/meta').flush(META);
     await fixture.whenStable();

@@ -1,10 +1,18 @@
-import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
-import { RouterLink, RouterLinkActive } from '@angular/router';
+import { LocationStrategy } from '@angular/common';
+import {
+  ChangeDetectionStrategy,
+  Component,
+  Signal,
+  computed,
+  inject,
+  signal,
+} from '@angular/core';
+import { Router, isActive } from '@angular/router';
 
 import { AdminSessionService } from '../core/admin-session.service';
 import { TimeZoneService } from '../core/time-zone.service';
 import { ICON_IMPORTS } from '../ui/icons';
-import { ADMIN_LINK, USER_LINKS } from './nav-links';
+import { ADMIN_LINK, NavLink, USER_LINKS } from './nav-links';
 import { NavMenuComponent } from './nav-menu.component';
 
 /**
@@ -13,10 +21,21 @@ import { NavMenuComponent } from './nav-menu.component';
  * and refresh button) is projected before the Admin link. While an admin is signed in,
  * "Sign out" follows it (an icon alone on a phone, where the Admin link is in the menu).
  * The UTC switch shows every time on every page in UTC instead of the viewer's zone.
+ *
+ * The links are plain `<a href>`s that the router follows on a plain click (a click with a
+ * modifier or another button opens a tab, as for any link), marked by one signal each:
+ * ten `routerLink`/`routerLinkActive` directives cost a phone a noticeable part of the
+ * frame's first render (docs/architecture.md#the-app).
  */
+interface BarLink {
+  readonly path: string;
+  readonly href: string;
+  readonly active: Signal<boolean>;
+}
+
 @Component({
   selector: 'npc-top-bar',
-  imports: [ICON_IMPORTS, NavMenuComponent, RouterLink, RouterLinkActive],
+  imports: [ICON_IMPORTS, NavMenuComponent],
   templateUrl: './top-bar.component.html',
   styleUrl: './top-bar.component.scss',
   changeDetection: ChangeDetectionStrategy.OnPush,
@@ -24,10 +43,13 @@ import { NavMenuComponent } from './nav-menu.component';
 export class TopBarComponent {
   private readonly adminSession = inject(AdminSessionService);
   private readonly timeZone = inject(TimeZoneService);
+  private readonly router = inject(Router);
+  private readonly location = inject(LocationStrategy);
 
-  protected readonly userLinks = USER_LINKS;
+  protected readonly home = this.barLink({ path: '/', match: USER_LINKS[0].match });
+  protected readonly userLinks = USER_LINKS.map((link) => ({ ...link, ...this.barLink(link) }));
+  protected readonly adminLink = { ...ADMIN_LINK, ...this.barLink(ADMIN_LINK) };
   protected readonly signedIn = this.adminSession.signedIn;
-  protected readonly adminLink = ADMIN_LINK;
   /** Set by the first press of the menu button (a click, Enter or Space, not a Tab past it). */
   protected readonly navRequested = signal(false);
 
@@ -41,6 +63,24 @@ export class TopBarComponent {
         this.timeZone.viewerZone +
         '), with UTC on hover. Switch on to see them in UTC.',
   );
+
+  /** Follows a link in the app on a plain click; anything else is the browser's. */
+  protected follow(event: MouseEvent, link: BarLink): void {
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) {
+      return;
+    }
+    event.preventDefault();
+    void this.router.navigateByUrl(link.path);
+  }
+
+  /** A link's address under `<base href>` and whether its page is the current one. */
+  private barLink(link: Pick<NavLink, 'path' | 'match'>): BarLink {
+    return {
+      path: link.path,
+      href: this.location.prepareExternalUrl(link.path),
+      active: isActive(link.path, this.router, link.match),
+    };
+  }
 
   protected toggleZone(): void {
     this.timeZone.toggle();
