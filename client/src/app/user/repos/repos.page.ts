@@ -11,8 +11,6 @@ import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import { MatSelectModule } from '@angular/material/select';
-import { MatSortModule, Sort } from '@angular/material/sort';
-import { MatTableModule } from '@angular/material/table';
 import { ActivatedRoute, Router, RouterLink } from '@angular/router';
 import { map } from 'rxjs';
 
@@ -32,11 +30,13 @@ import {
   HEALTH_TEXT,
   NPC_MARKS,
   REPO_CSV_COLUMNS,
+  REPO_SORT_COLUMNS,
   RepoRow,
   RepoSortKey,
   ReposUrlState,
   filterRepos,
   hasRepoFilters,
+  nextRepoSort,
   parseReposState,
   repoIssuesQuery,
   repoRows,
@@ -66,8 +66,6 @@ const SEARCH_DEBOUNCE_MS = 200;
     ICON_IMPORTS,
     MatInputModule,
     MatSelectModule,
-    MatSortModule,
-    MatTableModule,
     RouterLink,
   ],
   templateUrl: './repos.page.html',
@@ -136,20 +134,11 @@ export default class ReposPage {
 
   protected readonly filtered = computed(() => hasRepoFilters(this.url()));
 
-  protected readonly columns = [
-    'name',
-    'org',
-    'last_commit',
-    'last_human',
-    'last_npc',
-    'prs',
-    'issues',
-  ];
+  protected readonly sortColumns = REPO_SORT_COLUMNS;
   protected readonly csvColumns = REPO_CSV_COLUMNS;
   protected readonly marks = NPC_MARKS;
   protected readonly issuesQuery = repoIssuesQuery;
   protected readonly count = formatCount;
-  protected readonly trackRow = (_: number, row: RepoRow): string => row.fullName;
 
   constructor() {
     this.orgNames.ensureLoaded();
@@ -177,9 +166,9 @@ export default class ReposPage {
     this.navigate({ ...this.url(), sort: 'last_commit', dir: 'asc' });
   }
 
-  protected onSort(sort: Sort): void {
-    const dir = sort.direction === '' ? 'asc' : sort.direction;
-    this.navigate({ ...this.url(), sort: sort.active as RepoSortKey, dir });
+  /** A column header's button: that column ascending, or the other way if it is the sorted one. */
+  protected sortBy(key: RepoSortKey): void {
+    this.navigate({ ...this.url(), ...nextRepoSort(this.url(), key) });
   }
 
   protected toggleNpcOnly(): void {
