@@ -7,10 +7,6 @@ import {
   signal,
 } from '@angular/core';
 import { toSignal } from '@angular/core/rxjs-interop';
-import { MatButtonModule } from '@angular/material/button';
-import { MatFormFieldModule } from '@angular/material/form-field';
-import { MatInputModule } from '@angular/material/input';
-import { MatSelectModule } from '@angular/material/select';
 import { ActivatedRoute, Router, RouterLink } from '@angular/router';
 import { map } from 'rxjs';
 
@@ -61,11 +57,7 @@ const SEARCH_DEBOUNCE_MS = 200;
     CsvDownloadComponent,
     EmptyStateComponent,
     LoadErrorComponent,
-    MatButtonModule,
-    MatFormFieldModule,
     ICON_IMPORTS,
-    MatInputModule,
-    MatSelectModule,
     RouterLink,
   ],
   templateUrl: './repos.page.html',
