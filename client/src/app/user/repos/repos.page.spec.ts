@@ -102,6 +102,20 @@ describe('ReposPage', () => {
     expect(page().querySelectorAll('th[aria-sort]')).toHaveLength(1);
   });
 
+  it('renders a long first answer in steps and ends with every row, busy until then', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => aRepo({ name: `repo-${i}` }));
+    http.expectOne('api/orgs/acme/repos').flush(many);
+    http.expectOne('api/orgs/globex/repos').flush([]);
+    harness.detectChanges();
+    const table = page().querySelector('table.repos');
+    expect(repos().length).toBeLessThan(30);
+    expect(table?.getAttribute('aria-busy')).toBe('true');
+
+    await settle(harness);
+    expect(repos()).toHaveLength(30);
+    expect(page().querySelector('table.repos')?.getAttribute('aria-busy')).toBe('false');
+  });
+
   it('filters by organization from its native select', async () => {
     http.expectOne('api/orgs/acme/repos').flush([aRepo({ name: 'web' })]);
     http.expectOne('api/orgs/globex/repos').flush([aRepo({ org_slug: 'globex', name: 'etl' })]);
