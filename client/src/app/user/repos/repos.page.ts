@@ -23,6 +23,7 @@ import { ICON_IMPORTS } from '../../ui/icons';
 import { LoadErrorComponent } from '../../ui/load-error.component';
 import { progressively } from '../../ui/progressive';
 import { ShownTime, shownRelativeTime } from '../../ui/relative-time.component';
+import { RepoFiltersComponent, ReposChange } from './repo-filters.component';
 import {
   HEALTH_TEXT,
   NPC_MARKS,
@@ -58,6 +59,7 @@ const SEARCH_DEBOUNCE_MS = 200;
     CsvDownloadComponent,
     EmptyStateComponent,
     LoadErrorComponent,
+    RepoFiltersComponent,
     ICON_IMPORTS,
     RouterLink,
   ],
@@ -126,9 +128,6 @@ export default class ReposPage {
       name: this.orgNames.nameOf(slug),
     })),
   );
-  protected readonly oldestFirst = computed(
-    () => this.url().sort === 'last_commit' && this.url().dir === 'asc',
-  );
 
   protected readonly filtered = computed(() => hasRepoFilters(this.url()));
 
@@ -147,8 +146,8 @@ export default class ReposPage {
     return HEALTH_TEXT[row.health];
   }
 
-  protected setOrg(org: string): void {
-    this.navigate({ ...this.url(), org: org || null });
+  protected change(change: ReposChange): void {
+    this.navigate({ ...this.url(), ...change });
   }
 
   protected search(q: string): void {
@@ -159,22 +158,9 @@ export default class ReposPage {
     );
   }
 
-  /** The one-click way to the dormant repositories: oldest last commit first. */
-  protected showOldestFirst(): void {
-    this.navigate({ ...this.url(), sort: 'last_commit', dir: 'asc' });
-  }
-
   /** A column header's button: that column ascending, or the other way if it is the sorted one. */
   protected sortBy(key: RepoSortKey): void {
     this.navigate({ ...this.url(), ...nextRepoSort(this.url(), key) });
-  }
-
-  protected toggleNpcOnly(): void {
-    this.navigate({ ...this.url(), npcOnly: !this.url().npcOnly });
-  }
-
-  protected toggleNpcDormant(): void {
-    this.navigate({ ...this.url(), npcDormant: !this.url().npcDormant });
   }
 
   protected clearFilters(): void {
