@@ -123,9 +123,11 @@ test('repositories: rows coloured by last commit, sortable oldest first', async 
   assert.deepEqual(order, oldestFirst);
   await page.screenshot({ path: shots.path('repos-desktop.png') });
 
-  // The column header sorts too; a second click reverses.
-  await page.locator('th[mat-sort-header]', { hasText: 'Last commit' }).click();
+  // The column header's button sorts too; a second click reverses, and the header says so.
+  await page.locator('th button[data-sort="last_commit"]').click();
   await page.waitForURL(/dir=desc/);
+  await page.locator('th[aria-sort="descending"] button[data-sort="last_commit"]').waitFor();
+  assert.equal(await page.locator('th[aria-sort]').count(), 1);
   const newest = await page.locator('tr[data-repo]').first().getAttribute('data-repo');
   assert.equal(newest, oldestFirst.at(-1));
 

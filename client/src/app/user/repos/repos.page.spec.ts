@@ -58,6 +58,82 @@ describe('ReposPage', () => {
     expect(oldest?.getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('sorts from buttons in the column headers and marks the sorted column with aria-sort', async () => {
+    http
+      .expectOne('api/orgs/acme/repos')
+      .flush([
+        aRepo({ name: 'web', updated_at: daysAgo(1) }),
+        aRepo({ name: 'legacy', updated_at: daysAgo(47) }),
+      ]);
+    http.expectOne('api/orgs/globex/repos').flush([aRepo({ org_slug: 'globex', name: 'docs' })]);
+    await settle(harness);
+
+    const headers = () =>
+      [...page().querySelectorAll('thead th')].map((th) => [
+        th.querySelector('button')?.textContent?.trim(),
+        th.getAttribute('aria-sort'),
+      ]);
+    expect(headers()).toEqual([
+      ['Repository', 'ascending'],
+      ['Organization', null],
+      ['Last commit', null],
+      ['Last human commit', null],
+      ['Last NPC commit', null],
+      ['Open PRs', null],
+      ['Open issues', null],
+    ]);
+    const sortButton = (key: string) =>
+      page().querySelector<HTMLButtonElement>(`th button[data-sort="${key}"]`);
+    expect(sortButton('last_commit')?.type).toBe('button');
+
+    // Another column starts ascending; the sorted column turns around.
+    sortButton('last_commit')?.click();
+    await settle(harness);
+    expect(TestBed.inject(Router).url).toBe('/repos?sort=last_commit&dir=asc');
+    expect(repos().map(([name]) => name)).toEqual(['acme/legacy', 'globex/docs', 'acme/web']);
+    expect(headers()[2]).toEqual(['Last commit', 'ascending']);
+    expect(headers()[0]).toEqual(['Repository', null]);
+
+    sortButton('last_commit')?.click();
+    await settle(harness);
+    expect(TestBed.inject(Router).url).toBe('/repos?sort=last_commit&dir=desc');
+    expect(repos().map(([name]) => name)).toEqual(['acme/web', 'globex/docs', 'acme/legacy']);
+    expect(headers()[2]).toEqual(['Last commit', 'descending']);
+    expect(page().querySelectorAll('th[aria-sort]')).toHaveLength(1);
+  });
+
+  it('renders a long first answer in steps and ends with every row, busy until then', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => aRepo({ name: `repo-${i}` }));
+    http.expectOne('api/orgs/acme/repos').flush(many);
+    http.expectOne('api/orgs/globex/repos').flush([]);
+    harness.detectChanges();
+    const table = page().querySelector('table.repos');
+    expect(repos().length).toBeLessThan(30);
+    expect(table?.getAttribute('aria-busy')).toBe('true');
+
+    await settle(harness);
+    expect(repos()).toHaveLength(30);
+    expect(page().querySelector('table.repos')?.getAttribute('aria-busy')).toBe('false');
+  });
+
+  it('filters by organization from its native select', async () => {
+    http.expectOne('api/orgs/acme/repos').flush([aRepo({ name: 'web' })]);
+    http.expectOne('api/orgs/globex/repos').flush([aRepo({ org_slug: 'globex', name: 'etl' })]);
+    await settle(harness);
+
+    const select = page().querySelector<HTMLSelectElement>('select[data-filter="org"]');
+    expect(page().querySelector('label[for="repos-org"]')?.textContent).toBe('Organization');
+    expect(select?.id).toBe('repos-org');
+    expect(select?.value).toBe('');
+    if (!select) throw new Error('no organization select');
+    select.value = 'globex';
+    select.dispatchEvent(new Event('change'));
+    await settle(harness);
+    expect(TestBed.inject(Router).url).toBe('/repos?org=globex');
+    expect(repos().map(([name]) => name)).toEqual(['globex/etl']);
+    expect(select.selectedOptions[0]?.textContent?.trim()).not.toBe('All organizations');
+  });
+
   it('filters by organization and name from the URL, and offers to clear them', async () => {
     http.expectOne('api/orgs/acme/repos').flush([aRepo({ name: 'web' }), aRepo({ name: 'etl' })]);
     http.expectOne('api/orgs/globex/repos').flush([aRepo({ org_slug: 'globex', name: 'etl' })]);

@@ -7,12 +7,6 @@ import {
   signal,
 } from '@angular/core';
 import { toSignal } from '@angular/core/rxjs-interop';
-import { MatButtonModule } from '@angular/material/button';
-import { MatFormFieldModule } from '@angular/material/form-field';
-import { MatInputModule } from '@angular/material/input';
-import { MatSelectModule } from '@angular/material/select';
-import { MatSortModule, Sort } from '@angular/material/sort';
-import { MatTableModule } from '@angular/material/table';
 import { ActivatedRoute, Router, RouterLink } from '@angular/router';
 import { map } from 'rxjs';
 
@@ -27,16 +21,20 @@ import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { formatCount } from '../../ui/format';
 import { ICON_IMPORTS } from '../../ui/icons';
 import { LoadErrorComponent } from '../../ui/load-error.component';
+import { progressively } from '../../ui/progressive';
 import { ShownTime, shownRelativeTime } from '../../ui/relative-time.component';
+import { RepoFiltersComponent, ReposChange } from './repo-filters.component';
 import {
   HEALTH_TEXT,
   NPC_MARKS,
   REPO_CSV_COLUMNS,
+  REPO_SORT_COLUMNS,
   RepoRow,
   RepoSortKey,
   ReposUrlState,
   filterRepos,
   hasRepoFilters,
+  nextRepoSort,
   parseReposState,
   repoIssuesQuery,
   repoRows,
@@ -61,13 +59,8 @@ const SEARCH_DEBOUNCE_MS = 200;
     CsvDownloadComponent,
     EmptyStateComponent,
     LoadErrorComponent,
-    MatButtonModule,
-    MatFormFieldModule,
+    RepoFiltersComponent,
     ICON_IMPORTS,
-    MatInputModule,
-    MatSelectModule,
-    MatSortModule,
-    MatTableModule,
     RouterLink,
   ],
   templateUrl: './repos.page.html',
@@ -124,32 +117,25 @@ export default class ReposPage {
     const url = this.url();
     return sortRepos(filterRepos(rows, url), url.sort, url.dir);
   });
+  /**
+   * The rows the table renders: the first answer a few rows per task, so building 50 rows
+   * never blocks a phone's main thread in one go; later orders and filters at once.
+   */
+  protected readonly shownRows = progressively(this.rows, { first: 10, step: 8 });
   protected readonly orgOptions = computed(() =>
     (this.boardMeta.meta()?.covered_orgs ?? []).map((slug) => ({
       slug,
       name: this.orgNames.nameOf(slug),
     })),
   );
-  protected readonly oldestFirst = computed(
-    () => this.url().sort === 'last_commit' && this.url().dir === 'asc',
-  );
 
   protected readonly filtered = computed(() => hasRepoFilters(this.url()));
 
-  protected readonly columns = [
-    'name',
-    'org',
-    'last_commit',
-    'last_human',
-    'last_npc',
-    'prs',
-    'issues',
-  ];
+  protected readonly sortColumns = REPO_SORT_COLUMNS;
   protected readonly csvColumns = REPO_CSV_COLUMNS;
   protected readonly marks = NPC_MARKS;
   protected readonly issuesQuery = repoIssuesQuery;
   protected readonly count = formatCount;
-  protected readonly trackRow = (_: number, row: RepoRow): string => row.fullName;
 
   constructor() {
     this.orgNames.ensureLoaded();
@@ -160,8 +146,8 @@ export default class ReposPage {
     return HEALTH_TEXT[row.health];
   }
 
-  protected setOrg(org: string): void {
-    this.navigate({ ...this.url(), org: org || null });
+  protected change(change: ReposChange): void {
+    this.navigate({ ...this.url(), ...change });
   }
 
   protected search(q: string): void {
@@ -172,22 +158,9 @@ export default class ReposPage {
     );
   }
 
-  /** The one-click way to the dormant repositories: oldest last commit first. */
-  protected showOldestFirst(): void {
-    this.navigate({ ...this.url(), sort: 'last_commit', dir: 'asc' });
-  }
-
-  protected onSort(sort: Sort): void {
-    const dir = sort.direction === '' ? 'asc' : sort.direction;
-    this.navigate({ ...this.url(), sort: sort.active as RepoSortKey, dir });
-  }
-
-  protected toggleNpcOnly(): void {
-    this.navigate({ ...this.url(), npcOnly: !this.url().npcOnly });
-  }
-
-  protected toggleNpcDormant(): void {
-    this.navigate({ ...this.url(), npcDormant: !this.url().npcDormant });
+  /** A column header's button: that column ascending, or the other way if it is the sorted one. */
+  protected sortBy(key: RepoSortKey): void {
+    this.navigate({ ...this.url(), ...nextRepoSort(this.url(), key) });
   }
 
   protected clearFilters(): void {

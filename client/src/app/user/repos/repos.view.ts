@@ -42,6 +42,29 @@ export const REPO_SORT_KEYS = [
 ] as const;
 export type RepoSortKey = (typeof REPO_SORT_KEYS)[number];
 
+/** The table's columns, in order, each with its header and whether it holds numbers. */
+export const REPO_SORT_COLUMNS: readonly { key: RepoSortKey; label: string; num: boolean }[] = [
+  { key: 'name', label: 'Repository', num: false },
+  { key: 'org', label: 'Organization', num: false },
+  { key: 'last_commit', label: 'Last commit', num: false },
+  { key: 'last_human', label: 'Last human commit', num: false },
+  { key: 'last_npc', label: 'Last NPC commit', num: false },
+  { key: 'prs', label: 'Open PRs', num: true },
+  { key: 'issues', label: 'Open issues', num: true },
+];
+
+/**
+ * The order after a click on a column header: another column starts ascending, the sorted
+ * column turns around. There is no unsorted state.
+ */
+export function nextRepoSort(
+  state: Pick<ReposUrlState, 'sort' | 'dir'>,
+  key: RepoSortKey,
+): Pick<ReposUrlState, 'sort' | 'dir'> {
+  if (state.sort !== key) return { sort: key, dir: 'asc' };
+  return { sort: key, dir: state.dir === 'asc' ? 'desc' : 'asc' };
+}
+
 /** Filters and order of the table, all in the URL. */
 export interface ReposUrlState {
   org: string | null;

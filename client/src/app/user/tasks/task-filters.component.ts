@@ -105,6 +105,8 @@ const ATTENTION_OPTIONS = [
     }
   `,
   styles: `
+    @use '../../ui/outlined-field' as outlined;
+
     :host {
       display: block;
       margin-bottom: 16px;
@@ -115,53 +117,13 @@ const ATTENTION_OPTIONS = [
       align-items: center;
       gap: 12px;
     }
-    /* Native selects drawn like Material's outlined fields, label above: four Material
-       selects cost a phone a large part of the page's first render. */
+    @include outlined.outlined-field;
     .field {
-      display: flex;
-      flex-direction: column;
-      gap: 2px;
       width: 220px;
       max-width: 100%;
     }
     .field.narrow {
       width: 180px;
-    }
-    .field label {
-      padding: 0 4px;
-      color: var(--mat-sys-on-surface-variant);
-      font: var(--mat-sys-body-small);
-    }
-    .field select {
-      box-sizing: border-box;
-      width: 100%;
-      height: 48px;
-      padding: 0 36px 0 14px;
-      border: 1px solid var(--mat-sys-outline);
-      border-radius: 4px;
-      appearance: none;
-      background-color: var(--mat-sys-surface);
-      /* The drop-down arrow: two triangles meeting in a chevron. */
-      background-image:
-        linear-gradient(45deg, transparent 50%, currentColor 50%),
-        linear-gradient(135deg, currentColor 50%, transparent 50%);
-      background-position:
-        calc(100% - 20px) 50%,
-        calc(100% - 15px) 50%;
-      background-size: 5px 5px;
-      background-repeat: no-repeat;
-      color: var(--mat-sys-on-surface);
-      font: var(--mat-sys-body-large);
-      text-overflow: ellipsis;
-      cursor: pointer;
-    }
-    .field select:hover {
-      border-color: var(--mat-sys-on-surface);
-    }
-    .field select:focus-visible {
-      border-color: var(--mat-sys-primary);
-      outline: 2px solid var(--mat-sys-primary);
-      outline-offset: -2px;
     }
     .spacer {
       flex: 1 1 auto;
