@@ -42,65 +42,7 @@ export interface Segment<T extends string | number> {
       }
     </div>
   `,
-  styles: `
-    :host {
-      display: inline-block;
-    }
-    .group {
-      display: inline-flex;
-      overflow: hidden;
-      border: 1px solid var(--mat-sys-outline);
-      border-radius: 20px;
-    }
-    button {
-      position: relative;
-      display: inline-flex;
-      align-items: center;
-      gap: 8px;
-      height: 38px;
-      margin: 0;
-      padding: 0 12px;
-      border: 0;
-      background: transparent;
-      color: var(--mat-sys-on-surface);
-      font: var(--mat-sys-label-large);
-      letter-spacing: var(--mat-sys-label-large-tracking);
-      white-space: nowrap;
-      cursor: pointer;
-      -webkit-tap-highlight-color: transparent;
-    }
-    button + button {
-      border-left: 1px solid var(--mat-sys-outline);
-    }
-    /* The state layer: hover and press, as Material's buttons. */
-    button::before {
-      content: '';
-      position: absolute;
-      inset: 0;
-      background: currentColor;
-      opacity: 0;
-      pointer-events: none;
-    }
-    button:hover::before {
-      opacity: 0.08;
-    }
-    button:active::before {
-      opacity: 0.12;
-    }
-    button:focus-visible {
-      outline: 3px solid var(--mat-sys-secondary);
-      outline-offset: -3px;
-    }
-    button.chosen {
-      background: var(--mat-sys-secondary-container);
-      color: var(--mat-sys-on-secondary-container);
-    }
-    mat-icon {
-      flex: none;
-      width: 18px;
-      height: 18px;
-    }
-  `,
+  styleUrl: './segmented.component.scss',
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
 export class SegmentedComponent<T extends string | number> {

@@ -121,7 +121,7 @@ export default class ReposPage {
    * The rows the table renders: the first answer a few rows per task, so building 50 rows
    * never blocks a phone's main thread in one go; later orders and filters at once.
    */
-  protected readonly shownRows = progressively(this.rows, { first: 10, step: 8 });
+  protected readonly shownRows = progressively(this.rows, { first: 8, step: 4 });
   protected readonly orgOptions = computed(() =>
     (this.boardMeta.meta()?.covered_orgs ?? []).map((slug) => ({
       slug,
