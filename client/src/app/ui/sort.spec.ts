@@ -1,4 +1,4 @@
-import { parseDirection, sortRows } from './sort';
+import { nextSort, parseDirection, sortRows } from './sort';
 
 describe('sortRows', () => {
   const rows = [
@@ -42,5 +42,15 @@ describe('sortRows', () => {
     expect(parseDirection('asc', 'desc')).toBe('asc');
     expect(parseDirection('sideways', 'desc')).toBe('desc');
     expect(parseDirection(null, 'asc')).toBe('asc');
+  });
+});
+
+describe('nextSort', () => {
+  it('starts another column ascending and turns the sorted one around, never unsorted', () => {
+    const byName = { sort: 'name', dir: 'asc' as const };
+    expect(nextSort(byName, 'prs')).toEqual({ sort: 'prs', dir: 'asc' });
+    expect(nextSort({ sort: 'prs', dir: 'desc' }, 'name')).toEqual(byName);
+    expect(nextSort(byName, 'name')).toEqual({ sort: 'name', dir: 'desc' });
+    expect(nextSort({ sort: 'name', dir: 'desc' }, 'name')).toEqual(byName);
   });
 });

@@ -39,3 +39,15 @@ export function parseDirection(
 ): SortDirection {
   return raw === 'asc' || raw === 'desc' ? raw : fallback;
 }
+
+/**
+ * The order after a click on a column header: another column starts ascending, the sorted
+ * column turns around. There is no unsorted state.
+ */
+export function nextSort<K extends string>(
+  state: { sort: K; dir: SortDirection },
+  key: K,
+): { sort: K; dir: SortDirection } {
+  if (state.sort !== key) return { sort: key, dir: 'asc' };
+  return { sort: key, dir: state.dir === 'asc' ? 'desc' : 'asc' };
+}

@@ -132,6 +132,35 @@ describe('CreditsPage', () => {
       http.expectOne(`api/orgs/${slug}/credits?days=30`).flush(someCredits({ org_slug: slug }));
     }
     await settle(harness);
-    expect(page().querySelector('th.mat-column-avg')?.textContent).toContain('Avg/day (30 d)');
+    expect(page().querySelector('th button[data-sort="avg"]')?.textContent).toContain(
+      'Avg/day (30 d)',
+    );
+  });
+
+  it('sorts by a header: another column ascending, the sorted one turned around', async () => {
+    http.expectOne('api/orgs/acme/credits?days=7').flush(someCredits({ balance: 1240 }));
+    http
+      .expectOne('api/orgs/globex/credits?days=7')
+      .flush(someCredits({ org_slug: 'globex', balance: 38 }));
+    http
+      .expectOne('api/orgs/hooli/credits?days=7')
+      .flush(someCredits({ org_slug: 'hooli', balance: 500 }));
+    await settle(harness);
+    const order = () =>
+      [...page().querySelectorAll<HTMLElement>('tbody tr')].map((tr) => tr.dataset['org']);
+    const header = (key: string) =>
+      page().querySelector<HTMLButtonElement>(`th button[data-sort="${key}"]`)!;
+
+    header('balance').click();
+    await settle(harness);
+    expect(TestBed.inject(Router).url).toContain('sort=balance');
+    expect(order()).toEqual(['globex', 'hooli', 'acme']);
+    expect(header('balance').closest('th')?.getAttribute('aria-sort')).toBe('ascending');
+    expect(page().querySelectorAll('th[aria-sort]')).toHaveLength(1);
+
+    header('balance').click();
+    await settle(harness);
+    expect(order()).toEqual(['acme', 'hooli', 'globex']);
+    expect(header('balance').closest('th')?.getAttribute('aria-sort')).toBe('descending');
   });
 });

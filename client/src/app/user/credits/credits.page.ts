@@ -10,8 +10,6 @@ import {
   signal,
 } from '@angular/core';
 import { toObservable, toSignal } from '@angular/core/rxjs-interop';
-import { MatSortModule, Sort } from '@angular/material/sort';
-import { MatTableModule } from '@angular/material/table';
 import { ActivatedRoute, Router, RouterLink } from '@angular/router';
 import { catchError, filter, forkJoin, map, of } from 'rxjs';
 
@@ -28,6 +26,8 @@ import { formatCredits, formatRate } from '../../ui/format';
 import { ICON_IMPORTS } from '../../ui/icons';
 import { LoadErrorComponent } from '../../ui/load-error.component';
 import { progressively } from '../../ui/progressive';
+import { nextSort } from '../../ui/sort';
+import { SortHeaderComponent } from '../../ui/sort-header.component';
 import { ChartPoint } from '../charts/chart-click';
 import { balanceChart } from '../charts/chart-options';
 import { Segment, SegmentedComponent } from '../../ui/segmented.component';
@@ -36,7 +36,6 @@ import { LineChartComponent } from '../charts/line-chart.component';
 import { CreditsUrlState, creditsQueryParams, parseCreditsState } from './credits-url-state';
 import {
   CreditAnswer,
-  CreditRow,
   CreditSortKey,
   balanceSeries,
   bandText,
@@ -61,9 +60,8 @@ const DAY_MS = 86_400_000;
     LoadErrorComponent,
     SegmentedComponent,
     ICON_IMPORTS,
-    MatSortModule,
-    MatTableModule,
     RouterLink,
+    SortHeaderComponent,
   ],
   templateUrl: './credits.page.html',
   styleUrl: './credits.page.scss',
@@ -159,7 +157,15 @@ export default class CreditsPage {
     );
   });
 
-  protected readonly columns = ['name', 'balance', 'avg', 'runs_out', 'cost'];
+  /** The sortable columns; the cost per task is not one. */
+  protected readonly sortColumns = computed(
+    (): readonly { key: CreditSortKey; label: string; num: boolean }[] => [
+      { key: 'name', label: 'Organization', num: false },
+      { key: 'balance', label: 'Balance', num: true },
+      { key: 'avg', label: `Avg/day (${this.url().days} d)`, num: true },
+      { key: 'runs_out', label: 'Runs out', num: false },
+    ],
+  );
   protected readonly csvColumns = computed(() => creditCsvColumns(this.url().days));
   protected readonly legend = runwayLegend(7);
   protected readonly bandText = bandText;
@@ -170,7 +176,6 @@ export default class CreditsPage {
   protected readonly credits = formatCredits;
   protected readonly rate = formatRate;
   protected readonly forecastText = forecastText;
-  protected readonly trackRow = (_: number, row: CreditRow): string => row.slug;
 
   constructor() {
     this.orgNames.ensureLoaded();
@@ -196,9 +201,8 @@ export default class CreditsPage {
     this.navigate({ ...this.url(), days });
   }
 
-  protected onSort(sort: Sort): void {
-    const dir = sort.direction === '' ? 'asc' : sort.direction;
-    this.navigate({ ...this.url(), sort: sort.active as CreditSortKey, dir });
+  protected sortBy(key: CreditSortKey): void {
+    this.navigate({ ...this.url(), ...nextSort(this.url(), key) });
   }
 
   /** A point of an organization's balance line opens that organization's tasks. */

@@ -22,6 +22,8 @@ import { formatCount } from '../../ui/format';
 import { ICON_IMPORTS } from '../../ui/icons';
 import { LoadErrorComponent } from '../../ui/load-error.component';
 import { progressively } from '../../ui/progressive';
+import { nextSort } from '../../ui/sort';
+import { SortHeaderComponent } from '../../ui/sort-header.component';
 import { ShownTime, shownRelativeTime } from '../../ui/relative-time.component';
 import { RepoFiltersComponent, ReposChange } from './repo-filters.component';
 import {
@@ -34,7 +36,6 @@ import {
   ReposUrlState,
   filterRepos,
   hasRepoFilters,
-  nextRepoSort,
   parseReposState,
   repoIssuesQuery,
   repoRows,
@@ -62,6 +63,7 @@ const SEARCH_DEBOUNCE_MS = 200;
     RepoFiltersComponent,
     ICON_IMPORTS,
     RouterLink,
+    SortHeaderComponent,
   ],
   templateUrl: './repos.page.html',
   styleUrl: './repos.page.scss',
@@ -160,7 +162,7 @@ export default class ReposPage {
 
   /** A column header's button: that column ascending, or the other way if it is the sorted one. */
   protected sortBy(key: RepoSortKey): void {
-    this.navigate({ ...this.url(), ...nextRepoSort(this.url(), key) });
+    this.navigate({ ...this.url(), ...nextSort(this.url(), key) });
   }
 
   protected clearFilters(): void {

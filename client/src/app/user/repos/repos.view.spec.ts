@@ -7,7 +7,6 @@ import {
   ReposUrlState,
   filterRepos,
   hasRepoFilters,
-  nextRepoSort,
   parseReposState,
   repoRows,
   reposQueryParams,
@@ -172,15 +171,5 @@ describe('repository URL state', () => {
   it('drops a blank search and falls back on unknown sort keys', () => {
     expect(toUrl({ ...DEFAULT_REPOS_STATE, q: '   ' })).toEqual({});
     expect(parseReposState({ sort: 'stars', dir: 'sideways' })).toEqual(DEFAULT_REPOS_STATE);
-  });
-});
-
-describe('nextRepoSort', () => {
-  it('starts another column ascending and turns the sorted one around, never unsorted', () => {
-    const byName = { sort: 'name', dir: 'asc' } as const;
-    expect(nextRepoSort(byName, 'prs')).toEqual({ sort: 'prs', dir: 'asc' });
-    expect(nextRepoSort({ sort: 'prs', dir: 'desc' }, 'name')).toEqual(byName);
-    expect(nextRepoSort(byName, 'name')).toEqual({ sort: 'name', dir: 'desc' });
-    expect(nextRepoSort({ sort: 'name', dir: 'desc' }, 'name')).toEqual(byName);
   });
 });

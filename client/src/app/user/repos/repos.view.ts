@@ -53,18 +53,6 @@ export const REPO_SORT_COLUMNS: readonly { key: RepoSortKey; label: string; num:
   { key: 'issues', label: 'Open issues', num: true },
 ];
 
-/**
- * The order after a click on a column header: another column starts ascending, the sorted
- * column turns around. There is no unsorted state.
- */
-export function nextRepoSort(
-  state: Pick<ReposUrlState, 'sort' | 'dir'>,
-  key: RepoSortKey,
-): Pick<ReposUrlState, 'sort' | 'dir'> {
-  if (state.sort !== key) return { sort: key, dir: 'asc' };
-  return { sort: key, dir: state.dir === 'asc' ? 'desc' : 'asc' };
-}
-
 /** Filters and order of the table, all in the URL. */
 export interface ReposUrlState {
   org: string | null;
