@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { ConsoleLogger, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { configOrExit } from '../common/config/env';
+import { stopOnSignals } from '../common/stop-on-signals';
 import { createBoardApp } from './board-app';
 import { BoardConfig, loadBoardConfig } from './config/board-config';
 import { connectPlatform } from './connection/connect-platform';
@@ -39,17 +40,10 @@ async function main(): Promise<void> {
   if (connection.available) logger.log(`Platform: ${connection.baseUrl} (${connection.mode})`);
   if (demo && config.adminToken) logger.log(`Admin token for this run: ${config.adminToken}`);
 
-  let stopping = false;
-  const stop = async (signal: string): Promise<void> => {
-    if (stopping) return;
-    stopping = true;
-    logger.log(`${signal} received, stopping`);
+  stopOnSignals(async () => {
     await app.close();
     await forge?.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  }, logger);
 }
 
 /**

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { configOrExit } from '../common/config/env';
+import { stopOnSignals } from '../common/stop-on-signals';
 import { runCli } from './cli/forge-cli';
 import { ForgeLogger } from './common/forge-logger';
 import { loadForgeConfig } from './config/forge-config';
@@ -23,16 +24,7 @@ async function main(): Promise<void> {
   logger.log(`Forge is ready at ${config.publicUrl} (data in ${config.dataRoot})`);
   logger.log(app.get(ForgeBootstrap).adminTokenNotice());
 
-  let stopping = false;
-  const stop = async (signal: string): Promise<void> => {
-    if (stopping) return;
-    stopping = true;
-    logger.log(`${signal} received, stopping`);
-    await app.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  stopOnSignals(() => app.close(), logger);
 }
 
 void main();
