@@ -40,10 +40,14 @@ async function main(): Promise<void> {
   if (connection.available) logger.log(`Platform: ${connection.baseUrl} (${connection.mode})`);
   if (demo && config.adminToken) logger.log(`Admin token for this run: ${config.adminToken}`);
 
-  stopOnSignals(async () => {
-    await app.close();
-    await forge?.stop();
-  }, logger);
+  stopOnSignals(
+    async () => {
+      await app.close();
+      await forge?.stop();
+    },
+    logger,
+    { server: app.getHttpServer() },
+  );
 }
 
 /**

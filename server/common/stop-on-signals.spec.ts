@@ -62,4 +62,16 @@ describe('stopOnSignals', () => {
     expect(exits).toEqual([1]);
     expect(log.error).toHaveBeenCalledWith('stopping failed: database busy');
   });
+
+  it('closes the connections that go idle while stopping, and none before', async () => {
+    const { proc, emit } = fakeProcess();
+    const server = { closeIdleConnections: jest.fn() };
+    stopOnSignals(() => new Promise<void>(() => undefined), logger(), { server, proc });
+
+    await jest.advanceTimersByTimeAsync(1_000);
+    expect(server.closeIdleConnections).not.toHaveBeenCalled();
+    emit('SIGTERM');
+    await jest.advanceTimersByTimeAsync(1_000);
+    expect(server.closeIdleConnections.mock.calls.length).toBeGreaterThanOrEqual(3);
+  });
 });

@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   logger.log(`Forge is ready at ${config.publicUrl} (data in ${config.dataRoot})`);
   logger.log(app.get(ForgeBootstrap).adminTokenNotice());
 
-  stopOnSignals(() => app.close(), logger);
+  stopOnSignals(() => app.close(), logger, { server: app.getHttpServer() });
 }
 
 void main();
