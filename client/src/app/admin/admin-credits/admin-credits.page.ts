@@ -27,6 +27,7 @@ import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { formatCredits } from '../../ui/format';
 import { ICON_IMPORTS } from '../../ui/icons';
 import { LoadErrorComponent } from '../../ui/load-error.component';
+import { LowBalanceBadgeComponent } from '../../ui/low-balance-badge.component';
 import { RelativeTimeComponent } from '../../ui/relative-time.component';
 import { AdminApiService } from '../admin-api.service';
 import {
@@ -47,6 +48,7 @@ import {
     CsvDownloadComponent,
     EmptyStateComponent,
     LoadErrorComponent,
+    LowBalanceBadgeComponent,
     MatButtonModule,
     MatFormFieldModule,
     ICON_IMPORTS,

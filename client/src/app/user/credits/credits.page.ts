@@ -25,6 +25,7 @@ import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { formatCredits, formatRate } from '../../ui/format';
 import { ICON_IMPORTS } from '../../ui/icons';
 import { LoadErrorComponent } from '../../ui/load-error.component';
+import { LowBalanceBadgeComponent } from '../../ui/low-balance-badge.component';
 import { progressively } from '../../ui/progressive';
 import { nextSort } from '../../ui/sort';
 import { SortHeaderComponent } from '../../ui/sort-header.component';
@@ -58,6 +59,7 @@ const DAY_MS = 86_400_000;
     EmptyStateComponent,
     LineChartComponent,
     LoadErrorComponent,
+    LowBalanceBadgeComponent,
     SegmentedComponent,
     ICON_IMPORTS,
     RouterLink,
