@@ -104,10 +104,13 @@ test(
         assert.ok(iconBytes > 0, `/${path}: no icon found in the scripts`);
         assert.ok(iconBytes < ICON_BUDGET, `/${path}: ${iconBytes} bytes of icons`);
 
-        // And the icons show: every <mat-icon> holds a drawn SVG and no ligature text.
+        // And the icons show: every <npc-icon> draws an SVG path in a box of its own size,
+        // and holds no ligature text.
         const icons = await page.evaluate(() =>
-          [...document.querySelectorAll('mat-icon')].map((icon) => ({
-            svg: !!icon.querySelector('svg path'),
+          [...document.querySelectorAll('npc-icon')].map((icon) => ({
+            svg:
+              !!icon.querySelector('svg path')?.getAttribute('d') &&
+              (icon.getBoundingClientRect().width > 0 || icon.getClientRects().length === 0),
             text: icon.textContent.trim(),
           })),
         );

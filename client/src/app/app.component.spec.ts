@@ -27,7 +27,7 @@ const NOW = Date.parse('2026-11-22T10:00:00Z');
 // The visible label of a link, without the icon's ligature name.
 function labelOf(element: Element): string {
   const copy = element.cloneNode(true) as Element;
-  copy.querySelectorAll('mat-icon').forEach((icon) => icon.remove());
+  copy.querySelectorAll('npc-icon').forEach((icon) => icon.remove());
   return copy.textContent?.trim() ?? '';
 }
 

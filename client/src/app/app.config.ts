@@ -13,7 +13,6 @@ import { adminAuthInterceptor } from './core/admin-auth.interceptor';
 import { AppErrorHandler } from './core/app-error.handler';
 import { errorInterceptor } from './core/error.interceptor';
 import { PageTitleStrategy } from './shell/page-title.strategy';
-import { provideIcons } from './ui/icons';
 
 /** Zoneless is Angular 21's default, so no change-detection provider is needed. */
 export const appConfig: ApplicationConfig = {
@@ -31,7 +30,5 @@ export const appConfig: ApplicationConfig = {
     // The admin interceptor comes first, so on the way back it sees the ApiError that the
     // error interceptor made.
     provideHttpClient(withFetch(), withInterceptors([adminAuthInterceptor, errorInterceptor])),
-    // Icons are SVGs built into the app: only the ones it uses, no icon font.
-    provideIcons(),
   ],
 };

@@ -14,7 +14,7 @@ import { ICON_IMPORTS, IconName } from '../ui/icons';
   imports: [MatButtonModule, ICON_IMPORTS],
   template: `
     <div class="banner" [class.unavailable]="error().unavailable" role="alert">
-      <mat-icon aria-hidden="true" [svgIcon]="icon()" />
+      <npc-icon aria-hidden="true" [name]="icon()" />
       <p class="text">
         <strong>{{ headline() }}</strong>
         {{ error().message }}

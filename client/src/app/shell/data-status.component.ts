@@ -28,7 +28,7 @@ import { ICON_IMPORTS } from '../ui/icons';
       title="Refresh data"
       (click)="refresh()"
     >
-      <mat-icon [class.spinning]="loading()" svgIcon="refresh" />
+      <npc-icon [class.spinning]="loading()" name="refresh" />
     </button>
   `,
   styles: `

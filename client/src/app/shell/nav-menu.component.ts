@@ -24,7 +24,7 @@ import { ADMIN_LINK, USER_LINKS } from './nav-links';
   ],
   template: `
     <button mat-icon-button [matMenuTriggerFor]="navMenu" aria-label="Open navigation menu">
-      <mat-icon svgIcon="menu" />
+      <npc-icon name="menu" />
     </button>
 
     <mat-menu #navMenu="matMenu">
@@ -36,7 +36,7 @@ import { ADMIN_LINK, USER_LINKS } from './nav-links';
           [routerLinkActiveOptions]="link.match"
           ariaCurrentWhenActive="page"
         >
-          <mat-icon [svgIcon]="link.icon" />
+          <npc-icon [name]="link.icon" />
           <span>{{ link.label }}</span>
         </a>
       }
@@ -48,7 +48,7 @@ import { ADMIN_LINK, USER_LINKS } from './nav-links';
         [routerLinkActiveOptions]="adminLink.match"
         ariaCurrentWhenActive="page"
       >
-        <mat-icon [svgIcon]="adminLink.icon" />
+        <npc-icon [name]="adminLink.icon" />
         <span>{{ adminLink.label }}</span>
       </a>
     </mat-menu>

@@ -9,7 +9,7 @@ import { ICON_IMPORTS } from '../ui/icons';
   selector: 'npc-not-found-page',
   imports: [MatButtonModule, ICON_IMPORTS, RouterLink],
   template: `
-    <mat-icon class="icon" aria-hidden="true" svgIcon="search_off" />
+    <npc-icon class="icon" aria-hidden="true" name="search_off" />
     <h1>Page not found</h1>
     <p>
       There is no page at <code>{{ url }}</code>. The link may be old, or the address mistyped.

@@ -15,7 +15,7 @@ import { ICON_IMPORTS } from '../ui/icons';
       <p class="summary">{{ summary() }}</p>
     </header>
     <p class="notice" role="status">
-      <mat-icon aria-hidden="true" svgIcon="construction" />
+      <npc-icon aria-hidden="true" name="construction" />
       <span><strong>Not built yet.</strong> {{ notice() }}</span>
     </p>
     <ng-content />

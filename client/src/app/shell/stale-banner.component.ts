@@ -16,7 +16,7 @@ import { ICON_IMPORTS } from '../ui/icons';
   imports: [MatButtonModule, ICON_IMPORTS],
   template: `
     <div class="banner" role="status">
-      <mat-icon aria-hidden="true" svgIcon="history" />
+      <npc-icon aria-hidden="true" name="history" />
       <p class="text">
         <strong>Stale data.</strong>
         @if (until(); as until) {

@@ -7,7 +7,7 @@ import { ICON_IMPORTS, IconName } from './icons';
   selector: 'npc-empty-state',
   imports: [ICON_IMPORTS],
   template: `
-    <mat-icon aria-hidden="true" [svgIcon]="icon()" />
+    <npc-icon aria-hidden="true" [name]="icon()" />
     <p>{{ message() }}</p>
     <ng-content />
   `,
@@ -21,7 +21,7 @@ import { ICON_IMPORTS, IconName } from './icons';
       text-align: center;
       color: var(--mat-sys-on-surface-variant);
     }
-    mat-icon {
+    npc-icon {
       width: 40px;
       height: 40px;
       font-size: 40px;

@@ -1,12 +1,10 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { Component, signal } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
-import { MatIconRegistry } from '@angular/material/icon';
-import { DomSanitizer } from '@angular/platform-browser';
-import { firstValueFrom } from 'rxjs';
 
-import { ICONS, IconName, registerIcons } from './icons';
+import { ICONS, ICON_IMPORTS, ICON_PATHS, IconName } from './icons';
 
 const APP_DIR = join(__dirname, '..');
 
@@ -31,10 +29,11 @@ function namedIcons(): { name: string; where: string }[] {
   const found: { name: string; where: string }[] = [];
   for (const { file, text } of sources()) {
     const add = (name: string) => found.push({ name, where: file });
-    // <mat-icon svgIcon="name" />
-    for (const m of text.matchAll(/\bsvgIcon="([^"]*)"/g)) add(m[1]);
-    // <mat-icon [svgIcon]="cond ? 'a' : 'b'" />
-    for (const m of text.matchAll(/\[svgIcon\]="([^"]*)"/g)) quoted(m[1]).forEach(add);
+    // <npc-icon name="name" />
+    for (const m of text.matchAll(/<npc-icon\b[^>]*\sname="([^"]*)"/g)) add(m[1]);
+    // <npc-icon [name]="cond ? 'a' : 'b'" />
+    for (const m of text.matchAll(/<npc-icon\b[^>]*\s\[name\]="([^"]*)"/g))
+      quoted(m[1]).forEach(add);
     // <npc-empty-state icon="name" />
     for (const m of text.matchAll(/<npc-[a-z-]+[^>]*\sicon="([^"]*)"/g)) add(m[1]);
     // Navigation links and tiles in code: { icon: 'name' }; inputs: input<IconName>('name').
@@ -54,15 +53,15 @@ describe('icons', () => {
     expect(missing).toEqual([]);
   });
 
-  it('leaves no ligature icon behind: every <mat-icon> names an SVG icon', () => {
-    const ligatures: string[] = [];
+  it('leaves no Material icon behind: every icon is an <npc-icon> with a name', () => {
+    const others: string[] = [];
     for (const { file, text } of sources()) {
-      for (const m of text.matchAll(/<mat-icon\b[^>]*>/g)) {
-        if (!/\[?svgIcon\]?=/.test(m[0]) || !m[0].endsWith('/>'))
-          ligatures.push(`${file}: ${m[0]}`);
+      for (const m of text.matchAll(/<(mat-icon|npc-icon)\b[^>]*>/g)) {
+        if (m[1] !== 'npc-icon' || !/\s\[?name\]?=/.test(m[0]) || !m[0].endsWith('/>'))
+          others.push(`${file}: ${m[0]}`);
       }
     }
-    expect(ligatures).toEqual([]);
+    expect(others).toEqual([]);
   });
 
   it('ships no icon the app does not name', () => {
@@ -76,13 +75,33 @@ describe('icons', () => {
     expect(bytes).toBeLessThan(30 * 1024);
   });
 
-  it('hands every icon to the Material registry as an SVG', async () => {
-    const registry = TestBed.inject(MatIconRegistry);
-    registerIcons(registry, TestBed.inject(DomSanitizer));
-    for (const name of Object.keys(ICONS) as IconName[]) {
-      const svg = await firstValueFrom(registry.getNamedSvgIcon(name));
-      expect(svg.tagName.toLowerCase()).toBe('svg');
-      expect(svg.querySelector('path')).not.toBeNull();
+  it('draws every icon as the one path of its Material Symbols SVG', () => {
+    for (const [name, svg] of Object.entries(ICONS)) {
+      const d = ICON_PATHS[name as IconName];
+      expect(d.length).toBeGreaterThan(10);
+      expect(svg).toContain(`d="${d}"`);
     }
+  });
+
+  it('renders the named icon, hidden from assistive technology, and follows a new name', () => {
+    @Component({
+      imports: [ICON_IMPORTS],
+      template: `<button type="button" aria-label="Refresh"><npc-icon [name]="icon()" /></button>`,
+    })
+    class Host {
+      readonly icon = signal<IconName>('refresh');
+    }
+    const fixture = TestBed.createComponent(Host);
+    fixture.detectChanges();
+    const icon = (fixture.nativeElement as HTMLElement).querySelector('npc-icon') as HTMLElement;
+    expect(icon.getAttribute('aria-hidden')).toBe('true');
+    expect(icon.classList).toContain('mat-icon');
+    expect(icon.querySelector('svg')?.getAttribute('viewBox')).toBe('0 -960 960 960');
+    expect(icon.querySelector('path')?.getAttribute('d')).toBe(ICON_PATHS.refresh);
+
+    fixture.componentInstance.icon.set('check');
+    fixture.detectChanges();
+    expect(icon.querySelector('path')?.getAttribute('d')).toBe(ICON_PATHS.check);
+    expect(icon.dataset['icon']).toBe('check');
   });
 });

@@ -1,12 +1,10 @@
 import {
-  Directive,
-  EnvironmentProviders,
-  inject,
+  ChangeDetectionStrategy,
+  Component,
+  ViewEncapsulation,
+  computed,
   input,
-  provideAppInitializer,
 } from '@angular/core';
-import { MatIcon, MatIconRegistry } from '@angular/material/icon';
-import { DomSanitizer } from '@angular/platform-browser';
 
 // Each icon is the Material Symbols outlined SVG (weight 400), read as text by the build:
 // an icon whose file does not exist fails the build, and only these reach the browser.
@@ -98,36 +96,67 @@ export const ICONS = {
 } as const satisfies Record<string, string>;
 
 /**
- * The name of a registered icon. Templates (through `RegisteredIcon`) and code (navigation
- * links, empty states) both use it, so naming an icon that is not registered fails the build.
+ * The name of a registered icon. Templates (through `IconComponent`'s typed `name`) and code
+ * (navigation links, empty states) both use it, so naming an icon that is not registered
+ * fails the build.
  */
 export type IconName = keyof typeof ICONS;
 
-const registered = new WeakSet<MatIconRegistry>();
+/**
+ * The drawing of every icon: each Material Symbols SVG is one path in a 960-unit box
+ * (`viewBox="0 -960 960 960"`), so an icon is its path's `d` and nothing else.
+ */
+export const ICON_PATHS: Readonly<Record<IconName, string>> = Object.fromEntries(
+  Object.entries(ICONS).map(([name, svg]) => [name, pathOf(name, svg)]),
+) as Record<IconName, string>;
 
-/** Hands every icon to Material's icon registry, once per registry. */
-export function registerIcons(registry: MatIconRegistry, sanitizer: DomSanitizer): void {
-  if (registered.has(registry)) return;
-  registered.add(registry);
-  for (const [name, svg] of Object.entries(ICONS)) {
-    // The SVGs are the build's own files, never user input.
-    registry.addSvgIconLiteral(name, sanitizer.bypassSecurityTrustHtml(svg));
+function pathOf(name: string, svg: string): string {
+  const paths = [...svg.matchAll(/<path\b[^>]*\sd="([^"]+)"/g)];
+  if (paths.length !== 1 || !svg.includes('viewBox="0 -960 960 960"')) {
+    throw new Error(`Icon "${name}" is not one path in a 960-unit box`);
   }
-}
-
-/** Registers the icons at start, before any `<mat-icon>` looks its name up. */
-export function provideIcons(): EnvironmentProviders {
-  return provideAppInitializer(() => registerIcons(inject(MatIconRegistry), inject(DomSanitizer)));
+  return paths[0][1];
 }
 
 /**
- * Types `svgIcon` on `<mat-icon>` as an `IconName`, so the template compiler rejects a name
- * that is not registered. MatIcon reads the same attribute and draws the icon.
+ * An icon: `<npc-icon name="refresh" />`, drawn as an inline SVG in the current text
+ * colour, 24 px unless the page sizes it, hidden from assistive technology (the control
+ * or text beside it names it). It carries Material's `mat-icon` class, so Material's
+ * buttons and form fields size and place it as they do their own icons.
+ *
+ * The app's own instead of Material's `MatIcon`, which looks every icon up in a registry
+ * through an observable, clones a parsed SVG and scans it for references on each use:
+ * on a phone that was a noticeable part of a page's first render (docs/architecture.md#the-app).
  */
-@Directive({ selector: 'mat-icon[svgIcon]' })
-export class RegisteredIcon {
-  readonly svgIcon = input.required<IconName>();
+@Component({
+  selector: 'npc-icon',
+  template: `<svg viewBox="0 -960 960 960" focusable="false"><path [attr.d]="path()" /></svg>`,
+  styles: `
+    .npc-icon {
+      display: inline-block;
+      width: 24px;
+      height: 24px;
+      overflow: hidden;
+      fill: currentColor;
+      user-select: none;
+      color: var(--mat-icon-color, inherit);
+    }
+    .npc-icon > svg {
+      display: block;
+      width: 100%;
+      height: 100%;
+    }
+  `,
+  // The rules above are the base that pages and Material's own rules for `.mat-icon`
+  // refine, so they are global rather than scoped.
+  encapsulation: ViewEncapsulation.None,
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  host: { class: 'npc-icon mat-icon', 'aria-hidden': 'true', '[attr.data-icon]': 'name()' },
+})
+export class IconComponent {
+  readonly name = input.required<IconName>();
+  protected readonly path = computed(() => ICON_PATHS[this.name()]);
 }
 
-/** What a component imports to show icons: `<mat-icon svgIcon="name" />`. */
-export const ICON_IMPORTS = [MatIcon, RegisteredIcon] as const;
+/** What a component imports to show icons: `<npc-icon name="refresh" />`. */
+export const ICON_IMPORTS = [IconComponent] as const;

@@ -10,7 +10,7 @@ import { ICON_IMPORTS } from './icons';
   imports: [MatButtonModule, ICON_IMPORTS],
   template: `
     <div class="box" role="alert">
-      <mat-icon aria-hidden="true" svgIcon="error" />
+      <npc-icon aria-hidden="true" name="error" />
       <p class="text">
         <strong>Could not load {{ what() }}.</strong>
         {{ error().message }}
@@ -19,7 +19,7 @@ import { ICON_IMPORTS } from './icons';
         }
       </p>
       <button mat-stroked-button type="button" [disabled]="retrying()" (click)="retry.emit()">
-        <mat-icon svgIcon="refresh" />
+        <npc-icon name="refresh" />
         {{ retrying() ? 'Retrying…' : 'Retry' }}
       </button>
     </div>
@@ -39,7 +39,7 @@ import { ICON_IMPORTS } from './icons';
       border-radius: 12px;
       background: var(--mat-sys-surface-container-low);
     }
-    mat-icon {
+    npc-icon {
       flex: none;
       color: var(--mat-sys-error);
     }
@@ -56,7 +56,7 @@ import { ICON_IMPORTS } from './icons';
       font: var(--mat-sys-body-small);
       color: var(--mat-sys-on-surface-variant);
     }
-    button mat-icon {
+    button npc-icon {
       color: inherit;
     }
   `,

@@ -11,7 +11,7 @@ import { ICON_IMPORTS } from './icons';
 @Component({
   selector: 'npc-low-balance-badge',
   imports: [ICON_IMPORTS],
-  template: `<mat-icon aria-hidden="true" svgIcon="warning" />below {{ credits(threshold()) }}`,
+  template: `<npc-icon aria-hidden="true" name="warning" />below {{ credits(threshold()) }}`,
   styles: `
     :host {
       display: inline-flex;
@@ -25,7 +25,7 @@ import { ICON_IMPORTS } from './icons';
       font: var(--mat-sys-label-medium);
       white-space: nowrap;
     }
-    mat-icon {
+    npc-icon {
       width: 16px;
       height: 16px;
       font-size: 16px;

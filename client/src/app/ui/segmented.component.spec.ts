@@ -37,7 +37,7 @@ describe('SegmentedComponent', () => {
     expect(group?.getAttribute('aria-label')).toBe('Time window');
     expect(buttons().map((b) => b.textContent?.trim())).toEqual(['7 days', '30 days']);
     expect(buttons().map((b) => b.getAttribute('aria-pressed'))).toEqual(['true', 'false']);
-    expect(buttons()[1].querySelector('mat-icon')?.getAttribute('aria-hidden')).toBe('true');
+    expect(buttons()[1].querySelector('npc-icon')?.getAttribute('aria-hidden')).toBe('true');
   });
 
   it('tells its owner of a new choice, and not of a press on the chosen one', async () => {

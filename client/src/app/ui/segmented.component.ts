@@ -35,7 +35,7 @@ export interface Segment<T extends string | number> {
           (click)="choose(segment.value)"
         >
           @if (segment.icon) {
-            <mat-icon aria-hidden="true" [svgIcon]="segment.icon" />
+            <npc-icon aria-hidden="true" [name]="segment.icon" />
           }
           {{ segment.label }}
         </button>

@@ -22,16 +22,16 @@ import { findingLink } from './dispatch.view';
       </h2>
       @if (findings().length === 0) {
         <p class="clear" data-findings="clear">
-          <mat-icon aria-hidden="true" svgIcon="check_circle" />
+          <npc-icon aria-hidden="true" name="check_circle" />
           {{ checking() ? 'Checking this dispatch…' : 'Nothing stands in the way.' }}
         </p>
       } @else {
         <ul>
           @for (finding of findings(); track finding.code) {
             <li [class]="finding.severity" [attr.data-finding]="finding.code">
-              <mat-icon
+              <npc-icon
                 aria-hidden="true"
-                [svgIcon]="finding.severity === 'block' ? 'error' : 'warning'"
+                [name]="finding.severity === 'block' ? 'error' : 'warning'"
               />
               <div>
                 <p>
@@ -92,7 +92,7 @@ import { findingLink } from './dispatch.view';
       margin: 0;
       overflow-wrap: anywhere;
     }
-    li mat-icon {
+    li npc-icon {
       flex: none;
     }
     .warn {

@@ -13,7 +13,7 @@ import { ATTENTION_REASONS } from './task-board.view';
   selector: 'npc-attention-badge',
   imports: [ICON_IMPORTS],
   template: `
-    <mat-icon aria-hidden="true" [svgIcon]="reason().icon" />
+    <npc-icon aria-hidden="true" [name]="reason().icon" />
     <span
       ><span class="reason">{{ reason().label }}: </span
       ><span data-detail>{{ attention().detail }}</span></span
@@ -35,7 +35,7 @@ import { ATTENTION_REASONS } from './task-board.view';
     .reason {
       font-weight: 600;
     }
-    mat-icon {
+    npc-icon {
       flex: none;
       width: 16px;
       height: 16px;

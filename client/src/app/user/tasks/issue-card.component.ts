@@ -32,7 +32,7 @@ import { npcOf } from './task-board.view';
       <span class="title">{{ issue().title }}</span>
       <span class="ref">{{ issue().repository.full_name }} #{{ issue().number }}</span>
       <span class="meta">
-        <mat-icon aria-hidden="true" svgIcon="smart_toy" />
+        <npc-icon aria-hidden="true" name="smart_toy" />
         <span class="npc">{{ npc()?.username ?? 'no NPC assigned' }}</span>
         <span aria-hidden="true">·</span>
         <npc-relative-time [time]="issue().created_at" />
@@ -81,7 +81,7 @@ import { npcOf } from './task-board.view';
       align-items: center;
       gap: 4px;
     }
-    mat-icon {
+    npc-icon {
       width: 16px;
       height: 16px;
       font-size: 16px;

@@ -34,9 +34,9 @@ import { RelativeTimeComponent } from '../../ui/relative-time.component';
               [attr.data-author-kind]="comment.author.is_npc ? 'npc' : 'person'"
             >
               <p class="byline">
-                <mat-icon
+                <npc-icon
                   aria-hidden="true"
-                  [svgIcon]="comment.author.is_npc ? 'smart_toy' : 'person'"
+                  [name]="comment.author.is_npc ? 'smart_toy' : 'person'"
                 />
                 <strong class="author">{{ comment.author.username }}</strong>
                 <span class="kind">{{ comment.author.is_npc ? 'NPC' : 'person' }}</span>
@@ -113,12 +113,12 @@ import { RelativeTimeComponent } from '../../ui/relative-time.component';
       border-radius: 999px;
       font: var(--mat-sys-label-small);
     }
-    .byline mat-icon {
+    .byline npc-icon {
       width: 16px;
       height: 16px;
       font-size: 16px;
     }
-    .npc .byline mat-icon {
+    .npc .byline npc-icon {
       color: var(--mat-sys-primary);
     }
     .none,

@@ -78,7 +78,7 @@ const ATTENTION_OPTIONS = [
         aria-controls="column-rule"
         (click)="ruleShown.set(!ruleShown())"
       >
-        <mat-icon svgIcon="info" />
+        <npc-icon name="info" />
       </button>
     </div>
     @if (state().repository; as repository) {
@@ -92,14 +92,14 @@ const ATTENTION_OPTIONS = [
             [attr.title]="'Show every repository'"
             (click)="changed.emit({ repository: null })"
           >
-            <mat-icon aria-hidden="true" svgIcon="close" />
+            <npc-icon aria-hidden="true" name="close" />
           </button>
         </span>
       </div>
     }
     @if (ruleShown()) {
       <p id="column-rule" class="rule">
-        <mat-icon aria-hidden="true" svgIcon="info" />
+        <npc-icon aria-hidden="true" name="info" />
         <span>{{ rule }} Only NPC issues are shown: an NPC wrote them or is assigned.</span>
       </p>
     }
@@ -164,7 +164,7 @@ const ATTENTION_OPTIONS = [
     .chip-remove:hover {
       background: color-mix(in srgb, currentColor 12%, transparent);
     }
-    .chip-remove mat-icon {
+    .chip-remove npc-icon {
       width: 18px;
       height: 18px;
       font-size: 18px;
@@ -179,7 +179,7 @@ const ATTENTION_OPTIONS = [
       background: var(--mat-sys-surface-container);
       font: var(--mat-sys-body-medium);
     }
-    .rule mat-icon {
+    .rule npc-icon {
       flex: none;
       color: var(--mat-sys-primary);
     }
