@@ -1,20 +1,21 @@
 import { ChangeDetectionStrategy, Component, inject } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
-import { Router, RouterLink } from '@angular/router';
+import { Router } from '@angular/router';
 
+import { AppLink } from '../ui/app-link';
 import { ICON_IMPORTS } from '../ui/icons';
 
 /** Any URL no route knows: say so, and offer the way back. */
 @Component({
   selector: 'npc-not-found-page',
-  imports: [MatButtonModule, ICON_IMPORTS, RouterLink],
+  imports: [AppLink, MatButtonModule, ICON_IMPORTS],
   template: `
     <npc-icon class="icon" aria-hidden="true" name="search_off" />
     <h1>Page not found</h1>
     <p>
       There is no page at <code>{{ url }}</code>. The link may be old, or the address mistyped.
     </p>
-    <a mat-flat-button routerLink="/">Go to the dashboard</a>
+    <a mat-flat-button npcLink="/">Go to the dashboard</a>
   `,
   styles: `
     :host {

@@ -1,4 +1,3 @@
-import { LocationStrategy } from '@angular/common';
 import {
   ChangeDetectionStrategy,
   Component,
@@ -11,6 +10,7 @@ import { Router, isActive } from '@angular/router';
 
 import { AdminSessionService } from '../core/admin-session.service';
 import { TimeZoneService } from '../core/time-zone.service';
+import { AppLink } from '../ui/app-link';
 import { ICON_IMPORTS } from '../ui/icons';
 import { ADMIN_LINK, NavLink, USER_LINKS } from './nav-links';
 import { NavMenuComponent } from './nav-menu.component';
@@ -22,20 +22,18 @@ import { NavMenuComponent } from './nav-menu.component';
  * "Sign out" follows it (an icon alone on a phone, where the Admin link is in the menu).
  * The UTC switch shows every time on every page in UTC instead of the viewer's zone.
  *
- * The links are plain `<a href>`s that the router follows on a plain click (a click with a
- * modifier or another button opens a tab, as for any link), marked by one signal each:
+ * The links are `npcLink`s (`ui/app-link.ts`), marked current by one signal each:
  * ten `routerLink`/`routerLinkActive` directives cost a phone a noticeable part of the
  * frame's first render (docs/architecture.md#the-app).
  */
 interface BarLink {
   readonly path: string;
-  readonly href: string;
   readonly active: Signal<boolean>;
 }
 
 @Component({
   selector: 'npc-top-bar',
-  imports: [ICON_IMPORTS, NavMenuComponent],
+  imports: [AppLink, ICON_IMPORTS, NavMenuComponent],
   templateUrl: './top-bar.component.html',
   styleUrl: './top-bar.component.scss',
   changeDetection: ChangeDetectionStrategy.OnPush,
@@ -44,7 +42,6 @@ export class TopBarComponent {
   private readonly adminSession = inject(AdminSessionService);
   private readonly timeZone = inject(TimeZoneService);
   private readonly router = inject(Router);
-  private readonly location = inject(LocationStrategy);
 
   protected readonly home = this.barLink({ path: '/', match: USER_LINKS[0].match });
   protected readonly userLinks = USER_LINKS.map((link) => ({ ...link, ...this.barLink(link) }));
@@ -64,22 +61,9 @@ export class TopBarComponent {
         '), with UTC on hover. Switch on to see them in UTC.',
   );
 
-  /** Follows a link in the app on a plain click; anything else is the browser's. */
-  protected follow(event: MouseEvent, link: BarLink): void {
-    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) {
-      return;
-    }
-    event.preventDefault();
-    void this.router.navigateByUrl(link.path);
-  }
-
-  /** A link's address under `<base href>` and whether its page is the current one. */
+  /** A link's path and whether its page is the current one. */
   private barLink(link: Pick<NavLink, 'path' | 'match'>): BarLink {
-    return {
-      path: link.path,
-      href: this.location.prepareExternalUrl(link.path),
-      active: isActive(link.path, this.router, link.match),
-    };
+    return { path: link.path, active: isActive(link.path, this.router, link.match) };
   }
 
   protected toggleZone(): void {

@@ -8,6 +8,9 @@ import { progressively } from './progressive';
     @for (n of list.items(); track n) {
       <li>{{ n }}</li>
     }
+    @for (n of list.rest(); track n) {
+      <li class="placeholder"></li>
+    }
   </ul>`,
 })
 class HostComponent {
@@ -22,9 +25,10 @@ describe('progressively', () => {
     const fixture = TestBed.createComponent(HostComponent);
     fixture.detectChanges();
     const element = fixture.nativeElement as HTMLElement;
-    const items = () => element.querySelectorAll('li').length;
+    const items = () => element.querySelectorAll('li:not(.placeholder)').length;
+    const placeholders = () => element.querySelectorAll('li.placeholder').length;
     const busy = () => element.querySelector('ul')?.getAttribute('aria-busy');
-    return { fixture, host: fixture.componentInstance, items, busy };
+    return { fixture, host: fixture.componentInstance, items, placeholders, busy };
   }
 
   /** Lets the next step's task run, then renders. */
@@ -40,7 +44,7 @@ describe('progressively', () => {
   });
 
   it('renders the first items at once and the rest a step per task, busy meanwhile', async () => {
-    const { fixture, host, items, busy } = render();
+    const { fixture, host, items, placeholders, busy } = render();
     host.data.set(range(10));
     fixture.detectChanges();
     expect(items()).toBe(4);
@@ -50,6 +54,20 @@ describe('progressively', () => {
     await nextTask(fixture);
     expect(items()).toBe(10);
     expect(busy()).toBe('false');
+    expect(placeholders()).toBe(0);
+  });
+
+  it('holds a place for each item still to come while filling', async () => {
+    const { fixture, host, placeholders } = render();
+    expect(placeholders()).toBe(0);
+    host.data.set(range(10));
+    fixture.detectChanges();
+    expect(placeholders()).toBe(6);
+    expect(host.list.rest()).toEqual([5, 6, 7, 8, 9, 10]);
+    await nextTask(fixture);
+    expect(placeholders()).toBe(3);
+    await nextTask(fixture);
+    expect(placeholders()).toBe(0);
   });
 
   it('renders a short first answer whole', () => {

@@ -15,6 +15,11 @@ export interface ProgressiveList<T> {
   readonly items: Signal<readonly T[] | null>;
   /** True while items are still being added; a busy region's `aria-busy`. */
   readonly filling: Signal<boolean>;
+  /**
+   * The items not rendered yet (empty once complete), for placeholders that keep the list
+   * at its final size while it fills, so what follows it does not move.
+   */
+  readonly rest: Signal<readonly T[]>;
 }
 
 /**
@@ -77,5 +82,10 @@ export function progressively<T>(
       return items && count < items.length ? items.slice(0, count) : items;
     }),
     filling: computed(() => shown() < (source()?.length ?? 0)),
+    rest: computed(() => {
+      const items = source();
+      const count = shown();
+      return items && count < items.length ? items.slice(count) : [];
+    }),
   };
 }

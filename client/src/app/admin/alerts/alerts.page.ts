@@ -2,7 +2,6 @@ import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@a
 import { toObservable, toSignal } from '@angular/core/rxjs-interop';
 import { FormControl, FormGroup, ReactiveFormsModule, Validators } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
-import { RouterLink } from '@angular/router';
 import { ALERT_RULES, type AdminSettings, type AlertRule } from '@shared/board/admin';
 import {
   CHANNEL_KINDS,
@@ -14,6 +13,7 @@ import { forkJoin } from 'rxjs';
 
 import { ApiError } from '../../core/api-error';
 import { INITIAL_REMOTE, asApiError, loadEach } from '../../core/remote-state';
+import { AppLink } from '../../ui/app-link';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { ICON_IMPORTS } from '../../ui/icons';
 import { LoadErrorComponent } from '../../ui/load-error.component';
@@ -35,7 +35,7 @@ import { RULE_LABELS, orderAlerts, subjectLink } from './alerts.view';
     MatButtonModule,
     ReactiveFormsModule,
     RelativeTimeComponent,
-    RouterLink,
+    AppLink,
   ],
   templateUrl: './alerts.page.html',
   styleUrl: './alerts.page.scss',

@@ -1,7 +1,7 @@
 import { ChangeDetectionStrategy, Component, input } from '@angular/core';
-import { RouterLink } from '@angular/router';
 import type { DispatchFinding } from '@shared/board/dispatch';
 
+import { AppLink } from '../../ui/app-link';
 import { ICON_IMPORTS } from '../../ui/icons';
 import { findingLink } from './dispatch.view';
 
@@ -11,7 +11,7 @@ import { findingLink } from './dispatch.view';
  */
 @Component({
   selector: 'npc-dispatch-findings',
-  imports: [ICON_IMPORTS, RouterLink],
+  imports: [AppLink, ICON_IMPORTS],
   template: `
     <section class="findings" aria-labelledby="findings-heading" aria-live="polite">
       <h2 id="findings-heading">
@@ -42,8 +42,8 @@ import { findingLink } from './dispatch.view';
                   <p class="links">
                     @for (link of finding.links; track link.url) {
                       <a
-                        [routerLink]="route(link.url).path"
-                        [queryParams]="route(link.url).query"
+                        [npcLink]="route(link.url).path"
+                        [query]="route(link.url).query"
                         target="_blank"
                         >{{ link.label }}</a
                       >

@@ -27,7 +27,6 @@ import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import { MatRadioModule } from '@angular/material/radio';
 import { MatSlideToggleModule } from '@angular/material/slide-toggle';
-import { RouterLink } from '@angular/router';
 import {
   catchError,
   debounceTime,
@@ -49,6 +48,7 @@ import { BoardMetaService } from '../../core/board-meta.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
 import { OrgNamesService } from '../../core/org-names.service';
 import { asApiError } from '../../core/remote-state';
+import { AppLink } from '../../ui/app-link';
 import { formatCount } from '../../ui/format';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { ICON_IMPORTS } from '../../ui/icons';
@@ -105,7 +105,7 @@ const notBlank = (control: AbstractControl<string>): ValidationErrors | null =>
     MatRadioModule,
     MatSlideToggleModule,
     ReactiveFormsModule,
-    RouterLink,
+    AppLink,
   ],
   templateUrl: './dispatch.page.html',
   styleUrl: './dispatch.page.scss',

@@ -2,13 +2,14 @@ import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@a
 import { toObservable, toSignal } from '@angular/core/rxjs-interop';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatSelectModule } from '@angular/material/select';
-import { ActivatedRoute, Router, RouterLink } from '@angular/router';
+import { ActivatedRoute, Router } from '@angular/router';
 import { map } from 'rxjs';
 
 import { BoardMetaService } from '../../core/board-meta.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
 import { OrgNamesService } from '../../core/org-names.service';
 import { INITIAL_REMOTE, loadEach } from '../../core/remote-state';
+import { AppLink } from '../../ui/app-link';
 import { CsvDownloadComponent } from '../../ui/csv-download.component';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { ICON_IMPORTS } from '../../ui/icons';
@@ -40,7 +41,7 @@ import {
     MatFormFieldModule,
     MatSelectModule,
     RelativeTimeComponent,
-    RouterLink,
+    AppLink,
   ],
   templateUrl: './dispatches.page.html',
   styleUrl: './dispatches.page.scss',

@@ -1,13 +1,14 @@
 import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
 import { toObservable, toSignal } from '@angular/core/rxjs-interop';
 import { MatTableModule } from '@angular/material/table';
-import { ActivatedRoute, Router, RouterLink } from '@angular/router';
+import { ActivatedRoute, Router } from '@angular/router';
 import { MIN_PERCENTILE_SAMPLE } from '@shared/board/admin';
 import { forkJoin, map } from 'rxjs';
 
 import { DataFreshnessService } from '../../core/data-freshness.service';
 import { OrgNamesService } from '../../core/org-names.service';
 import { INITIAL_REMOTE, loadEach } from '../../core/remote-state';
+import { AppLink } from '../../ui/app-link';
 import { CsvDownloadComponent } from '../../ui/csv-download.component';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { formatCount } from '../../ui/format';
@@ -54,7 +55,7 @@ import {
     SegmentedComponent,
     ICON_IMPORTS,
     MatTableModule,
-    RouterLink,
+    AppLink,
   ],
   templateUrl: './overview.page.html',
   styleUrl: './overview.page.scss',

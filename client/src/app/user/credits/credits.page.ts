@@ -10,7 +10,7 @@ import {
   signal,
 } from '@angular/core';
 import { toObservable, toSignal } from '@angular/core/rxjs-interop';
-import { ActivatedRoute, Router, RouterLink } from '@angular/router';
+import { ActivatedRoute, Router } from '@angular/router';
 import { catchError, filter, forkJoin, map, of } from 'rxjs';
 
 import { PAGE_HEADINGS } from '@shared/board/page-headings';
@@ -20,6 +20,7 @@ import { ClockService } from '../../core/clock.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
 import { OrgNamesService } from '../../core/org-names.service';
 import { INITIAL_REMOTE, asApiError, loadEach } from '../../core/remote-state';
+import { AppLink } from '../../ui/app-link';
 import { CsvDownloadComponent } from '../../ui/csv-download.component';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { formatCredits, formatRate } from '../../ui/format';
@@ -62,7 +63,7 @@ const DAY_MS = 86_400_000;
     LowBalanceBadgeComponent,
     SegmentedComponent,
     ICON_IMPORTS,
-    RouterLink,
+    AppLink,
     SortHeaderComponent,
   ],
   templateUrl: './credits.page.html',

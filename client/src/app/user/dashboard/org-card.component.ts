@@ -1,6 +1,6 @@
 import { ChangeDetectionStrategy, Component, input } from '@angular/core';
-import { RouterLink } from '@angular/router';
 
+import { AppLink } from '../../ui/app-link';
 import { formatCount, formatCredits } from '../../ui/format';
 import { ICON_IMPORTS } from '../../ui/icons';
 import { OrgCardView } from './dashboard.view';
@@ -11,7 +11,7 @@ import { OrgCardView } from './dashboard.view';
  */
 @Component({
   selector: 'npc-org-card',
-  imports: [ICON_IMPORTS, RouterLink],
+  imports: [AppLink, ICON_IMPORTS],
   templateUrl: './org-card.component.html',
   styleUrl: './org-card.component.scss',
   host: {

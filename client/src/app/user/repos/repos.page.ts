@@ -7,7 +7,7 @@ import {
   signal,
 } from '@angular/core';
 import { toSignal } from '@angular/core/rxjs-interop';
-import { ActivatedRoute, Router, RouterLink } from '@angular/router';
+import { ActivatedRoute, Router } from '@angular/router';
 import { map } from 'rxjs';
 
 import { PAGE_HEADINGS } from '@shared/board/page-headings';
@@ -16,6 +16,7 @@ import { BoardMetaService } from '../../core/board-meta.service';
 import { ClockService } from '../../core/clock.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
 import { OrgNamesService } from '../../core/org-names.service';
+import { AppLink } from '../../ui/app-link';
 import { CsvDownloadComponent } from '../../ui/csv-download.component';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { formatCount } from '../../ui/format';
@@ -62,7 +63,7 @@ const SEARCH_DEBOUNCE_MS = 200;
     LoadErrorComponent,
     RepoFiltersComponent,
     ICON_IMPORTS,
-    RouterLink,
+    AppLink,
     SortHeaderComponent,
   ],
   templateUrl: './repos.page.html',
