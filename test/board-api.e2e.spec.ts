@@ -298,7 +298,7 @@ describe('board API against a real forge', () => {
       expect((await forge.requestCount()) - before).toBe(single);
     });
 
-    it('keeps large answers compressed and sends them as gzip only to clients that accept it', async () => {
+    it('keeps large answers as brotli: sent as they are to browsers, gzipped or plain to the rest', async () => {
       const raw = (encoding: string) =>
         new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
           http
@@ -309,13 +309,21 @@ describe('board API against a real forge', () => {
             })
             .on('error', reject);
         });
+      await raw('identity'); // fills the cache if no earlier test did
+      const browser = await raw('gzip, deflate, br, zstd');
       const zipped = await raw('gzip, deflate');
       const plain = await raw('identity');
+      expect(browser.headers['content-encoding']).toBe('br');
       expect(zipped.headers['content-encoding']).toBe('gzip');
       expect(plain.headers['content-encoding']).toBeUndefined();
-      expect(plain.headers['x-cache']).toBe('HIT');
+      for (const answer of [browser, zipped, plain]) {
+        expect(answer.headers['x-cache']).toBe('HIT');
+        expect(answer.headers['vary']).toContain('accept-encoding');
+      }
+      expect(zlib.brotliDecompressSync(browser.body).toString()).toBe(plain.body.toString());
       expect(zlib.gunzipSync(zipped.body).toString()).toBe(plain.body.toString());
-      expect(zipped.body.length).toBeLessThan(plain.body.length / 3);
+      expect(browser.body.length).toBeLessThan(zipped.body.length);
+      expect(browser.body.length).toBeLessThan(plain.body.length / 3);
     });
 
     it('refuses bad input with a 400 naming the parameter, before any upstream call', async () => {

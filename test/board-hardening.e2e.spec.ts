@@ -117,7 +117,7 @@ describe('board hardening against a real forge', () => {
       const planted = {
         status: 200,
         body: '{"planted":true}',
-        gzip: null,
+        br: null,
         oldestAt: Date.now(),
         headers: {},
       };

@@ -3,7 +3,7 @@ import { CallHandler, ExecutionContext, Inject, Injectable } from '@nestjs/commo
 import { Reflector } from '@nestjs/core';
 import type { Cache } from 'cache-manager';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
 import { firstValueFrom, from, Observable } from 'rxjs';
 import { Clock } from '../../common/clock';
 import { NotFoundError, RateLimitedError } from '../../common/errors';
@@ -19,19 +19,22 @@ import { CacheKeys } from './cache-keys';
 import { ownedCopy } from './memory-store';
 import { withFreshness } from './freshness';
 import { MissLimiter } from './miss-limiter';
+import { negotiateEncoding } from '../web/static-assets';
 import { UpstreamBudget } from '../budget/upstream-budget';
 
 /**
  * A read route's answer and the fetch time of the oldest upstream datum in it. A 200 keeps
- * its serialized body (large ones gzip-compressed, which is most of the cache's memory
- * saved, and sent as they are to clients that accept gzip); a 404 keeps its message, so
- * asking again for a missing repository or issue costs nothing upstream.
+ * its serialized body (large ones brotli-compressed, which is most of the cache's memory
+ * saved, and sent as they are to clients that accept brotli, as every browser does); a
+ * 404 keeps its message, so asking again for a missing repository or issue costs nothing
+ * upstream.
  */
 interface RouteEntry {
   status: 200 | 404;
   /** The JSON body of a 200 (when small), or the message of a 404. */
   body: string | null;
-  gzip: Buffer | null;
+  /** The JSON body of a large 200, brotli-compressed. */
+  br: Buffer | null;
   oldestAt: number;
   headers: Record<string, string>;
   /**
@@ -55,10 +58,12 @@ type Outcome = { entry: RouteEntry; state: 'MISS' | 'STALE' };
 
 /** Answers larger than this are kept compressed. */
 const COMPRESS_ABOVE_BYTES = 16 * 1024;
-
-function acceptsGzip(request: FastifyRequest): boolean {
-  return /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-}
+/**
+ * Brotli's quality for cached answers. Measured on the task board's 350 KB issue list:
+ * 27 KB in 2.4 ms, where gzip's fastest level gave 44 KB in 0.8 ms; an answer is
+ * compressed once per miss and sent on every hit.
+ */
+const BROTLI_QUALITY = 5;
 
 /** Expired answers are kept this long (within the cache's bounds) for platform failures. */
 export const STALE_RETENTION_MS = 24 * 3_600_000;
@@ -218,7 +223,7 @@ export class RouteCacheInterceptor extends CacheInterceptor {
       entry = {
         status: 404,
         body: error.message,
-        gzip: null,
+        br: null,
         oldestAt: scope.oldest ?? started,
         headers: {},
       };
@@ -292,11 +297,12 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     });
     if (entry.body !== null) return entry.body;
     void reply.header('vary', 'accept-encoding');
-    if (acceptsGzip(request) && entry.gzip) {
-      void reply.header('content-encoding', 'gzip');
-      return entry.gzip;
+    if (negotiateEncoding(request.headers['accept-encoding']) === 'br') {
+      void reply.header('content-encoding', 'br');
+      return entry.br!;
     }
-    return gunzipSync(entry.gzip!).toString('utf8');
+    // Anything else gets the JSON, which the board's compression gzips if the client asks.
+    return brotliDecompressSync(entry.br!).toString('utf8');
   }
 }
 
@@ -326,10 +332,20 @@ function toEntry(body: string, oldestAt: number, headers: Record<string, string>
   return {
     status: 200,
     body: large ? null : body,
-    gzip: large ? ownedCopy(gzipSync(body, { level: 1 })) : null,
+    br: large ? ownedCopy(compress(body)) : null,
     oldestAt,
     headers,
   };
+}
+
+function compress(body: string): Buffer {
+  return brotliCompressSync(body, {
+    params: {
+      [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+      [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
+    },
+  });
 }
 
 function keptHeaders(reply: FastifyReply): Record<string, string> {
