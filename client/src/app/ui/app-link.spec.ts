@@ -3,7 +3,7 @@ import { Component, signal } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
 import { Params, Router, provideRouter } from '@angular/router';
 
-import { AppLink } from './app-link';
+import { AppLink, appUrl } from './app-link';
 
 @Component({ template: '' })
 class Page {}
@@ -78,5 +78,24 @@ describe('AppLink', () => {
     expect(withCtrl.defaultPrevented).toBe(false);
     expect(onTab.defaultPrevented).toBe(false);
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it("writes every address exactly as the router's own serializer does", () => {
+    const router = TestBed.inject(Router);
+    const cases: [string, Params | null][] = [
+      ['/tasks', null],
+      ['/tasks', {}],
+      ['/credits', { org: 'acme' }],
+      ['/tasks', { repository: 'acme/web app', attention: 'stuck', issue: 12 }],
+      ['/tasks', { q: "a+b=c&d?e#f;g,h:i@j$k%l'm(n)o!p*q~r" }],
+      ['/tasks', { npc: 'npc-ünïcødé 名前', empty: '', none: null, gone: undefined }],
+      ['/tasks', { label: ['bug', 'needs review'], other: [] }],
+      ['/admin/dispatch', { 'odd name': 'x y' }],
+    ];
+    for (const [path, queryParams] of cases) {
+      expect(appUrl(path, queryParams)).toBe(
+        router.serializeUrl(router.createUrlTree([path], { queryParams })),
+      );
+    }
   });
 });

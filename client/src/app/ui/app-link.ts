@@ -15,10 +15,38 @@ export function isPlainClick(event: MouseEvent, link?: HTMLAnchorElement): boole
 }
 
 /**
+ * The address of an app page as the router writes it: the absolute path, then the query
+ * parameters in the router's encoding (`null` and `undefined` values left out, an array
+ * as one parameter per value). Equal to `router.serializeUrl(router.createUrlTree([path],
+ * { queryParams }))` for an absolute path (app-link.spec.ts holds it to that), at a
+ * fraction of the cost: a table's links are written hundreds at a time.
+ */
+export function appUrl(path: string, query: Params | null = null): string {
+  const pairs: string[] = [];
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value === null || value === undefined) continue;
+    for (const one of Array.isArray(value) ? (value as unknown[]) : [value]) {
+      pairs.push(`${encodeQuery(name)}=${encodeQuery(String(one))}`);
+    }
+  }
+  return pairs.length ? `${path}?${pairs.join('&')}` : path;
+}
+
+/** The router's encoding of a query name or value (its `encodeUriQuery`). */
+function encodeQuery(text: string): string {
+  return encodeURIComponent(text)
+    .replace(/%40/g, '@')
+    .replace(/%3A/gi, ':')
+    .replace(/%24/g, '$')
+    .replace(/%2C/gi, ',')
+    .replace(/%3B/gi, ';');
+}
+
+/**
  * A link to a page of the app by its absolute path, with optional query parameters:
  * `<a npcLink="/tasks" [query]="{ org: row.slug }">`. Its `href` is the address the router
- * would show (serialized by the router, under `<base href>`), and a plain click navigates
- * in the app; other clicks are the browser's.
+ * would show (`appUrl`, under `<base href>`), and a plain click navigates in the app;
+ * other clicks are the browser's.
  *
  * The app's own instead of the router's `RouterLink` for the links that tables and cards
  * repeat: `RouterLink` keeps a dozen signals per link and recomputes every link's address
@@ -40,12 +68,7 @@ export class AppLink {
   private readonly location = inject(LocationStrategy);
   private readonly element = inject<ElementRef<HTMLAnchorElement>>(ElementRef);
 
-  /** The address in the router's own form, which the router navigates to as it is. */
-  private readonly url = computed(() =>
-    this.router.serializeUrl(
-      this.router.createUrlTree([this.npcLink()], { queryParams: this.query() }),
-    ),
-  );
+  private readonly url = computed(() => appUrl(this.npcLink(), this.query()));
   protected readonly href = computed(() => this.location.prepareExternalUrl(this.url()));
 
   protected follow(event: MouseEvent): boolean {
