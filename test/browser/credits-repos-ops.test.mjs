@@ -139,8 +139,14 @@ test('repositories: last human and NPC commits, the two marks and their filters'
   const shownRepos = () =>
     page.locator('tr[data-repo]').evaluateAll((trs) => trs.map((tr) => tr.dataset.repo).sort());
 
+  // The URL changes a frame before the page draws the filtered rows; the toggle's pressed
+  // state is drawn with them.
+  const pressed = (filter, state) =>
+    page.locator(`button[data-filter="${filter}"][aria-pressed="${state}"]`).waitFor();
+
   await page.locator('button[data-filter="npc_only"]').click();
   await page.waitForURL(/npc_only=true/);
+  await pressed('npc_only', true);
   assert.deepEqual(
     await shownRepos(),
     repos
@@ -150,9 +156,11 @@ test('repositories: last human and NPC commits, the two marks and their filters'
   );
   await page.locator('button[data-filter="npc_only"]').click();
   await page.waitForURL((url) => !url.search.includes('npc_only'));
+  await pressed('npc_only', false);
 
   await page.locator('button[data-filter="npc_dormant"]').click();
   await page.waitForURL(/npc_dormant=true/);
+  await pressed('npc_dormant', true);
   const dormant = repos.filter((r) => r.npc_work_in_dormant).map((r) => r.full_name);
   if (dormant.length > 0) assert.deepEqual(await shownRepos(), dormant.sort());
   else assert.match(await text(page.locator('npc-empty-state')), /No repositories match/);
