@@ -239,6 +239,9 @@ test('admin: the overview shows its four figures, the NPC table and both ranking
 
   await page.locator('npc-segmented button', { hasText: '30 days' }).click();
   await page.waitForURL(/[?&]days=30(&|$)/);
+  // The URL changes before the page has the 30-day figures: wait for them to be drawn.
+  await card('response-average').filter({ hasText: '(30 d)' }).waitFor();
+  await settled(page);
   assert.match(await card('response-average').textContent(), /\(30 d\)/);
   assert.match(
     await card('response-p95').locator('[data-sample]').textContent(),
