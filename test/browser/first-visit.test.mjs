@@ -196,3 +196,46 @@ test('first visit: the page heading is on screen before the app starts, and once
   assert.equal(await page.locator('.app-shell').count(), 0);
   assert.deepEqual(await page.locator('h1').allTextContents(), ['Credits monitor']);
 });
+
+test("first visit: a user page's code is fetched once its first screen is painted", async ({
+  page,
+  board,
+}) => {
+  for (const path of USER_PAGES) {
+    await page.goto(board.url + path, { waitUntil: 'load' });
+    await settled(page);
+    const timing = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          new PerformanceObserver((list) => {
+            // The first text painted is the first screen's (its image has a URL).
+            const text = list.getEntries().find((entry) => !entry.url);
+            const scripts = performance
+              .getEntriesByType('resource')
+              .filter(
+                (r) => r.initiatorType !== 'fetch' && /\/(main|chunk)-[\w-]+\.js$/.test(r.name),
+              )
+              .map((r) => ({ name: r.name.replace(/^.*\//, ''), start: r.startTime }));
+            const data = performance
+              .getEntriesByType('resource')
+              .filter((r) => r.name.includes('/api/'))
+              .map((r) => r.startTime);
+            resolve({ painted: text?.startTime ?? null, scripts, data });
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+    assert.ok(timing.painted !== null, `/${path}: no text paint reported`);
+    assert.ok(
+      timing.scripts.some((s) => s.name.startsWith('main-')),
+      `/${path}: main not loaded`,
+    );
+    const early = timing.scripts.filter((s) => s.start < timing.painted);
+    assert.deepEqual(early, [], `/${path}: code fetched before the paint at ${timing.painted} ms`);
+    // The data does not wait: its preloads start with the page.
+    assert.ok(
+      timing.data.some((start) => start < timing.painted),
+      `/${path}: no data requested before the first screen was painted`,
+    );
+    assert.equal(await page.locator('.app-shell').count(), 0, `/${path}: first screen left`);
+  }
+});

@@ -82,6 +82,37 @@ describe('indexAnswers', () => {
     }
   });
 
+  it("holds a user page's code back until its first screen is painted when the build has the loader", () => {
+    const withApp = html.replace(
+      '</body>',
+      '<script src="main-MAIN0001.js" type="module"></script></body>',
+    );
+    const appScript = '<script src="main-MAIN0001.js" type="module"></script>';
+    writeFileSync(join(clientDir, 'first-screen-LOAD0001.js'), '');
+    try {
+      const forPage = indexAnswers(withApp, clientDir, '/board/');
+      expect(forPage('tasks').html).toBe(
+        '<html><head><title>NPC Board</title><base href="/board/"></head>' +
+          `<body>${firstScreen(PAGE_HEADINGS.tasks)}<npc-root></npc-root>` +
+          '<template id="app-code"><link rel="modulepreload" href="chunk-TASKS001.js">' +
+          `${appScript}</template><script src="first-screen-LOAD0001.js" defer></script>` +
+          '</body></html>',
+      );
+      // A page without a first screen starts its code at once.
+      const admin = forPage('admin/dashboard').html;
+      expect(admin).not.toContain('<template');
+      expect(admin).not.toContain('first-screen-');
+      expect(admin).toContain(appScript);
+      expect(forPage('nowhere').html).toBe(withApp);
+    } finally {
+      rmSync(join(clientDir, 'first-screen-LOAD0001.js'));
+    }
+    // Without the loader in the build, the code is preloaded in the head as before.
+    const before = indexAnswers(withApp, clientDir, '/board/')('tasks').html;
+    expect(before).toContain('<link rel="modulepreload" href="chunk-TASKS001.js"></head>');
+    expect(before).not.toContain('<template');
+  });
+
   it('preloads nothing and sends no first screen when the app is not built', () => {
     const answer = indexAnswers('<body><p>not built</p></body>', null, '/')('');
     expect(answer.html).toBe('<body><p>not built</p></body>');

@@ -34,7 +34,10 @@ export interface IndexAnswer {
  * The index page as each deep link gets it, made once at start: the chunks of the page's
  * route named as module preloads (from `page-modules.json`, which the client build writes
  * beside the app; without it every page gets the plain index), its data in the `Link`
- * header, compressed both ways. `clientDir` null: the app is not built, and `html` is
+ * header, compressed both ways. A user page also gets its first screen; when the build
+ * has the first screen's loader, the page's app code (its module preloads and the app's
+ * module script) waits in a `<template>` until that screen is painted
+ * (`client/src/first-screen.ts`). `clientDir` null: the app is not built, and `html` is
  * the page that says so, with nothing to preload.
  */
 export function indexAnswers(
@@ -43,18 +46,26 @@ export function indexAnswers(
   basePath: string,
 ): (pagePath: string) => IndexAnswer {
   const modules = clientDir ? readPageModules(path.join(clientDir, '..', 'page-modules.json')) : {};
-  const font = clientDir ? firstScreenFont(clientDir) : null;
+  const font = clientDir ? builtFile(clientDir, 'media', FIRST_SCREEN_FONT) : null;
+  const loader = clientDir ? builtFile(clientDir, '', FIRST_SCREEN_LOADER) : null;
   const make = (page: string | null): IndexAnswer => {
     const files = page === null ? [] : (modules[page] ?? []);
     const links = files.map((file) => `<link rel="modulepreload" href="${file}">`).join('');
-    const withLinks = links ? html.replace('</head>', `${links}</head>`) : html;
     const heading = page === null || !clientDir ? undefined : headingOf(page);
-    const body = heading
-      ? withLinks
-          // First in the head, so the font is not queued behind the app's code.
-          .replace('<title>', font ? `${fontPreload(font)}<title>` : '<title>')
-          .replace('<body>', `<body>${firstScreen(heading)}`)
-      : withLinks;
+    const appScript = APP_SCRIPT.exec(html)?.[0];
+    let body: string;
+    if (!heading) {
+      body = links ? html.replace('</head>', `${links}</head>`) : html;
+    } else {
+      body = html
+        // First in the head, so the font is not queued behind anything else.
+        .replace('<title>', font ? `${fontPreload(font)}<title>` : '<title>')
+        .replace('<body>', `<body>${firstScreen(heading)}`);
+      body =
+        loader && appScript
+          ? body.replace(appScript, appAfterFirstScreen(links + appScript, loader))
+          : body.replace('</head>', `${links}</head>`);
+    }
     const data = page === null || !clientDir ? undefined : PAGE_DATA[page];
     return {
       html: body,
@@ -70,6 +81,23 @@ export function indexAnswers(
     [...new Set([...Object.keys(modules), ...Object.keys(PAGE_DATA)])].map((p) => [p, make(p)]),
   );
   return (pagePath) => pages.get(pagePath.replace(/\/+$/, '')) ?? plain;
+}
+
+/** The app's module script as the Angular build writes it into `index.html`. */
+const APP_SCRIPT = /<script src="[\w.-]+\.js" type="module"><\/script>/;
+/** The built Roboto file the first screen is drawn in (its name carries the build's hash). */
+const FIRST_SCREEN_FONT = /^roboto-latin-400-normal-[\w-]+\.woff2$/;
+/** The first screen's loader, written by `scripts/first-screen-loader.mjs`. */
+const FIRST_SCREEN_LOADER = /^first-screen-[A-Z0-9]{8}\.js$/;
+
+/**
+ * The app's code held back in a `<template>` (inert: nothing in it is fetched) and the
+ * loader that puts it into the page once the first screen is painted. The loader is
+ * deferred, so it runs after the page is parsed, and small: it is the one script fetched
+ * before that paint.
+ */
+function appAfterFirstScreen(appCode: string, loader: string): string {
+  return `<template id="app-code">${appCode}</template><script src="${loader}" defer></script>`;
 }
 
 function headingOf(page: string): PageHeading | undefined {
@@ -98,13 +126,11 @@ export function firstScreen(heading: PageHeading): string {
   );
 }
 
-/** The built Roboto file the first screen is drawn in (its name carries the build's hash). */
-function firstScreenFont(clientDir: string): string | null {
+/** The path of the one file in `dir` (under the built app) whose name matches, if any. */
+function builtFile(clientDir: string, dir: string, name: RegExp): string | null {
   try {
-    const file = fs
-      .readdirSync(path.join(clientDir, 'media'))
-      .find((name) => /^roboto-latin-400-normal-[\w-]+\.woff2$/.test(name));
-    return file ? `media/${file}` : null;
+    const file = fs.readdirSync(path.join(clientDir, dir)).find((entry) => name.test(entry));
+    return file ? path.posix.join(dir, file) : null;
   } catch {
     return null;
   }

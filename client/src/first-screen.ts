@@ -1,0 +1,60 @@
+/**
+ * The first screen's loader (docs/architecture.md, "First visit"). A user page's index
+ * answer carries its first screen as HTML and holds the app's code (its module preloads
+ * and `main.js`) in a `<template>`, so that code does not compete with the stylesheet and
+ * the font the first screen needs. This script, built on its own
+ * (`scripts/first-screen-loader.mjs`) and run deferred, starts the app's code once that
+ * screen's text is painted.
+ */
+
+/** The element the board's index answer draws the first screen in. */
+export const FIRST_SCREEN = '.app-shell';
+/** The `<template>` holding the app's code until the first screen is painted. */
+export const APP_CODE = 'template#app-code';
+/** The first screen's text may wait for its font; past this the app starts anyway. */
+export const FIRST_SCREEN_WAIT_MS = 1000;
+
+/**
+ * Resolves once the first screen's text has been painted: the first largest-contentful
+ * paint of text inside it (its image is not enough, the text may still wait for its
+ * font). Resolves at once when there is no first screen, when the browser does not report
+ * such paints, or when the page is hidden (a hidden page paints nothing), and after
+ * `waitMs` in any case.
+ */
+export function whenFirstScreenPainted(doc: Document, waitMs: number): Promise<void> {
+  const shell = doc.querySelector(FIRST_SCREEN);
+  const Observer = doc.defaultView?.PerformanceObserver;
+  if (
+    !shell ||
+    !Observer?.supportedEntryTypes?.includes('largest-contentful-paint') ||
+    doc.visibilityState === 'hidden'
+  ) {
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    const done = (): void => {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    };
+    const observer = new Observer((list) => {
+      const painted = (list.getEntries() as LargestContentfulPaint[]).some(
+        (entry) => !entry.url && entry.element !== null && shell.contains(entry.element),
+      );
+      if (painted) done();
+    });
+    const timer = setTimeout(done, waitMs);
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+}
+
+/**
+ * Puts the app's code from its `<template>` into the document: the module preloads and
+ * the module script that a clone of the template's content brings are fetched and run
+ * as if they had been in the page from the start.
+ */
+export function startApp(doc: Document): void {
+  const template = doc.querySelector<HTMLTemplateElement>(APP_CODE);
+  if (!template) return;
+  template.replaceWith(doc.importNode(template.content, true));
+}
