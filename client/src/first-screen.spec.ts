@@ -1,4 +1,10 @@
-import { APP_CODE, FIRST_SCREEN, startApp, whenFirstScreenPainted } from './first-screen';
+import {
+  APP_CODE,
+  APP_FONTS,
+  FIRST_SCREEN,
+  startApp,
+  whenFirstScreenPainted,
+} from './first-screen';
 
 /**
  * A stand-in for the browser's PerformanceObserver (jsdom has none): it records what it
@@ -111,5 +117,22 @@ describe('the first screen loader', () => {
     expect(document.querySelectorAll('script[src="main-A.js"][type="module"]')).toHaveLength(1);
     startApp(document);
     expect(document.querySelectorAll('script[src="main-A.js"]')).toHaveLength(1);
+  });
+
+  it("starts loading the app's fonts with its code, and a font that fails changes nothing", async () => {
+    document.body.innerHTML = `<${APP_CODE.replace('#', ' id="')}"></template>`;
+    const load = jest
+      .fn<Promise<FontFace[]>, [string]>()
+      .mockResolvedValueOnce([])
+      .mockRejectedValueOnce(new Error('network'));
+    Object.defineProperty(document, 'fonts', { value: { load }, configurable: true });
+    try {
+      startApp(document);
+      expect(load.mock.calls.map(([font]) => font)).toEqual([...APP_FONTS]);
+      await Promise.resolve();
+      expect(document.querySelector('template')).toBeNull();
+    } finally {
+      delete (document as { fonts?: unknown }).fonts;
+    }
   });
 });

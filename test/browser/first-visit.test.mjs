@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { root } from './harness.mjs';
-import { PHONE, open, settled } from './pages.mjs';
+import { DESKTOP, PHONE, open, settled } from './pages.mjs';
 import { assert, test } from './runner.mjs';
 
 const CLIENT = join(root, 'dist/client/browser');
@@ -239,3 +239,32 @@ test("first visit: a user page's code is fetched once its first screen is painte
     assert.equal(await page.locator('.app-shell').count(), 0, `/${path}: first screen left`);
   }
 });
+
+test(
+  'first visit: on a wide screen nothing moves once the app is drawn, fonts included',
+  async ({ page, board }) => {
+    for (const path of USER_PAGES) {
+      // A fresh context each time: an empty font cache, as on a first visit.
+      const context = await page.context().browser().newContext({ viewport: DESKTOP });
+      try {
+        const fresh = await context.newPage();
+        await fresh.addInitScript(() => {
+          window.__shifts = [];
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) {
+              if (!entry.hadRecentInput) window.__shifts.push(entry.value);
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        await fresh.goto(board.url + path, { waitUntil: 'load' });
+        await settled(fresh);
+        await fresh.evaluate(() => document.fonts.ready);
+        const shift = await fresh.evaluate(() => window.__shifts.reduce((a, b) => a + b, 0));
+        assert.ok(shift < 0.1, `/${path}: layout shift ${shift.toFixed(3)}`);
+      } finally {
+        await context.close();
+      }
+    }
+  },
+  { timeoutMs: 90_000 },
+);
