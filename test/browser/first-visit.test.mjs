@@ -249,17 +249,17 @@ test(
       try {
         const fresh = await context.newPage();
         await fresh.addInitScript(() => {
-          window.__shifts = [];
+          globalThis.__shifts = [];
           new PerformanceObserver((list) => {
             for (const entry of list.getEntries()) {
-              if (!entry.hadRecentInput) window.__shifts.push(entry.value);
+              if (!entry.hadRecentInput) globalThis.__shifts.push(entry.value);
             }
           }).observe({ type: 'layout-shift', buffered: true });
         });
         await fresh.goto(board.url + path, { waitUntil: 'load' });
         await settled(fresh);
         await fresh.evaluate(() => document.fonts.ready);
-        const shift = await fresh.evaluate(() => window.__shifts.reduce((a, b) => a + b, 0));
+        const shift = await fresh.evaluate(() => globalThis.__shifts.reduce((a, b) => a + b, 0));
         assert.ok(shift < 0.1, `/${path}: layout shift ${shift.toFixed(3)}`);
       } finally {
         await context.close();
