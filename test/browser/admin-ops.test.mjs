@@ -46,7 +46,7 @@ test('admin overview: the per-NPC table shows pickup, cycle, WIP, stuck and comp
   }
   // Every header says how it is computed.
   for (const key of ['pickup_p50', 'pickup_p95', 'cycle_p50', 'cycle_p95', 'wip', 'stuck']) {
-    const title = await page.locator(`th.mat-column-${key}`).getAttribute('title');
+    const title = await page.locator(`th[data-column="${key}"]`).getAttribute('title');
     assert.ok(title && title.length > 20, `${key} header explains itself`);
   }
   assert.match(await text(page.locator('.legend')), /first NPC comment − assignment/);

@@ -120,7 +120,7 @@ describe('OverviewPage', () => {
     expect(cell('npc-builder', 'completed')).toBe('3');
     expect(cell('npc-tester', 'pickup_p95')).toBe('too few (n = 0)');
 
-    const header = page().querySelector('th.mat-column-cycle_p50');
+    const header = page().querySelector('th[data-column="cycle_p50"]');
     expect(header?.getAttribute('title')).toContain('close − assignment');
     expect(page().querySelector('.legend')?.textContent).toContain(
       'first NPC comment − assignment',

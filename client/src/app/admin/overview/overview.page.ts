@@ -1,6 +1,5 @@
 import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
 import { toObservable, toSignal } from '@angular/core/rxjs-interop';
-import { MatTableModule } from '@angular/material/table';
 import { ActivatedRoute, Router } from '@angular/router';
 import { MIN_PERCENTILE_SAMPLE } from '@shared/board/admin';
 import { forkJoin, map } from 'rxjs';
@@ -54,7 +53,6 @@ import {
     LoadErrorComponent,
     SegmentedComponent,
     ICON_IMPORTS,
-    MatTableModule,
     AppLink,
   ],
   templateUrl: './overview.page.html',
