@@ -48,11 +48,11 @@ export function indexAnswers(
   const modules = clientDir ? readPageModules(path.join(clientDir, '..', 'page-modules.json')) : {};
   const font = clientDir ? builtFile(clientDir, 'media', FIRST_SCREEN_FONT) : null;
   const loader = clientDir ? builtFile(clientDir, '', FIRST_SCREEN_LOADER) : null;
+  const appScript = APP_SCRIPT.exec(html)?.[0];
   const make = (page: string | null): IndexAnswer => {
     const files = page === null ? [] : (modules[page] ?? []);
     const links = files.map((file) => `<link rel="modulepreload" href="${file}">`).join('');
     const heading = page === null || !clientDir ? undefined : headingOf(page);
-    const appScript = APP_SCRIPT.exec(html)?.[0];
     let body: string;
     if (!heading) {
       body = links ? html.replace('</head>', `${links}</head>`) : html;
