@@ -1,6 +1,6 @@
 /* global getComputedStyle */
 import { api } from './harness.mjs';
-import { PHONE, choose, number, open, settled, shownCredits } from './pages.mjs';
+import { PHONE, choose, drawn, number, open, settled, shownCredits } from './pages.mjs';
 import { assert, test } from './runner.mjs';
 
 const DAY = 86_400_000;
@@ -114,13 +114,13 @@ test('repositories: rows coloured by last commit, sortable oldest first', async 
   // One click to the dormant repositories: oldest last commit first.
   await page.locator('button', { hasText: 'Oldest commit first' }).click();
   await page.waitForURL(/sort=last_commit&dir=asc|dir=asc.*sort=last_commit/);
-  const order = await page
-    .locator('tr[data-repo]')
-    .evaluateAll((trs) => trs.map((tr) => tr.dataset.repo));
   const oldestFirst = [...repos]
     .sort((a, b) => Date.parse(a.updated_at) - Date.parse(b.updated_at))
     .map((r) => r.full_name);
-  assert.deepEqual(order, oldestFirst);
+  assert.deepEqual(
+    await drawn(page, 'tr[data-repo]', oldestFirst, { attribute: 'repo' }),
+    oldestFirst,
+  );
   await page.screenshot({ path: shots.path('repos-desktop.png') });
 
   // The column header's button sorts too; a second click reverses, and the header says so.
@@ -136,15 +136,13 @@ test('repositories: rows coloured by last commit, sortable oldest first', async 
   await page.waitForURL(/org=blue-harbor/);
   await page.locator('input[data-filter="q"]').fill('doc');
   await page.waitForURL(/q=doc/);
-  const filtered = await page
-    .locator('tr[data-repo]')
-    .evaluateAll((trs) => trs.map((tr) => tr.dataset.repo));
+  const blueHarborDocs = repos
+    .filter((r) => r.org_slug === 'blue-harbor' && r.full_name.includes('doc'))
+    .map((r) => r.full_name)
+    .sort();
   assert.deepEqual(
-    filtered.sort(),
-    repos
-      .filter((r) => r.org_slug === 'blue-harbor' && r.full_name.includes('doc'))
-      .map((r) => r.full_name)
-      .sort(),
+    await drawn(page, 'tr[data-repo]', blueHarborDocs, { attribute: 'repo', anyOrder: true }),
+    blueHarborDocs,
   );
 });
 

@@ -34,6 +34,31 @@ export async function settled(page) {
 }
 
 /**
+ * The values drawn in the elements matching `selector` (their `data-<attribute>`, or their
+ * trimmed text without one) as strings, read once they equal `expected` (as sets with
+ * `anyOrder`) —
+ * or after ten seconds if they never do, for the caller's assertion to show the difference.
+ * A filter or sort changes the URL a moment before the page draws its result, so a test
+ * that read right after the URL would sometimes read the rows from before.
+ */
+export async function drawn(page, selector, expected, { attribute, anyOrder = false } = {}) {
+  const args = { selector, attribute, anyOrder, expected: expected.map(String) };
+  // Runs in the page: the values shown, and whether they are the ones expected.
+  const look = (a) => {
+    const values = [...document.querySelectorAll(a.selector)].map((el) =>
+      a.attribute ? el.dataset[a.attribute] : el.textContent.trim(),
+    );
+    if (a.anyOrder) values.sort();
+    const want = a.anyOrder ? [...a.expected].sort() : a.expected;
+    return { values, same: values.length === want.length && values.every((v, i) => v === want[i]) };
+  };
+  await page
+    .waitForFunction(`(${look})(${JSON.stringify(args)}).same`, undefined, { timeout: 10_000 })
+    .catch(() => undefined);
+  return (await page.evaluate(look, args)).values;
+}
+
+/**
  * Picks an option of the select marked `data-filter="<name>"`: a native select (the task
  * board's filters) or a Material one (opened, then its option clicked in the overlay).
  */
