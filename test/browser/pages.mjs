@@ -36,8 +36,8 @@ export async function settled(page) {
 /**
  * The values drawn in the elements matching `selector` (their `data-<attribute>`, or their
  * trimmed text without one) as strings, read once they equal `expected` (as sets with
- * `anyOrder`) —
- * or after ten seconds if they never do, for the caller's assertion to show the difference.
+ * `anyOrder`), or after ten seconds if they never do, for the caller's assertion to show
+ * the difference.
  * A filter or sort changes the URL a moment before the page draws its result, so a test
  * that read right after the URL would sometimes read the rows from before.
  */
