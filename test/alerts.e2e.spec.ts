@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type {
   AlertView,
   ChannelTestResult,
@@ -24,6 +26,12 @@ import { HarnessForge, startForge } from './forge-harness';
 const ADMIN_TOKEN = 'alerts-admin-token-0123456789';
 const SECRET = 'webhook-secret-for-tests';
 const MINUTE = 60_000;
+
+/** One full garbage collection, through a context created with `gc` exposed. */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
 
 async function call<T>(
   board: RunningBoard,
@@ -160,6 +168,21 @@ describe('alerts against a real forge and real receivers', () => {
     expect(listed).toHaveLength(5);
     expect(JSON.stringify(listed)).not.toContain('/hook');
     expect(JSON.stringify(listed)).not.toContain(SECRET);
+  });
+
+  it('holds nothing of an evaluation once its answer is returned', async () => {
+    await setSettings({ credit_alert_threshold: 150 });
+    const alerts = board.get(AlertsService);
+    // The answer is watched through a weak reference only, so the test does not hold it.
+    const answer = await (async () => {
+      const result = await alerts.evaluate();
+      expect(result.fired.length).toBeGreaterThan(0);
+      return new WeakRef(result);
+    })();
+    // A weak reference's target lives at least to the end of the task that created it.
+    await new Promise((resolve) => setImmediate(resolve));
+    collectGarbage();
+    expect(answer.deref()).toBeUndefined();
   });
 
   it('fires one signed message per organization below a raised threshold, once, and resolves each', async () => {

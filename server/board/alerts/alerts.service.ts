@@ -50,8 +50,11 @@ export class AlertsService
   implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown
 {
   private readonly logger = new Logger('Alerts');
-  /** Evaluations in this process run one after the other. */
-  private chain: Promise<unknown> = Promise.resolve();
+  /**
+   * Evaluations in this process run one after the other. The chain settles to nothing:
+   * holding the last evaluation's answer would keep every alert it fired in memory.
+   */
+  private chain: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly store: BoardStore,
@@ -120,7 +123,10 @@ export class AlertsService
    */
   evaluate(): Promise<EvaluateResult> {
     const next = this.chain.then(() => this.evaluateLocked());
-    this.chain = next.catch(() => undefined);
+    this.chain = next.then(
+      () => undefined,
+      () => undefined,
+    );
     return next;
   }
 
