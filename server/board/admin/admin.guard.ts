@@ -19,7 +19,8 @@ const TOKEN_PREFIX_LENGTH = 4;
 @Injectable()
 export class SignInFailures extends LRUCache<string, { count: number; resetAt: number }> {
   constructor() {
-    super({ max: 10_000 });
+    // Bounded by size, not `max`, so the table is not allocated up front (as in MissLimiter).
+    super({ maxSize: 10_000, sizeCalculation: () => 1 });
   }
 }
 

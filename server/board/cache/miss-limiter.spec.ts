@@ -13,6 +13,20 @@ describe('MissLimiter', () => {
     expect(limiter.take('a')).toBe(0);
   });
 
+  it('keeps 50,000 addresses, forgetting the least recent one first', () => {
+    const clock = new ManualClock('2026-11-22T10:00:10Z');
+    const limiter = new MissLimiter(loadBoardConfig({ ANON_MISSES_PER_MINUTE: '1' }), clock);
+    expect(limiter.take('first')).toBe(0);
+    expect(limiter.take('first')).toBeGreaterThan(0);
+    for (let i = 1; i < 50_000; i++) limiter.take(`client-${i}`);
+    // Still within the bound: the first address is remembered and still refused.
+    expect(limiter.take('first')).toBeGreaterThan(0);
+    // 50,001 addresses: the least recent (client-1) goes, the first one is kept.
+    limiter.take('one-more');
+    expect(limiter.take('client-1')).toBe(0);
+    expect(limiter.take('first')).toBeGreaterThan(0);
+  });
+
   it('never refuses when turned off', () => {
     const limiter = new MissLimiter(
       loadBoardConfig({ ANON_MISSES_PER_MINUTE: '0' }),

@@ -13,8 +13,11 @@ const WINDOW_MS = 60_000;
  */
 @Injectable()
 export class MissLimiter {
+  // Bounded by size (one per address) rather than `max`, which makes LRUCache allocate
+  // its tables for every slot up front: about 1 MB for a table that is mostly empty.
   private readonly windows = new LRUCache<string, { start: number; count: number }>({
-    max: 50_000,
+    maxSize: 50_000,
+    sizeCalculation: () => 1,
   });
 
   constructor(

@@ -40,6 +40,9 @@ describe('static assets and compression', () => {
     writeFileSync(join(dir, 'main-AB12CD34.js.br'), brotliCompressSync(`${script}//br`));
     writeFileSync(join(dir, 'main-AB12CD34.js.gz'), gzipSync(`${script}//gz`));
     writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
+    writeFileSync(join(dir, 'chunk-8G0i-8VU.js'), 'export {};');
+    writeFileSync(join(dir, 'chunk-C_YyQ92m.js'), 'export {};');
+    writeFileSync(join(dir, 'first-screen.js'), 'export {};');
     server = Fastify();
     registerCompression(server);
     await registerStaticAssets(server, dir, '/');
@@ -82,6 +85,21 @@ describe('static assets and compression', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.payload).toBe(script);
     expect(plain.headers['vary']).toMatch(/accept-encoding/);
+  });
+
+  it('caches chunks named with URL-safe base64 hashes for a year, and unhashed names not', async () => {
+    for (const name of ['chunk-8G0i-8VU.js', 'chunk-C_YyQ92m.js']) {
+      expect((await get(`/${name}`)).headers['cache-control']).toBe(
+        'public, max-age=31536000, immutable',
+      );
+    }
+    expect((await get('/first-screen.js')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing file with the not-found handler', async () => {
+    const missing = await get('/chunk-NOTTHERE.js', 'br, gzip');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['cache-control']).toBeUndefined();
   });
 
   it('sends a file without compressed copies as it is, revalidated when unhashed', async () => {

@@ -3,8 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ownedCopy } from '../cache/memory-store';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
-/** Hashed build outputs (`main-AB12CD34.js`) never change under the same name. */
-const HASHED_ASSET = /-[A-Z0-9]{8}\.(js|css|woff2?|ttf|svg|png)(\.br|\.gz)?$/;
+/**
+ * Hashed build outputs never change under the same name: `main-AB12CD34.js`, and the
+ * chunks the optimizer names with URL-safe base64 (`chunk-8G0i-8VU.js`, `chunk-C_YyQ92m.js`).
+ */
+const HASHED_ASSET = /-[A-Za-z0-9_-]{8}\.(js|css|woff2?|ttf|svg|png)(\.br|\.gz)?$/;
 
 /** Answers smaller than this go out as they are: compressing them saves less than it costs. */
 export const COMPRESS_FROM_BYTES = 1024;
@@ -52,7 +55,10 @@ export async function registerStaticAssets(
   await server.register(fastifyStatic, {
     root,
     prefix,
-    wildcard: false,
+    // One route for every file, looked up on disk when asked for; a missing file goes to
+    // the not-found handler (and so to the SPA fallback). A route per file (`false`) held
+    // about 2 MB of routing state for the build's files and their compressed siblings.
+    wildcard: true,
     index: false,
     decorateReply: false,
     preCompressed: true,
