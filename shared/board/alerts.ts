@@ -85,6 +85,18 @@ export interface SilenceView {
   created_at: string;
 }
 
+/** `POST /api/admin/alerts/silences`: what to mute, until when, and why. */
+export interface SilenceRequest {
+  rule: AlertRule;
+  /** Left out: every organization. */
+  org?: string;
+  /** Left out: every alert of the rule (and organization). */
+  alert_id?: string;
+  /** ISO 8601, in the future. */
+  until: string;
+  note: string;
+}
+
 /** `POST /api/admin/alerts/evaluate`. */
 export interface EvaluateResult {
   fired: AlertView[];

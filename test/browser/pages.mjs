@@ -126,7 +126,7 @@ export async function adminApi(board, method, path, body) {
     signal: AbortSignal.timeout(30_000),
   });
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
-  return response.json();
+  return response.status === 204 ? null : response.json();
 }
 
 /** Signs this page in before any of its scripts run, as a kept session would. */

@@ -14,7 +14,7 @@ import {
 } from 'class-validator';
 import { OmitType, PartialType } from '@nestjs/swagger';
 import { ALERT_RULES, type AlertRule } from '@shared/board/admin';
-import { CHANNEL_KINDS, type ChannelKind } from '@shared/board/alerts';
+import { CHANNEL_KINDS, type ChannelKind, type SilenceRequest } from '@shared/board/alerts';
 import { SLUG_PATTERN } from '@shared/platform/paths';
 import { IsPositiveIntParam, IsSlugParam } from '../common/query-rules';
 
@@ -72,7 +72,7 @@ export class UpdateChannelDto extends PartialType(OmitType(CreateChannelDto, ['s
 }
 
 /** Body of `POST /api/admin/alerts/silences`. */
-export class CreateSilenceDto {
+export class CreateSilenceDto implements SilenceRequest {
   @IsIn(ALERT_RULES, { message: `rule must be one of ${ALERT_RULES.join(', ')}` })
   rule!: AlertRule;
 

@@ -33,8 +33,20 @@ describe('relativeTime', () => {
     expect(relativeTime(ago(elapsed), NOW)).toBe(text);
   });
 
-  it('never shows a time in the future, which only clock skew produces', () => {
+  it('reads a time a few minutes ahead, which only clock skew produces, as now', () => {
     expect(relativeTime(new Date(NOW + 90_000), NOW)).toBe('just now');
+    expect(relativeTime(new Date(NOW + 5 * MIN), NOW)).toBe('just now');
+  });
+
+  it.each([
+    [10 * MIN, 'in 10 minutes'],
+    [4 * HOUR, 'in 4 hours'],
+    [3 * HOUR + 59 * MIN, 'in 3 hours'],
+    [DAY, 'tomorrow'],
+    [7 * DAY, 'in 7 days'],
+    [45 * DAY, 'in 45 days'],
+  ])('%i ms ahead reads "%s"', (ahead, text) => {
+    expect(relativeTime(new Date(NOW + ahead), NOW)).toBe(text);
   });
 
   it('says "unknown" for a time it cannot read', () => {

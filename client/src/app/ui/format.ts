@@ -129,15 +129,25 @@ const UNITS: readonly [Intl.RelativeTimeFormatUnit, number, number][] = [
   ['minute', 60_000, 60_000],
 ];
 
+/** Up to this far ahead, a time is clock skew between the board and the viewer. */
+const SKEW_MS = 5 * 60_000;
+
 /**
  * "3 days ago", "5 hours ago", "just now". Whole units, rounded down, so a datum is never
  * shown younger than it is; a time slightly in the future (clock skew) reads "just now".
+ * A time further ahead (when a silence ends) reads "in 3 hours", rounded down too.
  */
 export function relativeTime(time: Date | string | number, now: number): string {
   const elapsed = now - new Date(time).getTime();
   if (!Number.isFinite(elapsed)) return 'unknown';
+  if (elapsed < 0 && elapsed >= -SKEW_MS) return 'just now';
+  const ahead = elapsed < 0;
+  const span = Math.abs(elapsed);
   for (const [unit, size, from] of UNITS) {
-    if (elapsed >= from) return relative.format(-Math.floor(elapsed / size), unit);
+    if (span >= from) {
+      const count = Math.floor(span / size);
+      return relative.format(ahead ? count : -count, unit);
+    }
   }
   return 'just now';
 }

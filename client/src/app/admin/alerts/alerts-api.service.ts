@@ -7,6 +7,8 @@ import type {
   ChannelView,
   DeliveryView,
   EvaluateResult,
+  SilenceRequest,
+  SilenceView,
 } from '@shared/board/alerts';
 import { Observable } from 'rxjs';
 import type { AlertRule } from '@shared/board/admin';
@@ -56,6 +58,19 @@ export class AlertsApiService {
 
   testChannel(id: string): Observable<ChannelTestResult> {
     return this.http.post<ChannelTestResult>(`api/admin/alerts/channels/${id}/test`, null);
+  }
+
+  /** Silences in force. */
+  silences(): Observable<SilenceView[]> {
+    return this.http.get<SilenceView[]>('api/admin/alerts/silences', { params: { limit: 500 } });
+  }
+
+  createSilence(request: SilenceRequest): Observable<SilenceView> {
+    return this.http.post<SilenceView>('api/admin/alerts/silences', request);
+  }
+
+  deleteSilence(id: string): Observable<void> {
+    return this.http.delete<void>(`api/admin/alerts/silences/${id}`);
   }
 
   evaluate(): Observable<EvaluateResult> {

@@ -5,13 +5,16 @@ import { MatButtonModule } from '@angular/material/button';
 import { ALERT_RULES, type AdminSettings, type AlertRule } from '@shared/board/admin';
 import {
   CHANNEL_KINDS,
+  type AlertView,
   type ChannelKind,
   type ChannelTestResult,
   type ChannelView,
+  type SilenceView,
 } from '@shared/board/alerts';
 import { forkJoin } from 'rxjs';
 
 import { ApiError } from '../../core/api-error';
+import { ClockService } from '../../core/clock.service';
 import { INITIAL_REMOTE, asApiError, loadEach } from '../../core/remote-state';
 import { AppLink } from '../../ui/app-link';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
@@ -20,11 +23,20 @@ import { LoadErrorComponent } from '../../ui/load-error.component';
 import { RelativeTimeComponent } from '../../ui/relative-time.component';
 import { AdminApiService } from '../admin-api.service';
 import { AlertsApiService, type ChannelChange } from './alerts-api.service';
-import { RULE_LABELS, orderAlerts, subjectLink } from './alerts.view';
+import {
+  MUTE_DURATIONS,
+  type MuteScope,
+  RULE_LABELS,
+  muteRequest,
+  orderAlerts,
+  silenceScope,
+  subjectLink,
+} from './alerts.view';
 
 /**
- * `/admin/alerts`: firing alerts with their subject linked to its board page, recent
- * deliveries, the channels (add, edit, delete, send a test) and the rule switches.
+ * `/admin/alerts`: firing alerts with their subject linked to its board page (each can be
+ * muted), the silences in force (each can be ended), recent deliveries, the channels (add,
+ * edit, delete, send a test) and the rule switches.
  */
 @Component({
   selector: 'npc-alerts-page',
@@ -44,6 +56,7 @@ import { RULE_LABELS, orderAlerts, subjectLink } from './alerts.view';
 export default class AlertsPage {
   private readonly api = inject(AlertsApiService);
   private readonly adminApi = inject(AdminApiService);
+  private readonly clock = inject(ClockService);
   private readonly reloads = signal(0);
 
   protected readonly state = toSignal(
@@ -53,6 +66,7 @@ export default class AlertsPage {
           alerts: this.api.alerts(),
           deliveries: this.api.deliveries(50),
           channels: this.api.channels(),
+          silences: this.api.silences(),
           settings: this.adminApi.settings(),
         }),
       ),
@@ -89,6 +103,21 @@ export default class AlertsPage {
       ) as Record<AlertRule, FormControl<boolean>>,
     ),
   });
+
+  /** The alert whose mute form is open. */
+  protected readonly muting = signal<string | null>(null);
+  protected readonly muteSaving = signal(false);
+  protected readonly muteError = signal<string | null>(null);
+  protected readonly muteDurations = MUTE_DURATIONS;
+  protected readonly muteForm = new FormGroup({
+    scope: new FormControl<MuteScope>('alert', { nonNullable: true }),
+    hours: new FormControl(24, { nonNullable: true }),
+    note: new FormControl('', {
+      nonNullable: true,
+      validators: [Validators.required, Validators.maxLength(500)],
+    }),
+  });
+  protected readonly silenceScope = silenceScope;
 
   protected readonly tests = signal<Record<string, ChannelTestResult | 'sending'>>({});
   protected readonly actionError = signal<ApiError | null>(null);
@@ -245,6 +274,46 @@ export default class AlertsPage {
 
   protected testOf(id: string): ChannelTestResult | 'sending' | undefined {
     return this.tests()[id];
+  }
+
+  protected openMute(alert: AlertView): void {
+    this.muteForm.reset({ scope: 'alert', hours: 24, note: '' });
+    this.muteError.set(null);
+    this.muting.set(alert.id);
+  }
+
+  protected closeMute(): void {
+    this.muting.set(null);
+  }
+
+  protected saveMute(alert: AlertView): void {
+    if (this.muteSaving()) return;
+    const { scope, hours, note } = this.muteForm.getRawValue();
+    if (note.trim() === '') {
+      this.muteError.set('Say why in the note: it is shown with the silence.');
+      return;
+    }
+    this.muteSaving.set(true);
+    this.muteError.set(null);
+    this.api.createSilence(muteRequest(alert, scope, hours, note, this.clock.now())).subscribe({
+      next: () => {
+        this.muteSaving.set(false);
+        this.muting.set(null);
+        this.reload();
+      },
+      error: (error: unknown) => {
+        this.muteSaving.set(false);
+        this.muteError.set(asApiError(error).message);
+      },
+    });
+  }
+
+  protected endSilence(silence: SilenceView): void {
+    this.actionError.set(null);
+    this.api.deleteSilence(silence.id).subscribe({
+      next: () => this.reload(),
+      error: (error: unknown) => this.actionError.set(asApiError(error)),
+    });
   }
 
   protected evaluateNow(): void {

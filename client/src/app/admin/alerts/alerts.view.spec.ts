@@ -1,5 +1,5 @@
-import type { AlertView } from '@shared/board/alerts';
-import { orderAlerts, subjectLink } from './alerts.view';
+import type { AlertView, SilenceView } from '@shared/board/alerts';
+import { muteRequest, orderAlerts, silenceScope, subjectLink } from './alerts.view';
 
 const alert = (over: Partial<AlertView>): AlertView => ({
   id: 'x',
@@ -35,5 +35,43 @@ describe('alerts view', () => {
       alert({ id: 'critical', severity: 'critical' }),
     ]);
     expect(ordered.map((a) => a.id)).toEqual(['critical', 'info', 'resolved']);
+  });
+
+  it('mutes one alert, or its rule in its organization, for the chosen hours from now', () => {
+    const stuck = alert({ id: 'npc_stuck:acme/api#7', org: 'acme' });
+    const now = Date.parse('2026-11-22T10:00:00Z');
+    expect(muteRequest(stuck, 'alert', 4, '  on it  ', now)).toEqual({
+      rule: 'npc_stuck',
+      org: 'acme',
+      alert_id: 'npc_stuck:acme/api#7',
+      until: '2026-11-22T14:00:00.000Z',
+      note: 'on it',
+    });
+    expect(muteRequest(stuck, 'rule', 24 * 7, 'release week', now)).toEqual({
+      rule: 'npc_stuck',
+      org: 'acme',
+      until: '2026-11-29T10:00:00.000Z',
+      note: 'release week',
+    });
+  });
+
+  it('says what a silence mutes', () => {
+    const silence = (over: Partial<SilenceView>): SilenceView => ({
+      id: 's',
+      rule: 'npc_stuck',
+      org: 'acme',
+      alert_id: null,
+      until: '2026-11-22T14:00:00Z',
+      note: 'n',
+      created_at: '2026-11-22T10:00:00Z',
+      ...over,
+    });
+    expect(silenceScope(silence({ alert_id: 'npc_stuck:acme/api#7' }))).toBe(
+      'NPC issue stuck: acme/api#7',
+    );
+    expect(silenceScope(silence({}))).toBe('NPC issue stuck: every alert in acme');
+    expect(silenceScope(silence({ org: null }))).toBe(
+      'NPC issue stuck: every alert, in every organization',
+    );
   });
 });
