@@ -69,7 +69,10 @@ export const ALERT_RULES = [
 ] as const;
 export type AlertRule = (typeof ALERT_RULES)[number];
 
-/** One NPC's own WIP limits; an absent or null field falls back to the global one. */
+/**
+ * One NPC's own WIP limits. An absent (or null) `soft` and an absent `hard` fall back to
+ * the global ones; `hard: null` means no hard limit for this NPC (`wipLimitsFor`).
+ */
 export interface WipLimits {
   soft?: number | null;
   hard?: number | null;

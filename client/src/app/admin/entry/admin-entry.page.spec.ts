@@ -51,6 +51,9 @@ describe('AdminEntryPage', () => {
       credit_alert_threshold: 50,
       pickup_slo_minutes: 60,
       stuck_after_hours: 24,
+      wip_soft_limit: 10,
+      wip_hard_limit: null,
+      wip_limits: {},
     });
     await settle(harness);
     expect(page().querySelector('npc-settings-card form')).not.toBeNull();

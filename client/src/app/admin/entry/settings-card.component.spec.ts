@@ -10,6 +10,7 @@ const SETTINGS = {
   stuck_after_hours: 24,
   wip_soft_limit: 10,
   wip_hard_limit: null,
+  wip_limits: {},
 };
 
 describe('SettingsCardComponent on the admin entry page', () => {
@@ -87,6 +88,60 @@ describe('SettingsCardComponent on the admin entry page', () => {
     clear.flush(SETTINGS);
     await settle(harness);
     expect(card().querySelector('[role="status"]')?.textContent).toContain('no hard limit');
+  });
+
+  it("gives one NPC limits of its own, changes them and removes them, sending only that NPC's entry", async () => {
+    await loaded();
+    const select = card().querySelector<HTMLSelectElement>('select[data-field="npc-add"]')!;
+    expect([...select.options].map((o) => o.value)).toEqual([
+      'npc-builder',
+      'npc-reviewer',
+      'npc-tester',
+    ]);
+    select.value = 'npc-reviewer';
+    card().querySelector<HTMLButtonElement>('[data-action="add-npc-limits"]')!.click();
+    await settle(harness);
+    const row = () => card().querySelector<HTMLElement>('[data-npc-limits="npc-reviewer"]')!;
+    const rowField = (name: string) =>
+      row().querySelector<HTMLInputElement>(`input[data-field="${name}"]`)!;
+    rowField('npc-soft').value = '3';
+    rowField('npc-soft').dispatchEvent(new Event('input'));
+    rowField('npc-no-hard').click();
+    await settle(harness);
+    expect(rowField('npc-hard').disabled).toBe(true);
+    expect(
+      [...card().querySelectorAll<HTMLOptionElement>('select[data-field="npc-add"] option')].map(
+        (o) => o.value,
+      ),
+    ).toEqual(['npc-builder', 'npc-tester']);
+    await submit();
+    const put = http.expectOne({ method: 'PUT', url: 'api/admin/settings' });
+    expect(put.request.body).toEqual({ wip_limits: { 'npc-reviewer': { soft: 3, hard: null } } });
+    put.flush({ ...SETTINGS, wip_limits: { 'npc-reviewer': { soft: 3, hard: null } } });
+    await settle(harness);
+    expect(card().querySelector('[role="status"]')?.textContent).toContain(
+      '1 NPC has limits of its own.',
+    );
+
+    // A whole number only; nothing is sent while a row is wrong.
+    rowField('npc-soft').value = '2.5';
+    rowField('npc-soft').dispatchEvent(new Event('input'));
+    await submit();
+    expect(row().querySelector('[role="alert"]')?.textContent).toContain(
+      'npc-reviewer: Enter a whole number of tasks.',
+    );
+    http.expectNone({ method: 'PUT', url: 'api/admin/settings' });
+
+    row()
+      .querySelector<HTMLButtonElement>('button[aria-label="Remove the limits of npc-reviewer"]')!
+      .click();
+    await settle(harness);
+    await submit();
+    const removal = http.expectOne({ method: 'PUT', url: 'api/admin/settings' });
+    expect(removal.request.body).toEqual({ wip_limits: { 'npc-reviewer': null } });
+    removal.flush(SETTINGS);
+    await settle(harness);
+    expect(card().querySelector('[data-npc-limits]')).toBeNull();
   });
 
   it('refuses a value that is not a number above zero, without asking the server', async () => {

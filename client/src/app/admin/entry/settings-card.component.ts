@@ -1,6 +1,7 @@
-import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
 import {
   AbstractControl,
+  FormArray,
   FormControl,
   FormGroup,
   ReactiveFormsModule,
@@ -11,11 +12,22 @@ import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 
+import type { AdminSettings, WipLimits } from '@shared/board/admin';
 import { ApiError } from '../../core/api-error';
+import { BoardMetaService } from '../../core/board-meta.service';
 import { asApiError } from '../../core/remote-state';
 import { ICON_IMPORTS } from '../../ui/icons';
 import { AdminApiService } from '../admin-api.service';
-import { WorkSettings, changedSettings, savedText, settingProblem } from './settings-card.view';
+import {
+  NpcLimitRow,
+  WorkSettings,
+  changedSettings,
+  npcLimitProblem,
+  npcLimitRows,
+  savedText,
+  settingProblem,
+  wipLimitsChange,
+} from './settings-card.view';
 
 function settingValidator(key: keyof WorkSettings): ValidatorFn {
   return (control: AbstractControl): ValidationErrors | null => {
@@ -24,10 +36,41 @@ function settingValidator(key: keyof WorkSettings): ValidatorFn {
   };
 }
 
+const npcLimitValidator: ValidatorFn = (control: AbstractControl): ValidationErrors | null => {
+  const problem = npcLimitProblem(control.value);
+  return problem ? { setting: problem } : null;
+};
+
+/** The controls of one NPC's row. */
+type NpcLimitGroup = FormGroup<{
+  npc: FormControl<string>;
+  soft: FormControl<string>;
+  hard: FormControl<string>;
+  noHard: FormControl<boolean>;
+}>;
+
+function npcLimitGroup(row: NpcLimitRow): NpcLimitGroup {
+  const group = new FormGroup({
+    npc: new FormControl(row.npc, { nonNullable: true }),
+    soft: new FormControl(row.soft, { nonNullable: true, validators: npcLimitValidator }),
+    hard: new FormControl(
+      { value: row.hard, disabled: row.noHard },
+      { nonNullable: true, validators: npcLimitValidator },
+    ),
+    noHard: new FormControl(row.noHard, { nonNullable: true }),
+  });
+  // "No limit" and a typed limit exclude each other.
+  group.controls.noHard.valueChanges.subscribe((none) => {
+    if (none) group.controls.hard.disable({ emitEvent: false });
+    else group.controls.hard.enable({ emitEvent: false });
+  });
+  return group;
+}
+
 /**
- * The *Settings* card of the admin entry page: the pickup SLO, the stuck threshold and the
- * NPCs' WIP limits,
- * loaded from and saved to `api/admin/settings` (a partial PUT of the changed fields).
+ * The *Settings* card of the admin entry page: the pickup SLO, the stuck threshold, the
+ * WIP limits and the limits of single NPCs that replace them, loaded from and saved to
+ * `api/admin/settings` (a partial PUT of the changed fields and NPCs).
  */
 @Component({
   selector: 'npc-settings-card',
@@ -38,6 +81,7 @@ function settingValidator(key: keyof WorkSettings): ValidatorFn {
 })
 export class SettingsCardComponent {
   private readonly adminApi = inject(AdminApiService);
+  private readonly boardMeta = inject(BoardMetaService);
 
   protected readonly form = new FormGroup({
     pickup_slo_minutes: new FormControl<number | null>(
@@ -47,9 +91,17 @@ export class SettingsCardComponent {
     stuck_after_hours: new FormControl<number | null>(null, settingValidator('stuck_after_hours')),
     wip_soft_limit: new FormControl<number | null>(null, settingValidator('wip_soft_limit')),
     wip_hard_limit: new FormControl<number | null>(null, settingValidator('wip_hard_limit')),
+    npcLimits: new FormArray<NpcLimitGroup>([]),
   });
   /** The values in force: as loaded, then as last saved. */
   protected readonly current = signal<WorkSettings | null>(null);
+  private readonly currentLimits = signal<Record<string, WipLimits>>({});
+  /** NPCs in the rows, so the "add" list offers the others. */
+  private readonly rowNpcs = signal<readonly string[]>([]);
+  protected readonly addableNpcs = computed(() => {
+    const shown = new Set(this.rowNpcs());
+    return (this.boardMeta.meta()?.npc_handles ?? []).filter((npc) => !shown.has(npc));
+  });
   protected readonly loadError = signal<ApiError | null>(null);
   protected readonly saving = signal(false);
   protected readonly saved = signal<string | null>(null);
@@ -72,13 +124,38 @@ export class SettingsCardComponent {
     return (errors?.['setting'] as string | undefined) ?? null;
   }
 
+  protected get npcLimits(): FormArray<NpcLimitGroup> {
+    return this.form.controls.npcLimits;
+  }
+
+  protected rowProblem(row: NpcLimitGroup): string | null {
+    const errors = row.controls.soft.errors ?? row.controls.hard.errors;
+    return (errors?.['setting'] as string | undefined) ?? null;
+  }
+
+  protected addNpc(npc: string): void {
+    if (!npc || this.rowNpcs().includes(npc)) return;
+    this.npcLimits.push(npcLimitGroup({ npc, soft: '', hard: '', noHard: false }));
+    this.rowNpcs.set(this.npcLimits.controls.map((row) => row.controls.npc.value));
+  }
+
+  protected removeNpc(index: number): void {
+    this.npcLimits.removeAt(index);
+    this.rowNpcs.set(this.npcLimits.controls.map((row) => row.controls.npc.value));
+  }
+
   protected save(): void {
     const current = this.current();
     this.form.markAllAsTouched();
     this.saved.set(null);
     this.saveError.set(null);
     if (!current || this.saving() || this.form.invalid) return;
-    const body = changedSettings(current, this.form.getRawValue());
+    const typed = this.form.getRawValue();
+    const limits = wipLimitsChange(this.currentLimits(), typed.npcLimits);
+    const body = {
+      ...changedSettings(current, typed),
+      ...(Object.keys(limits).length > 0 ? { wip_limits: limits } : {}),
+    };
     if (Object.keys(body).length === 0) {
       this.saved.set('Nothing changed.');
       return;
@@ -88,7 +165,7 @@ export class SettingsCardComponent {
       next: (settings) => {
         this.saving.set(false);
         this.show(settings);
-        this.saved.set(savedText(settings));
+        this.saved.set(savedText(settings, settings.wip_limits));
       },
       error: (error: unknown) => {
         this.saving.set(false);
@@ -97,7 +174,7 @@ export class SettingsCardComponent {
     });
   }
 
-  private show(settings: WorkSettings): void {
+  private show(settings: AdminSettings): void {
     const values = {
       pickup_slo_minutes: settings.pickup_slo_minutes,
       stuck_after_hours: settings.stuck_after_hours,
@@ -105,6 +182,10 @@ export class SettingsCardComponent {
       wip_hard_limit: settings.wip_hard_limit,
     };
     this.current.set(values);
-    this.form.reset(values);
+    this.currentLimits.set(settings.wip_limits);
+    this.npcLimits.clear();
+    for (const row of npcLimitRows(settings.wip_limits)) this.npcLimits.push(npcLimitGroup(row));
+    this.rowNpcs.set(this.npcLimits.controls.map((row) => row.controls.npc.value));
+    this.form.reset({ ...values, npcLimits: this.npcLimits.getRawValue() });
   }
 }

@@ -1,4 +1,11 @@
-import { changedSettings, savedText, settingProblem } from './settings-card.view';
+import {
+  changedSettings,
+  npcLimitRows,
+  rowLimits,
+  savedText,
+  settingProblem,
+  wipLimitsChange,
+} from './settings-card.view';
 
 describe('settingProblem', () => {
   it.each([
@@ -95,5 +102,53 @@ describe('changedSettings', () => {
         wip_hard_limit: 5,
       }),
     ).toBe('Saved: pickup SLO 30 min, stuck after 1 h, WIP warning at 3, refused at 5.');
+  });
+
+  it('reads own limits into rows and back: empty keeps the global one, "no limit" is null', () => {
+    const rows = npcLimitRows({
+      'npc-b': { soft: 4 },
+      'npc-a': { hard: null },
+      'npc-c': { soft: 2, hard: 6 },
+    });
+    expect(rows).toEqual([
+      { npc: 'npc-a', soft: '', hard: '', noHard: true },
+      { npc: 'npc-b', soft: '4', hard: '', noHard: false },
+      { npc: 'npc-c', soft: '2', hard: '6', noHard: false },
+    ]);
+    expect(rows.map(rowLimits)).toEqual([{ hard: null }, { soft: 4 }, { soft: 2, hard: 6 }]);
+    expect(rowLimits({ npc: 'x', soft: ' ', hard: '', noHard: false })).toBeNull();
+    // "No limit" wins over a typed limit.
+    expect(rowLimits({ npc: 'x', soft: '', hard: '9', noHard: true })).toEqual({ hard: null });
+  });
+
+  it('sends only the NPCs whose own limits change, null for the ones removed or emptied', () => {
+    const current = { 'npc-a': { soft: 4 }, 'npc-b': { hard: 8 }, 'npc-c': { soft: 1 } };
+    expect(
+      wipLimitsChange(current, [
+        { npc: 'npc-a', soft: '4', hard: '', noHard: false },
+        { npc: 'npc-b', soft: '', hard: '9', noHard: false },
+        { npc: 'npc-d', soft: '', hard: '', noHard: true },
+      ]),
+    ).toEqual({ 'npc-c': null, 'npc-b': { hard: 9 }, 'npc-d': { hard: null } });
+    expect(
+      wipLimitsChange({ 'npc-a': {} }, [{ npc: 'npc-a', soft: '', hard: '', noHard: false }]),
+    ).toEqual({});
+    expect(
+      wipLimitsChange(current, [{ npc: 'npc-a', soft: '', hard: '', noHard: false }]),
+    ).toMatchObject({
+      'npc-a': null,
+    });
+  });
+
+  it('says how many NPCs have limits of their own', () => {
+    const settings = {
+      pickup_slo_minutes: 60,
+      stuck_after_hours: 24,
+      wip_soft_limit: 10,
+      wip_hard_limit: null,
+    };
+    expect(savedText(settings, { 'npc-a': { soft: 2 }, 'npc-b': { hard: null } })).toBe(
+      'Saved: pickup SLO 60 min, stuck after 24 h, WIP warning at 10, no hard limit. 2 NPCs have limits of their own.',
+    );
   });
 });

@@ -3,6 +3,7 @@ import {
   PICKUP_SLO_MAX_MINUTES,
   STUCK_AFTER_MAX_HOURS,
   WIP_LIMIT_MAX,
+  type WipLimits,
 } from '@shared/board/admin';
 
 /** The settings the entry page's card edits. */
@@ -73,9 +74,85 @@ export function changedSettings(
   return body;
 }
 
-/** "Saved: pickup SLO 60 min, stuck after 24 h, WIP warning at 10, no hard limit." */
-export function savedText(settings: WorkSettings): string {
+/**
+ * "Saved: pickup SLO 60 min, stuck after 24 h, WIP warning at 10, no hard limit." and, when
+ * some NPCs have limits of their own, how many.
+ */
+export function savedText(
+  settings: WorkSettings,
+  ownLimits: Record<string, WipLimits> = {},
+): string {
   const hard =
     settings.wip_hard_limit === null ? 'no hard limit' : `refused at ${settings.wip_hard_limit}`;
-  return `Saved: pickup SLO ${settings.pickup_slo_minutes} min, stuck after ${settings.stuck_after_hours} h, WIP warning at ${settings.wip_soft_limit}, ${hard}.`;
+  const own = Object.keys(ownLimits).length;
+  const owners =
+    own === 0
+      ? ''
+      : own === 1
+        ? ' 1 NPC has limits of its own.'
+        : ` ${own} NPCs have limits of their own.`;
+  return `Saved: pickup SLO ${settings.pickup_slo_minutes} min, stuck after ${settings.stuck_after_hours} h, WIP warning at ${settings.wip_soft_limit}, ${hard}.${owners}`;
+}
+
+/** One NPC's own WIP limits as the card's row shows them: the numbers as typed. */
+export interface NpcLimitRow {
+  npc: string;
+  /** Empty: the global warning holds. */
+  soft: string;
+  /** Empty: the global limit holds (unless `noHard`). */
+  hard: string;
+  /** No hard limit for this NPC, whatever the global one. */
+  noHard: boolean;
+}
+
+/** A row per NPC with limits of its own, by name. */
+export function npcLimitRows(limits: Record<string, WipLimits>): NpcLimitRow[] {
+  return Object.keys(limits)
+    .sort()
+    .map((npc) => {
+      const own = limits[npc];
+      return {
+        npc,
+        soft: own.soft == null ? '' : String(own.soft),
+        hard: own.hard == null ? '' : String(own.hard),
+        noHard: own.hard === null,
+      };
+    });
+}
+
+/** Why a typed limit of one NPC is not valid, or null: empty (the global one holds) or a whole number. */
+export function npcLimitProblem(raw: unknown): string | null {
+  return textOf(raw) === '' ? null : settingProblem(raw, 'wip_soft_limit');
+}
+
+/** The limits a row gives its NPC; null when it gives none (the global ones hold). */
+export function rowLimits(row: NpcLimitRow): WipLimits | null {
+  const limits: WipLimits = {};
+  const soft = settingValue(row.soft);
+  if (soft !== null) limits.soft = soft;
+  const hard = row.noHard ? null : settingValue(row.hard);
+  if (row.noHard || hard !== null) limits.hard = hard;
+  return Object.keys(limits).length === 0 ? null : limits;
+}
+
+/** Two sets of own limits that hold the same (none and `{}` alike). */
+const limitsKey = (limits: WipLimits | null | undefined): string =>
+  `${limits?.soft ?? '-'}|${limits?.hard === undefined ? '-' : String(limits.hard)}`;
+
+/**
+ * The `wip_limits` entries of the partial PUT: each NPC whose own limits the rows change,
+ * null for one whose row was removed or emptied (the global limits hold for it again).
+ */
+export function wipLimitsChange(
+  current: Record<string, WipLimits>,
+  rows: readonly NpcLimitRow[],
+): Record<string, WipLimits | null> {
+  const change: Record<string, WipLimits | null> = {};
+  const named = new Set(rows.map((row) => row.npc));
+  for (const npc of Object.keys(current)) if (!named.has(npc)) change[npc] = null;
+  for (const row of rows) {
+    const limits = rowLimits(row);
+    if (limitsKey(limits) !== limitsKey(current[row.npc])) change[row.npc] = limits;
+  }
+  return change;
 }
