@@ -2,6 +2,7 @@
 // The admin overview's per-NPC work table, its drill-down links and bars, and the
 // Settings card of the admin entry page. They read the per-NPC figures and the settings
 // the board API added for NPC operations.
+import { axeViolations } from './a11y.test.mjs';
 import { api } from './harness.mjs';
 import { PHONE, adminApi, open, scrollsSideways, settled, signedIn } from './pages.mjs';
 import { assert, test } from './runner.mjs';
@@ -151,54 +152,56 @@ test('admin entry: the Settings card saves the pickup SLO and stuck threshold', 
   });
 });
 
-test("admin entry: one NPC's own WIP limits, set in the Settings card, guard its dispatches", async ({
-  page,
-  board,
-  shots,
-}) => {
-  const npc = 'npc-reviewer';
-  const repo = (await api(board, 'api/orgs/aurora-labs/repos')).body[0].full_name;
-  const wipFinding = async () =>
-    (await adminApi(board, 'POST', 'api/issues/preflight', { repo, npc })).findings.find(
-      (f) => f.code === 'wip_limit',
+test(
+  "admin entry: one NPC's own WIP limits, set in the Settings card, guard its dispatches",
+  async ({ page, board, shots }) => {
+    const npc = 'npc-reviewer';
+    const repo = (await api(board, 'api/orgs/aurora-labs/repos')).body[0].full_name;
+    const wipFinding = async () =>
+      (await adminApi(board, 'POST', 'api/issues/preflight', { repo, npc })).findings.find(
+        (f) => f.code === 'wip_limit',
+      );
+    const held = (await api(board, 'api/issues?npc=true')).body.filter(
+      (i) => i.state === 'open' && i.assignees.some((a) => a.username === npc),
     );
-  const held = (await api(board, 'api/issues?npc=true')).body.filter(
-    (i) => i.state === 'open' && i.assignees.some((a) => a.username === npc),
-  );
-  assert.ok(held.length >= 1, `${npc} holds open tasks in the demo seed`);
-  assert.notEqual((await wipFinding())?.severity, 'block', 'no global hard limit in the demo');
-  try {
-    await signedIn(page, board);
-    await open(page, board, 'admin');
-    await settled(page);
-    const card = page.locator('npc-settings-card');
-    await card.locator('select[data-field="npc-add"]').selectOption(npc);
-    await card.locator('[data-action="add-npc-limits"]').click();
-    const row = card.locator(`[data-npc-limits="${npc}"]`);
-    await row.locator('input[data-field="npc-hard"]').fill('1');
-    await card.locator('button[type="submit"]').click();
-    await card.locator('[role="status"]').waitFor();
-    assert.match(await text(card.locator('[role="status"]')), /1 NPC has limits of its own\./);
-    assert.deepEqual((await adminApi(board, 'GET', 'api/admin/settings')).wip_limits, {
-      [npc]: { hard: 1 },
-    });
-    // At its own hard limit, a dispatch to the NPC is refused unless overridden.
-    assert.equal((await wipFinding())?.severity, 'block');
-    await shots.fullPage(page, 'admin-settings-npc-limits.png');
+    assert.ok(held.length >= 1, `${npc} holds open tasks in the demo seed`);
+    assert.notEqual((await wipFinding())?.severity, 'block', 'no global hard limit in the demo');
+    try {
+      await signedIn(page, board);
+      await open(page, board, 'admin');
+      await settled(page);
+      const card = page.locator('npc-settings-card');
+      await card.locator('select[data-field="npc-add"]').selectOption(npc);
+      await card.locator('[data-action="add-npc-limits"]').click();
+      const row = card.locator(`[data-npc-limits="${npc}"]`);
+      await row.locator('input[data-field="npc-hard"]').fill('1');
+      assert.deepEqual(await axeViolations(page), [], "no serious axe finding on an NPC's row");
+      await card.locator('button[type="submit"]').click();
+      await card.locator('[role="status"]').waitFor();
+      assert.match(await text(card.locator('[role="status"]')), /1 NPC has limits of its own\./);
+      assert.deepEqual((await adminApi(board, 'GET', 'api/admin/settings')).wip_limits, {
+        [npc]: { hard: 1 },
+      });
+      // At its own hard limit, a dispatch to the NPC is refused unless overridden.
+      assert.equal((await wipFinding())?.severity, 'block');
+      await shots.fullPage(page, 'admin-settings-npc-limits.png');
 
-    await row.getByRole('button', { name: `Remove the limits of ${npc}` }).click();
-    await card.locator('button[type="submit"]').click();
-    await row.waitFor({ state: 'detached' });
-    await page.waitForFunction(() =>
-      /Saved: .*no hard limit\.$/.test(
-        document.querySelector('npc-settings-card [role="status"]')?.textContent?.trim() ?? '',
-      ),
-    );
-    assert.deepEqual((await adminApi(board, 'GET', 'api/admin/settings')).wip_limits, {});
-  } finally {
-    await adminApi(board, 'PUT', 'api/admin/settings', { wip_limits: { [npc]: null } });
-  }
-});
+      await row.getByRole('button', { name: `Remove the limits of ${npc}` }).click();
+      await card.locator('button[type="submit"]').click();
+      await row.waitFor({ state: 'detached' });
+      await page.waitForFunction(() =>
+        /Saved: .*no hard limit\.$/.test(
+          document.querySelector('npc-settings-card [role="status"]')?.textContent?.trim() ?? '',
+        ),
+      );
+      assert.deepEqual((await adminApi(board, 'GET', 'api/admin/settings')).wip_limits, {});
+    } finally {
+      await adminApi(board, 'PUT', 'api/admin/settings', { wip_limits: { [npc]: null } });
+    }
+  },
+  // axe is injected into the page: the test context alone bypasses the CSP.
+  { contextOptions: { bypassCSP: true } },
+);
 
 test(
   'admin pages at 375 px: the per-NPC table and the Settings card fit',

@@ -1,6 +1,7 @@
 // The admin alerts page: add a channel, send a test, see a firing alert and its delivery.
 import { once } from 'node:events';
 import { createServer } from 'node:http';
+import { axeViolations } from './a11y.test.mjs';
 import { PHONE, adminApi, open, scrollsSideways, settled, signedIn } from './pages.mjs';
 import { assert, test } from './runner.mjs';
 
@@ -94,68 +95,70 @@ test('admin alerts: add a channel, send a test, see a firing alert and its deliv
   }
 });
 
-test('admin alerts: a firing alert is muted for its rule and organization, and the silence ended', async ({
-  page,
-  board,
-  shots,
-}) => {
-  const before = await adminApi(board, 'GET', 'api/admin/settings');
-  try {
-    // Every organization falls below a threshold above any balance.
-    await adminApi(board, 'PUT', 'api/admin/settings', { credit_alert_threshold: 1_000_000_000 });
-    await adminApi(board, 'POST', 'api/admin/alerts/evaluate');
-    await signedIn(page, board);
-    await open(page, board, 'admin/alerts');
-    await settled(page);
-    assert.match(await text(page.locator('[data-section="silences"]')), /Nothing is muted/);
+test(
+  'admin alerts: a firing alert is muted for its rule and organization, and the silence ended',
+  async ({ page, board, shots }) => {
+    const before = await adminApi(board, 'GET', 'api/admin/settings');
+    try {
+      // Every organization falls below a threshold above any balance.
+      await adminApi(board, 'PUT', 'api/admin/settings', { credit_alert_threshold: 1_000_000_000 });
+      await adminApi(board, 'POST', 'api/admin/alerts/evaluate');
+      await signedIn(page, board);
+      await open(page, board, 'admin/alerts');
+      await settled(page);
+      assert.match(await text(page.locator('[data-section="silences"]')), /Nothing is muted/);
 
-    const firing = page.locator(
-      'li[data-alert^="credits_below_threshold:"][data-status="firing"]:has([data-action="mute"])',
-    );
-    const card = page.locator(
-      `li[data-alert="${await firing.first().getAttribute('data-alert')}"]`,
-    );
-    const org = (await card.getAttribute('data-alert')).split(':')[1];
-    await card.locator('[data-action="mute"]').click();
-    const form = card.locator('form.mute-form');
-    // A mute needs a reason.
-    await form.locator('[data-action="save-mute"]').click();
-    assert.match(await text(form.locator('[data-mute-error]')), /Say why in the note/);
+      const firing = page.locator(
+        'li[data-alert^="credits_below_threshold:"][data-status="firing"]:has([data-action="mute"])',
+      );
+      const card = page.locator(
+        `li[data-alert="${await firing.first().getAttribute('data-alert')}"]`,
+      );
+      const org = (await card.getAttribute('data-alert')).split(':')[1];
+      await card.locator('[data-action="mute"]').click();
+      const form = card.locator('form.mute-form');
+      // A mute needs a reason.
+      await form.locator('[data-action="save-mute"]').click();
+      assert.match(await text(form.locator('[data-mute-error]')), /Say why in the note/);
 
-    await form.locator('[data-mute-scope="rule"]').check();
-    await form.locator('[data-field="mute-hours"]').selectOption({ label: '4 hours' });
-    await form.locator('[data-field="mute-note"]').fill('Top-up ordered');
-    await shots.fullPage(page, 'admin-alerts-mute-form.png');
-    await form.locator('[data-action="save-mute"]').click();
-    await card.locator('.badge.muted').waitFor();
+      await form.locator('[data-mute-scope="rule"]').check();
+      await form.locator('[data-field="mute-hours"]').selectOption({ label: '4 hours' });
+      await form.locator('[data-field="mute-note"]').fill('Top-up ordered');
+      assert.deepEqual(await axeViolations(page), [], 'no serious axe finding on the mute form');
+      await shots.fullPage(page, 'admin-alerts-mute-form.png');
+      await form.locator('[data-action="save-mute"]').click();
+      await card.locator('.badge.muted').waitFor();
 
-    const [silence] = await adminApi(board, 'GET', 'api/admin/alerts/silences');
-    assert.deepEqual(
-      { rule: silence.rule, org: silence.org, alert_id: silence.alert_id, note: silence.note },
-      { rule: 'credits_below_threshold', org, alert_id: null, note: 'Top-up ordered' },
-    );
-    const hours = (Date.parse(silence.until) - Date.parse(silence.created_at)) / 3_600_000;
-    assert.ok(Math.abs(hours - 4) < 0.1, `muted for 4 hours, got ${hours.toFixed(2)}`);
-    const listed = page.locator(`li[data-silence="${silence.id}"]`);
-    assert.match(
-      await text(listed),
-      new RegExp(
-        `^muted\\s*Credits below the threshold: every alert in ${org}\\s*Top-up ordered\\s*` +
-          'Until \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d \\(in [34] hours\\) · since just now',
-      ),
-    );
+      const [silence] = await adminApi(board, 'GET', 'api/admin/alerts/silences');
+      assert.deepEqual(
+        { rule: silence.rule, org: silence.org, alert_id: silence.alert_id, note: silence.note },
+        { rule: 'credits_below_threshold', org, alert_id: null, note: 'Top-up ordered' },
+      );
+      const hours = (Date.parse(silence.until) - Date.parse(silence.created_at)) / 3_600_000;
+      assert.ok(Math.abs(hours - 4) < 0.1, `muted for 4 hours, got ${hours.toFixed(2)}`);
+      const listed = page.locator(`li[data-silence="${silence.id}"]`);
+      assert.match(
+        await text(listed),
+        new RegExp(
+          `^muted\\s*Credits below the threshold: every alert in ${org}\\s*Top-up ordered\\s*` +
+            'Until \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d \\(in [34] hours\\) · since just now',
+        ),
+      );
 
-    await listed.locator('[data-action="end-silence"]').click();
-    await listed.waitFor({ state: 'detached' });
-    assert.deepEqual(await adminApi(board, 'GET', 'api/admin/alerts/silences'), []);
-    await card.locator('[data-action="mute"]').waitFor();
-    assert.equal(await card.locator('.badge.muted').count(), 0);
-  } finally {
-    for (const s of await adminApi(board, 'GET', 'api/admin/alerts/silences')) {
-      await adminApi(board, 'DELETE', `api/admin/alerts/silences/${s.id}`);
+      await listed.locator('[data-action="end-silence"]').click();
+      await listed.waitFor({ state: 'detached' });
+      assert.deepEqual(await adminApi(board, 'GET', 'api/admin/alerts/silences'), []);
+      await card.locator('[data-action="mute"]').waitFor();
+      assert.equal(await card.locator('.badge.muted').count(), 0);
+    } finally {
+      for (const s of await adminApi(board, 'GET', 'api/admin/alerts/silences')) {
+        await adminApi(board, 'DELETE', `api/admin/alerts/silences/${s.id}`);
+      }
+      await adminApi(board, 'PUT', 'api/admin/settings', {
+        credit_alert_threshold: before.credit_alert_threshold,
+      });
     }
-    await adminApi(board, 'PUT', 'api/admin/settings', {
-      credit_alert_threshold: before.credit_alert_threshold,
-    });
-  }
-});
+  },
+  // axe is injected into the page: the test context alone bypasses the CSP.
+  { contextOptions: { bypassCSP: true } },
+);
