@@ -112,10 +112,8 @@ export default class AlertsPage {
   protected readonly muteForm = new FormGroup({
     scope: new FormControl<MuteScope>('alert', { nonNullable: true }),
     hours: new FormControl(24, { nonNullable: true }),
-    note: new FormControl('', {
-      nonNullable: true,
-      validators: [Validators.required, Validators.maxLength(500)],
-    }),
+    // Checked on save (a blank note is refused there); the field caps its length.
+    note: new FormControl('', { nonNullable: true }),
   });
   protected readonly silenceScope = silenceScope;
 

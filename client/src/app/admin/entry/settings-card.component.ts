@@ -1,4 +1,5 @@
 import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
+import { toSignal } from '@angular/core/rxjs-interop';
 import {
   AbstractControl,
   FormArray,
@@ -96,10 +97,12 @@ export class SettingsCardComponent {
   /** The values in force: as loaded, then as last saved. */
   protected readonly current = signal<WorkSettings | null>(null);
   private readonly currentLimits = signal<Record<string, WipLimits>>({});
-  /** NPCs in the rows, so the "add" list offers the others. */
-  private readonly rowNpcs = signal<readonly string[]>([]);
+  /** The rows as they change (added, removed, reloaded), so the "add" list offers the others. */
+  private readonly rows = toSignal(this.form.controls.npcLimits.valueChanges, {
+    initialValue: [],
+  });
   protected readonly addableNpcs = computed(() => {
-    const shown = new Set(this.rowNpcs());
+    const shown = new Set(this.rows().map((row) => row.npc));
     return (this.boardMeta.meta()?.npc_handles ?? []).filter((npc) => !shown.has(npc));
   });
   protected readonly loadError = signal<ApiError | null>(null);
@@ -134,14 +137,12 @@ export class SettingsCardComponent {
   }
 
   protected addNpc(npc: string): void {
-    if (!npc || this.rowNpcs().includes(npc)) return;
+    if (!npc || this.npcLimits.controls.some((row) => row.controls.npc.value === npc)) return;
     this.npcLimits.push(npcLimitGroup({ npc, soft: '', hard: '', noHard: false }));
-    this.rowNpcs.set(this.npcLimits.controls.map((row) => row.controls.npc.value));
   }
 
   protected removeNpc(index: number): void {
     this.npcLimits.removeAt(index);
-    this.rowNpcs.set(this.npcLimits.controls.map((row) => row.controls.npc.value));
   }
 
   protected save(): void {
@@ -185,7 +186,6 @@ export class SettingsCardComponent {
     this.currentLimits.set(settings.wip_limits);
     this.npcLimits.clear();
     for (const row of npcLimitRows(settings.wip_limits)) this.npcLimits.push(npcLimitGroup(row));
-    this.rowNpcs.set(this.npcLimits.controls.map((row) => row.controls.npc.value));
     this.form.reset({ ...values, npcLimits: this.npcLimits.getRawValue() });
   }
 }
