@@ -10,6 +10,7 @@ import type { Issue } from '@shared/board/entities';
 import { isSecret, toIssue } from '@shared/board/mappers';
 import { isNpcIssue } from '@shared/board/npc';
 import { mean, percentile } from '@shared/board/stats';
+import { byName } from '@shared/board/text-order';
 import { Clock } from '../../common/clock';
 import { completedBetween, NpcWorkService } from '../npc-work/npc-work.service';
 import { RepoActivityService } from '../npc-work/repo-activity.service';
@@ -97,7 +98,7 @@ export class OverviewService {
           tasks_completed: tasks,
         };
       })
-      .sort((a, b) => b.consumed - a.consumed || a.org_slug.localeCompare(b.org_slug));
+      .sort((a, b) => b.consumed - a.consumed || byName(a.org_slug, b.org_slug));
   }
 
   /**
@@ -122,7 +123,7 @@ export class OverviewService {
     return {
       ranking: counts
         .filter((c): c is { repo: string; commits: number } => c.commits !== null)
-        .sort((a, b) => b.commits - a.commits || a.repo.localeCompare(b.repo)),
+        .sort((a, b) => b.commits - a.commits || byName(a.repo, b.repo)),
       unavailable: counts.filter((c) => c.commits === null).map((c) => c.repo),
     };
   }
@@ -153,7 +154,7 @@ function responseTimes(issues: readonly Issue[], from: Date): AdminOverview['res
     ...figures(measured.map((i) => i.signals.pickup_latency_s)),
     by_npc: [...byNpc]
       .map(([npc, values]) => ({ npc, ...figures(values) }))
-      .sort((a, b) => a.npc.localeCompare(b.npc)),
+      .sort((a, b) => byName(a.npc, b.npc)),
   };
 }
 
@@ -164,31 +165,29 @@ function npcFigures(
   from: Date,
 ): NpcFigures[] {
   const npcs = new Set(issues.flatMap(npcsOf));
-  return [...npcs]
-    .sort((a, b) => a.localeCompare(b))
-    .map((npc) => {
-      const own = issues.filter((i) => npcsOf(i).includes(npc));
-      const open = own.filter((i) => i.state === 'open');
-      const done = completed.filter((i) => npcsOf(i).includes(npc));
-      const pickups = own
-        .filter((i) => assignedSince(i, from))
-        .flatMap((i) => (i.signals.pickup_latency_s === null ? [] : [i.signals.pickup_latency_s]));
-      const cycles = done.flatMap((i) =>
-        i.signals.cycle_time_s === null ? [] : [i.signals.cycle_time_s],
-      );
-      return {
-        npc,
-        pickup_p50_s: guardedPercentile(pickups, 0.5),
-        pickup_p95_s: guardedPercentile(pickups, 0.95),
-        pickup_n: pickups.length,
-        cycle_p50_s: guardedPercentile(cycles, 0.5),
-        cycle_p95_s: guardedPercentile(cycles, 0.95),
-        cycle_n: cycles.length,
-        wip: open.length,
-        stuck: open.filter((i) => i.attention?.reason === 'stuck').length,
-        completed: done.length,
-      };
-    });
+  return [...npcs].sort(byName).map((npc) => {
+    const own = issues.filter((i) => npcsOf(i).includes(npc));
+    const open = own.filter((i) => i.state === 'open');
+    const done = completed.filter((i) => npcsOf(i).includes(npc));
+    const pickups = own
+      .filter((i) => assignedSince(i, from))
+      .flatMap((i) => (i.signals.pickup_latency_s === null ? [] : [i.signals.pickup_latency_s]));
+    const cycles = done.flatMap((i) =>
+      i.signals.cycle_time_s === null ? [] : [i.signals.cycle_time_s],
+    );
+    return {
+      npc,
+      pickup_p50_s: guardedPercentile(pickups, 0.5),
+      pickup_p95_s: guardedPercentile(pickups, 0.95),
+      pickup_n: pickups.length,
+      cycle_p50_s: guardedPercentile(cycles, 0.5),
+      cycle_p95_s: guardedPercentile(cycles, 0.95),
+      cycle_n: cycles.length,
+      wip: open.length,
+      stuck: open.filter((i) => i.attention?.reason === 'stuck').length,
+      completed: done.length,
+    };
+  });
 }
 
 /** A percentile in whole seconds, or null below the minimum sample. */

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { ChannelTestResult, ChannelView, SilenceView } from '@shared/board/alerts';
+import { byCodeUnit } from '@shared/board/text-order';
 import { Clock } from '../../common/clock';
 import { InvalidError, NotFoundError } from '../../common/errors';
 import { BoardConfig } from '../config/board-config';
@@ -129,7 +130,7 @@ export class AlertChannelsService {
     const now = this.clock.now().getTime();
     return (await this.store.listAlertSilences())
       .filter((s) => Date.parse(s.until) > now)
-      .sort((a, b) => a.until.localeCompare(b.until));
+      .sort((a, b) => byCodeUnit(a.until, b.until));
   }
 
   async createSilence(body: CreateSilenceDto): Promise<SilenceView> {

@@ -11,6 +11,7 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import { randomUUID } from 'node:crypto';
 import { ALERT_RULES } from '@shared/board/admin';
 import type { AlertView, DeliveryView, EvaluateResult } from '@shared/board/alerts';
+import { byCodeUnit } from '@shared/board/text-order';
 import { Clock } from '../../common/clock';
 import { SNAPSHOT_SCHEDULE } from '../board.tokens';
 import { DistributedLock } from '../cache/distributed-lock';
@@ -202,14 +203,14 @@ export class AlertsService
     ]);
     const firing = alerts
       .filter((a) => a.status === 'firing')
-      .sort((a, b) => b.started_at.localeCompare(a.started_at) || a.id.localeCompare(b.id));
+      .sort((a, b) => byCodeUnit(b.started_at, a.started_at) || byCodeUnit(a.id, b.id));
     const resolved = alerts
       .filter(
         (a) =>
           a.status === 'resolved' &&
           now.getTime() - Date.parse(a.resolved_at!) <= RESOLVED_SHOWN_MS,
       )
-      .sort((a, b) => b.resolved_at!.localeCompare(a.resolved_at!));
+      .sort((a, b) => byCodeUnit(b.resolved_at!, a.resolved_at!));
     return [...firing, ...resolved].map((a) => view(a, silences, now));
   }
 

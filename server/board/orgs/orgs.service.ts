@@ -8,6 +8,7 @@ import { issueCounts } from '@shared/board/columns';
 import { isNpcIssue } from '@shared/board/npc';
 import { isSecret, MapContext, organizationName, toIssue } from '@shared/board/mappers';
 import type { PlatformRepository } from '@shared/platform/types';
+import { byName } from '@shared/board/text-order';
 import { DomainError, NotFoundError } from '../../common/errors';
 import { BoardConfig } from '../config/board-config';
 import { PLATFORM_CONNECTION, PlatformConnection } from '../connection/platform-connection';
@@ -54,7 +55,7 @@ export class OrgsService {
   async coveredOrgs(): Promise<string[]> {
     if (this.config.boardOrgs) return this.config.boardOrgs;
     const groups = await this.platform.listUserGroups();
-    return groups.map((g) => g.path).sort((a, b) => a.localeCompare(b));
+    return groups.map((g) => g.path).sort(byName);
   }
 
   /** Throws NotFound unless `slug` is covered; nothing reaches the platform for others. */

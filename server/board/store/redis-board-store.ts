@@ -1,5 +1,6 @@
 import type { DispatchFilter, DispatchRecord } from '@shared/board/dispatch';
 import type { CreditSnapshot } from '@shared/board/entities';
+import { byCodeUnit } from '@shared/board/text-order';
 import type { RedisConnection } from '../redis/redis-connection';
 import type { ChannelRecord, DeliveryRecord, SilenceRecord } from '../alerts/alert-records';
 import type { AlertState } from '../alerts/alert-rules';
@@ -70,8 +71,7 @@ export class RedisBoardStore extends BoardStore {
     return lists
       .flat()
       .sort(
-        (a, b) =>
-          a.recorded_at.localeCompare(b.recorded_at) || a.org_slug.localeCompare(b.org_slug),
+        (a, b) => byCodeUnit(a.recorded_at, b.recorded_at) || byCodeUnit(a.org_slug, b.org_slug),
       );
   }
 
@@ -191,7 +191,7 @@ export class RedisBoardStore extends BoardStore {
 
   async listAlertChannels(): Promise<ChannelRecord[]> {
     return (await this.values<ChannelRecord>(ALERT_CHANNELS)).sort(
-      (a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id),
+      (a, b) => byCodeUnit(a.created_at, b.created_at) || byCodeUnit(a.id, b.id),
     );
   }
 
