@@ -10,6 +10,7 @@ import { BoardModule, BoardModuleOptions } from './board.module';
 import { RouteCacheInterceptor } from './cache/route-cache.interceptor';
 import { BoardExceptionFilter } from './common/board-exception.filter';
 import { KnownQueryGuard } from './common/known-query.guard';
+import { NO_ROUTE_SCHEMAS } from './common/no-route-schemas';
 import { parseQueryString } from './common/query-string';
 import { InvalidError } from '../common/errors';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../common/json-depth';
@@ -51,6 +52,7 @@ export async function createBoardApp(
     requestIdHeader: 'x-request-id',
     genReqId: requestIds(),
     routerOptions: { querystringParser: parseQueryString },
+    schemaController: NO_ROUTE_SCHEMAS,
   });
   refuseDeepJson(adapter);
   const app = await NestFactory.create<NestFastifyApplication>(

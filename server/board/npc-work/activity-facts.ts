@@ -9,10 +9,16 @@ import type { PlatformIssueActivity } from '@shared/platform/types';
  */
 export interface ActivityFacts {
   /** Lower-case username → time of the latest assignment naming it. */
-  assigned: Map<string, string>;
+  assigned: ReadonlyMap<string, string>;
   /** Time of the latest close, or null. */
   closed_at: string | null;
 }
+
+/**
+ * The assignments of every issue with none on record, one shared empty map: the facts
+ * service holds an entry per NPC issue it has read (thousands), many without assignments.
+ */
+const NO_ASSIGNMENTS: ReadonlyMap<string, string> = new Map();
 
 export function activityFacts(activities: readonly PlatformIssueActivity[]): ActivityFacts {
   const assigned = new Map<string, string>();
@@ -34,7 +40,7 @@ export function activityFacts(activities: readonly PlatformIssueActivity[]): Act
       closedAt = null;
     }
   }
-  return { assigned, closed_at: closedAt };
+  return { assigned: assigned.size > 0 ? assigned : NO_ASSIGNMENTS, closed_at: closedAt };
 }
 
 function asRecord(value: unknown): Record<string, unknown> | null {

@@ -45,6 +45,23 @@ describe('activityFacts', () => {
     ]);
     expect(facts).toEqual({ assigned: new Map(), closed_at: null });
   });
+
+  it('gives issues without assignments one shared empty map, and each other issue its own', () => {
+    const none = activityFacts([]);
+    const unassigned = activityFacts([
+      activity('2026-11-20T10:00:00Z', { action: 'assigned', assignees: ['npc-builder'] }),
+      activity('2026-11-20T11:00:00Z', { action: 'unassigned', assignees: ['npc-builder'] }),
+    ]);
+    expect(unassigned.assigned).toBe(none.assigned);
+    const first = activityFacts([
+      activity('2026-11-20T10:00:00Z', { action: 'assigned', assignees: ['npc-builder'] }),
+    ]);
+    const second = activityFacts([
+      activity('2026-11-20T10:00:00Z', { action: 'assigned', assignees: ['npc-builder'] }),
+    ]);
+    expect(first.assigned).not.toBe(second.assigned);
+    expect(first.assigned).not.toBe(none.assigned);
+  });
 });
 
 function commit(date: string, username: string, isNpc: boolean, name = username): PlatformCommit {
