@@ -1,7 +1,8 @@
+import Database from 'better-sqlite3';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { SqliteBoardStore } from './sqlite-board-store';
+import { PAGE_CACHE_KIB, SqliteBoardStore } from './sqlite-board-store';
 
 describe('SqliteBoardStore', () => {
   let dir: string;
@@ -15,6 +16,14 @@ describe('SqliteBoardStore', () => {
   afterEach(async () => {
     await store.close();
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("holds at most PAGE_CACHE_KIB of pages, not better-sqlite3's 16 MiB", () => {
+    const db = store['db'];
+    expect(db.pragma('cache_size', { simple: true })).toBe(-PAGE_CACHE_KIB);
+    const plain = new Database(':memory:');
+    expect(plain.pragma('cache_size', { simple: true })).toBe(-16_000);
+    plain.close();
   });
 
   it('keeps one snapshot per organization and hour, the latest written', async () => {
