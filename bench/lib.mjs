@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BOARD_NODE_ENV, BOARD_NODE_FLAGS } from '../scripts/board-node-flags.mjs';
+import { BOARD_NODE_FLAGS, boardNodeEnv } from '../scripts/board-node-flags.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const forgeEntry = join(root, 'dist/server/server/forge/main.js');
@@ -125,7 +125,7 @@ export async function startBoard(forge, env = {}) {
       PLATFORM_TOKEN: forge.token,
       // One loopback client asking far more than any person would: no miss allowance.
       ANON_MISSES_PER_MINUTE: '0',
-      ...BOARD_NODE_ENV,
+      ...boardNodeEnv(),
       ...env,
     },
     `http://127.0.0.1:${port}/healthz`,

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BOARD_NODE_ENV, BOARD_NODE_FLAGS } from './board-node-flags.mjs';
+import { BOARD_NODE_FLAGS, boardNodeEnv } from './board-node-flags.mjs';
 import { buildIfStale, root } from './build-if-stale.mjs';
 
 const app = process.argv[2];
@@ -24,7 +24,10 @@ const flagName = (flag) => flag.split('=')[0];
 const missing = BOARD_NODE_FLAGS.filter(
   (flag) => !given.some((other) => flagName(other) === flagName(flag)),
 );
-const missingEnv = Object.entries(BOARD_NODE_ENV).filter(([name]) => !(name in process.env));
+const missingEnv =
+  app === 'board'
+    ? Object.entries(boardEnvOrExit()).filter(([name]) => !(name in process.env))
+    : [];
 if (app === 'board' && (missing.length > 0 || missingEnv.length > 0)) {
   // Heap sizes and the allocator's settings are fixed when a process starts: run this
   // script again with them, passing signals on and leaving with the board's exit code.
@@ -51,4 +54,13 @@ function run() {
   // arguments it would see if started as `node <entry> …`.
   process.argv = [process.argv[0], entries[app], ...process.argv.slice(3)];
   createRequire(import.meta.url)(entries[app]);
+}
+
+function boardEnvOrExit() {
+  try {
+    return boardNodeEnv();
+  } catch (error) {
+    console.error(error.message);
+    process.exit(2);
+  }
 }
