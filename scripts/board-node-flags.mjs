@@ -39,10 +39,14 @@ export const JEMALLOC_PATHS = [
   '/usr/local/lib/libjemalloc.so.2',
 ];
 
-export function boardNodeEnv(
+/**
+ * The environment the board starts with: `choice` is `BOARD_ALLOCATOR`, `jemalloc` the
+ * library found (`null`: none).
+ */
+export function boardNodeEnv({
   choice = process.env.BOARD_ALLOCATOR,
-  jemalloc = JEMALLOC_PATHS.find((path) => existsSync(path)),
-) {
+  jemalloc = JEMALLOC_PATHS.find((path) => existsSync(path)) ?? null,
+} = {}) {
   if (choice !== undefined && choice !== 'glibc' && choice !== 'jemalloc') {
     throw new Error(`BOARD_ALLOCATOR must be glibc or jemalloc (got "${choice}")`);
   }
