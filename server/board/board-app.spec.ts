@@ -1,5 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import * as fs from 'node:fs';
+import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createBoardApp } from './board-app';
@@ -121,9 +122,61 @@ describe('board application shell', () => {
       expect(await response.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
     });
 
+    it('answers odd paths under the API with a JSON 404 and odd file paths with a 404, never a 5xx', async () => {
+      const apiPaths = [
+        '/board/api/orgs///repos',
+        '/board/api/orgs///credits?days=/',
+        '/board/api/repos/////issues',
+        '/board/api/repos/a/b/issues//',
+        '/board/api//',
+        '/board/api/./orgs',
+        '/board/api/%2e%2e/orgs',
+        '/board/api/orgs%2F..%2F..%2Fetc/repos/x',
+        '/board/api/orgs/%00',
+        `/board/api/${'x'.repeat(5000)}`,
+      ];
+      for (const apiPath of apiPaths) {
+        const answer = await rawGet(base, apiPath);
+        expect({ apiPath, status: answer.status }).toEqual({ apiPath, status: 404 });
+        expect(JSON.parse(answer.body)).toMatchObject({ statusCode: 404, error: 'Not Found' });
+      }
+      const filePaths = [
+        '/board//main-ABCD1234.js',
+        '/board/./main-ABCD1234.js',
+        '/board/%2e%2e/%2e%2e/etc/passwd',
+        '/board/..%2f..%2fetc%2fpasswd',
+        '/board/main-ABCD1234.js%00',
+        '/board/x/../../../etc/passwd',
+        '/board/a\\..\\b.js',
+      ];
+      for (const filePath of filePaths) {
+        const answer = await rawGet(base, filePath, 'application/javascript');
+        expect({ filePath, status: answer.status }).toEqual({ filePath, status: 404 });
+        expect(answer.body).not.toContain('root:');
+      }
+    });
+
     it('does not serve the app outside the sub-path', async () => {
       const response = await fetch(`${base}/tasks`, { headers: { accept: 'text/html' } });
       expect(response.status).toBe(404);
     });
   });
 });
+
+/** A GET with the path sent as written (fetch would normalize dot segments and encodings). */
+function rawGet(
+  base: string,
+  requestPath: string,
+  accept = 'application/json',
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${base}/`, { path: requestPath, headers: { accept } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}

@@ -117,6 +117,21 @@ export class BoardExceptionFilter implements ExceptionFilter {
         message: Array.isArray(message) ? message.join('; ') : String(message),
       };
     }
+    const clientError = libraryClientError(exception);
+    if (clientError) return clientError;
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error' };
   }
+}
+
+/**
+ * A library's refusal of the request (Fastify's, `@fastify/static`'s, `@fastify/send`'s):
+ * an error carrying a 4xx `statusCode`, answered with that status rather than as a 500.
+ */
+function libraryClientError(exception: unknown): { status: number; message: string } | null {
+  if (!(exception instanceof Error)) return null;
+  const status = (exception as Error & { statusCode?: unknown }).statusCode;
+  if (typeof status !== 'number' || !Number.isInteger(status) || status < 400 || status > 499) {
+    return null;
+  }
+  return { status, message: exception.message || reasonPhrase(status) };
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import {
+  appFilePath,
   COMPRESS_FROM_BYTES,
   negotiateEncoding,
   registerCompression,
@@ -23,6 +24,41 @@ describe('negotiateEncoding', () => {
     [undefined, null],
   ])('%p → %p', (header, expected) => {
     expect(negotiateEncoding(header)).toBe(expected);
+  });
+});
+
+describe('appFilePath', () => {
+  it.each([
+    ['/main-AB12CD34.js', '/', 'main-AB12CD34.js'],
+    [
+      '/media/roboto-latin-500-normal-AB12CD34.woff2?v=1',
+      '/',
+      'media/roboto-latin-500-normal-AB12CD34.woff2',
+    ],
+    ['/board/favicon.svg', '/board/', 'favicon.svg'],
+  ])('%p under %p names %p', (url, prefix, file) => {
+    expect(appFilePath(url, prefix)).toBe(file);
+  });
+
+  it.each([
+    ['/api/orgs///repos', '/'],
+    ['/api/app.js', '/'],
+    ['/board/api/x.js', '/board/'],
+    ['/main.js', '/board/'],
+    ['/tasks', '/'],
+    ['/', '/'],
+    ['//main.js', '/'],
+    ['/a//main.js', '/'],
+    ['/./main.js', '/'],
+    ['/../etc/passwd.txt', '/'],
+    ['/%2e%2e/etc/passwd.txt', '/'],
+    ['/..%2fetc%2fpasswd.txt', '/'],
+    ['/main.js%00', '/'],
+    ['/a\\b.js', '/'],
+    ['/.env.js', '/'],
+    [`/${'a'.repeat(300)}.js`, '/'],
+  ])('%p under %p names no file', (url, prefix) => {
+    expect(appFilePath(url, prefix)).toBeNull();
   });
 });
 
@@ -100,6 +136,13 @@ describe('static assets and compression', () => {
     const missing = await get('/chunk-NOTTHERE.js', 'br, gzip');
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['cache-control']).toBeUndefined();
+  });
+
+  it('hands paths that cannot name a file to the not-found handler instead of refusing them', async () => {
+    for (const url of ['//main-AB12CD34.js', '/api/orgs///repos', '/%2e%2e/x.js', '/main.js%00']) {
+      const answer = await get(url, 'br, gzip');
+      expect({ url, status: answer.statusCode }).toEqual({ url, status: 404 });
+    }
   });
 
   it('sends a file without compressed copies as it is, revalidated when unhashed', async () => {

@@ -42,10 +42,39 @@ export function negotiateEncoding(acceptEncoding: string | string[] | undefined)
   return null;
 }
 
+/** Longest path the static route looks up; the build's names are far shorter. */
+const MAX_FILE_PATH = 256;
+/** A segment of a built file's name: no encoded separators, no dot segments, nothing odd. */
+const FILE_SEGMENT = /^[A-Za-z0-9_@+~-][A-Za-z0-9._@+~-]*$/;
+/** The last segment names a file: it has an extension. */
+const FILE_NAME = /\.[A-Za-z0-9]{1,8}$/;
+
+/**
+ * The file a request path names under `prefix`, or null when the path cannot be one of the
+ * app's files: outside the prefix, under `api/`, not canonical (empty, `.` or `..` segments,
+ * percent-encoded characters, backslashes) or without an extension (a page's address, which
+ * the SPA fallback answers). The static route then hands the request to the not-found
+ * handler instead of letting `@fastify/static` refuse it with an error of its own.
+ */
+export function appFilePath(url: string, prefix: string): string | null {
+  const pathname = url.split('?', 1)[0];
+  if (!pathname.startsWith(prefix) || pathname.length > prefix.length + MAX_FILE_PATH) return null;
+  const relative = pathname.slice(prefix.length);
+  const segments = relative.split('/');
+  if (segments[0] === 'api') return null;
+  if (!segments.every((segment) => FILE_SEGMENT.test(segment))) return null;
+  return FILE_NAME.test(relative) ? relative : null;
+}
+
 /**
  * The built app's files under `prefix`. Every text file has `.br` and `.gz` siblings
  * written at build time (`scripts/precompress.mjs`); the one the client accepts is sent
  * with `Content-Encoding` and `Vary: Accept-Encoding`. Hashed files are cached for a year.
+ *
+ * One route for every file, looked up on disk when asked for (a route per file held about
+ * 2 MB of routing state for the build's files and their compressed siblings). It answers
+ * only paths that can name a file (`appFilePath`); the rest, and a missing file, go to the
+ * not-found handler: a 404 under `api/`, the SPA fallback elsewhere.
  */
 export async function registerStaticAssets(
   server: FastifyInstance,
@@ -54,13 +83,8 @@ export async function registerStaticAssets(
 ): Promise<void> {
   await server.register(fastifyStatic, {
     root,
-    prefix,
-    // One route for every file, looked up on disk when asked for; a missing file goes to
-    // the not-found handler (and so to the SPA fallback). A route per file (`false`) held
-    // about 2 MB of routing state for the build's files and their compressed siblings.
-    wildcard: true,
+    serve: false,
     index: false,
-    decorateReply: false,
     preCompressed: true,
     setHeaders: (reply, file) => {
       void reply.header(
@@ -68,6 +92,10 @@ export async function registerStaticAssets(
         HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
     },
+  });
+  server.get(`${prefix}*`, (request, reply) => {
+    const file = appFilePath(request.url, prefix);
+    return file === null ? reply.callNotFound() : reply.sendFile(file);
   });
 }
 
