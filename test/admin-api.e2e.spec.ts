@@ -197,6 +197,18 @@ describe('admin API against a real forge', () => {
       body: JSON.stringify({ credit_alert_threshold: -5 }),
     });
     expect(bad.status).toBe(400);
+    // A setting that can only be left out, not cleared, refuses null and keeps its value.
+    for (const field of ['credit_alert_threshold', 'wip_soft_limit', 'alert_rules', 'wip_limits']) {
+      const cleared = await fetch(`${board.url}/api/admin/settings`, {
+        method: 'PUT',
+        headers: auth,
+        body: JSON.stringify({ [field]: null }),
+      });
+      expect({ field, status: cleared.status }).toEqual({ field, status: 400 });
+      expect(((await cleared.json()) as { message: string }).message).toContain(field);
+    }
+    const kept = await fetch(`${board.url}/api/admin/settings`, { headers: auth });
+    expect(await kept.json()).toEqual(DEFAULT_SETTINGS);
     const setThreshold = (value: number): Promise<Response> =>
       fetch(`${board.url}/api/admin/settings`, {
         method: 'PUT',

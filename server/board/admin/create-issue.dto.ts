@@ -1,13 +1,5 @@
 import { Transform } from 'class-transformer';
-import {
-  IsBoolean,
-  IsOptional,
-  IsString,
-  Matches,
-  MaxLength,
-  MinLength,
-  ValidateIf,
-} from 'class-validator';
+import { IsBoolean, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import {
   ApiProperty,
   ApiPropertyOptional,
@@ -17,7 +9,13 @@ import {
   PickType,
 } from '@nestjs/swagger';
 import type { DispatchRequest } from '@shared/board/admin';
-import { IsPositiveIntParam, IsSlugParam } from '../common/query-rules';
+import {
+  IsFullNameParam,
+  IsPositiveIntParam,
+  OptionalField,
+  IsSlugParam,
+  OptionalParam,
+} from '../common/query-rules';
 import {
   MAX_REASON_LENGTH,
   MAX_REQUIREMENT_LENGTH,
@@ -31,13 +29,11 @@ const trim = ({ value }: { value: unknown }): unknown =>
 export class CreateIssueDto implements DispatchRequest {
   @ApiProperty({ example: 'acme/web', description: 'Target repository, <org>/<repo>' })
   @IsString({ message: 'repo must be a string' })
-  @Matches(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\/[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, {
-    message: 'repo must be <org>/<repo>, each a slug',
-  })
+  @IsFullNameParam()
   repo!: string;
 
   @ApiPropertyOptional({ description: "Issue title; default: the requirement's first line" })
-  @IsOptional()
+  @OptionalField()
   @Transform(trim)
   @IsString({ message: 'title must be a string' })
   @MaxLength(MAX_TITLE_LENGTH, { message: `title must be at most ${MAX_TITLE_LENGTH} characters` })
@@ -61,7 +57,7 @@ export class CreateIssueDto implements DispatchRequest {
   work_mode!: boolean;
 
   @ApiPropertyOptional({ description: 'Dispatch although a check blocks it (needs a reason)' })
-  @IsOptional()
+  @OptionalField()
   @IsBoolean({ message: 'override must be true or false' })
   override?: boolean;
 
@@ -86,7 +82,10 @@ export class CreateIssueDto implements DispatchRequest {
  */
 export class PreflightDto extends IntersectionType(
   PickType(CreateIssueDto, ['repo'] as const),
-  PartialType(OmitType(CreateIssueDto, ['repo', 'override', 'override_reason'] as const)),
+  PartialType(OmitType(CreateIssueDto, ['repo', 'override', 'override_reason'] as const), {
+    // A field sent as null is checked (and refused), not skipped as if left out.
+    skipNullProperties: false,
+  }),
 ) {}
 
 /** Body of `POST /api/admin/issues/:full_name/:number/redispatch`. */
@@ -96,7 +95,7 @@ export class RedispatchDto {
   npc!: string;
 
   @ApiPropertyOptional({ description: 'Why, for the comment and the dispatch history' })
-  @IsOptional()
+  @OptionalField()
   @Transform(trim)
   @IsString({ message: 'reason must be a string' })
   @MaxLength(MAX_REASON_LENGTH, {
@@ -107,15 +106,15 @@ export class RedispatchDto {
 
 /** `GET /api/admin/dispatches?limit=&npc=&org=`. */
 export class DispatchesQuery {
-  @IsOptional()
+  @OptionalParam()
   @IsPositiveIntParam(500)
   limit: number = 50;
 
-  @IsOptional()
+  @OptionalParam()
   @IsSlugParam()
   npc?: string;
 
-  @IsOptional()
+  @OptionalParam()
   @IsSlugParam()
   org?: string;
 }

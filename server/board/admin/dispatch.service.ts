@@ -4,6 +4,7 @@ import { defaultTitle } from '@shared/board/dispatch';
 import type { Issue } from '@shared/board/entities';
 import { toIssue } from '@shared/board/mappers';
 import { InvalidError } from '../../common/errors';
+import { assertConfiguredNpc } from './configured-npc';
 import { CacheInvalidation } from '../cache/cache-invalidation';
 import { BoardConfig } from '../config/board-config';
 import { OrgsService } from '../orgs/orgs.service';
@@ -34,12 +35,10 @@ export class DispatchService {
 
   /** Create the issue and assign the NPC; returns it as the board shows it. */
   async dispatch(input: DispatchRequest): Promise<Issue> {
+    assertConfiguredNpc(this.config, input.npc);
     const [org] = input.repo.split('/');
     if (!(await this.orgs.coveredOrgs()).includes(org)) {
       throw new InvalidError(`repo must belong to a covered organization ("${org}" is not one)`);
-    }
-    if (!this.config.npcHandles.includes(input.npc)) {
-      throw new InvalidError(`npc must be one of ${this.config.npcHandles.join(', ')}`);
     }
     const title = input.title || (defaultTitle(input.requirement) ?? 'Task');
     const body = `${input.requirement}\n\n@${input.npc}\n\n${ORIGIN_LINE}`;

@@ -10,7 +10,8 @@ import type {
 import type { Issue } from '@shared/board/entities';
 import { toIssue } from '@shared/board/mappers';
 import { Clock } from '../../common/clock';
-import { ConflictError, InvalidError } from '../../common/errors';
+import { ConflictError } from '../../common/errors';
+import { assertConfiguredNpc } from './configured-npc';
 import { CacheInvalidation } from '../cache/cache-invalidation';
 import { BoardConfig } from '../config/board-config';
 import { NpcWorkService } from '../npc-work/npc-work.service';
@@ -80,11 +81,9 @@ export class GuardedDispatchService {
     input: { npc: string; reason?: string },
     actor: Actor,
   ): Promise<Issue> {
+    assertConfiguredNpc(this.config, input.npc);
     const [org, name] = repo.split('/');
     await this.orgs.assertRepository(org, name);
-    if (!this.config.npcHandles.includes(input.npc)) {
-      throw new InvalidError(`npc must be one of ${this.config.npcHandles.join(', ')}`);
-    }
     await this.invalidation.issuesChanged(repo);
     const ctx = this.orgs.mapContext;
     const current = toIssue(
@@ -129,9 +128,7 @@ export class GuardedDispatchService {
 
   /** The log, newest first, each with where its issue stands now. */
   async history(filter: DispatchFilter): Promise<DispatchHistoryItem[]> {
-    if (filter.npc !== undefined && !this.config.npcHandles.includes(filter.npc)) {
-      throw new InvalidError(`npc must be one of ${this.config.npcHandles.join(', ')}`);
-    }
+    if (filter.npc !== undefined) assertConfiguredNpc(this.config, filter.npc);
     if (filter.org !== undefined) await this.orgs.assertCovered(filter.org);
     const records = await this.store.listDispatches(filter);
     const issues = await this.currentIssues(records);

@@ -8,6 +8,7 @@ import { toIssue } from '@shared/board/mappers';
 import { DORMANT_AFTER_DAYS } from '@shared/board/npc';
 import { Clock } from '../../common/clock';
 import { InvalidError } from '../../common/errors';
+import { assertConfiguredNpc } from './configured-npc';
 import { BoardConfig } from '../config/board-config';
 import { NpcWorkService } from '../npc-work/npc-work.service';
 import { RepoActivityService } from '../npc-work/repo-activity.service';
@@ -68,6 +69,7 @@ export class PreflightService {
 
   /** Refuse a repository outside the covered organizations and an unknown NPC (400). */
   async assertTarget(input: Pick<PreflightInput, 'repo' | 'npc'>): Promise<void> {
+    if (input.npc !== undefined) assertConfiguredNpc(this.config, input.npc);
     const [org, name] = input.repo.split('/');
     if (!(await this.orgs.coveredOrgs()).includes(org)) {
       throw new InvalidError(`repo must belong to a covered organization ("${org}" is not one)`);
@@ -75,9 +77,6 @@ export class PreflightService {
     const repos = await this.orgs.visibleRepositories(org);
     if (!repos.some((r) => r.path === `${org}/${name}`)) {
       throw new InvalidError(`repo ${input.repo} is not a repository this board shows`);
-    }
-    if (input.npc !== undefined && !this.config.npcHandles.includes(input.npc)) {
-      throw new InvalidError(`npc must be one of ${this.config.npcHandles.join(', ')}`);
     }
   }
 

@@ -5,18 +5,24 @@ import {
   IsBoolean,
   IsIn,
   IsISO8601,
-  IsOptional,
   IsString,
   Matches,
   MaxLength,
   MinLength,
   ValidateIf,
 } from 'class-validator';
-import { OmitType, PartialType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
 import { ALERT_RULES, type AlertRule } from '@shared/board/admin';
 import { CHANNEL_KINDS, type ChannelKind, type SilenceRequest } from '@shared/board/alerts';
 import { SLUG_PATTERN } from '@shared/platform/paths';
-import { IsPositiveIntParam, IsSlugParam } from '../common/query-rules';
+import {
+  IsPositiveIntParam,
+  IsSlugParam,
+  OptionalField,
+  OptionalParam,
+} from '../common/query-rules';
+
+const ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
 
 const trim = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' ? value.trim() : value;
@@ -26,44 +32,59 @@ const KIND_MESSAGE = `kind must be one of ${CHANNEL_KINDS.join(', ')}`;
 
 /** Body of `POST /api/admin/alerts/channels`. */
 export class CreateChannelDto {
+  @ApiProperty({ minLength: 1, maxLength: 100, example: 'On-call room' })
   @Transform(trim)
   @IsString({ message: 'name must be a string' })
   @MinLength(1, { message: 'name must not be empty' })
   @MaxLength(100, { message: 'name must be at most 100 characters' })
   name!: string;
 
+  @ApiProperty({ enum: CHANNEL_KINDS })
   @IsIn(CHANNEL_KINDS, { message: KIND_MESSAGE })
   kind!: ChannelKind;
 
+  @ApiProperty({ maxLength: 2048, description: "The receiver's web hook address" })
   @Transform(trim)
   @IsString({ message: 'url must be a string' })
   @MaxLength(2048, { message: 'url must be at most 2048 characters' })
   url!: string;
 
-  @IsOptional()
+  @ApiPropertyOptional({ minLength: 1, maxLength: 512, description: 'Signing secret' })
+  @OptionalField()
   @IsString({ message: 'secret must be a string' })
   @MinLength(1, { message: 'secret must not be empty (leave it out for none)' })
   @MaxLength(512, { message: 'secret must be at most 512 characters' })
   secret?: string;
 
-  @IsOptional()
+  @ApiPropertyOptional({ enum: ALERT_RULES, isArray: true, description: 'Left out: every rule' })
+  @OptionalField()
   @IsArray({ message: RULES_MESSAGE })
   @IsIn(ALERT_RULES, { each: true, message: RULES_MESSAGE })
   rules?: AlertRule[];
 
-  @IsOptional()
+  @ApiPropertyOptional({
+    type: [String],
+    maxItems: 500,
+    description: 'Left out: every organization',
+  })
+  @OptionalField()
   @IsArray({ message: 'orgs must list organization slugs' })
   @ArrayMaxSize(500, { message: 'orgs must list at most 500 organizations' })
   @Matches(SLUG_PATTERN, { each: true, message: 'orgs must list organization slugs' })
   orgs?: string[];
 
-  @IsOptional()
+  @ApiPropertyOptional()
+  @OptionalField()
   @IsBoolean({ message: 'enabled must be true or false' })
   enabled?: boolean;
 }
 
 /** Body of `PUT /api/admin/alerts/channels/:id`: what is left out is kept; `secret: null` clears it. */
-export class UpdateChannelDto extends PartialType(OmitType(CreateChannelDto, ['secret'] as const)) {
+export class UpdateChannelDto extends PartialType(OmitType(CreateChannelDto, ['secret'] as const), {
+  // A field sent as null is checked (and refused), not skipped as if left out.
+  skipNullProperties: false,
+}) {
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'null clears it' })
   @ValidateIf((o: UpdateChannelDto) => o.secret !== null && o.secret !== undefined)
   @IsString({ message: 'secret must be a string or null' })
   @MinLength(1, { message: 'secret must not be empty (null clears it)' })
@@ -73,23 +94,27 @@ export class UpdateChannelDto extends PartialType(OmitType(CreateChannelDto, ['s
 
 /** Body of `POST /api/admin/alerts/silences`. */
 export class CreateSilenceDto implements SilenceRequest {
+  @ApiProperty({ enum: ALERT_RULES })
   @IsIn(ALERT_RULES, { message: `rule must be one of ${ALERT_RULES.join(', ')}` })
   rule!: AlertRule;
 
   /** Left out: every organization. */
-  @IsOptional()
+  @OptionalField()
   @IsSlugParam()
   org?: string;
 
   /** Left out: every alert of the rule (and organization). */
-  @IsOptional()
+  @ApiPropertyOptional({ maxLength: 400 })
+  @OptionalField()
   @IsString({ message: 'alert_id must be a string' })
   @MaxLength(400, { message: 'alert_id must be at most 400 characters' })
   alert_id?: string;
 
+  @ApiProperty({ format: 'date-time' })
   @IsISO8601({ strict: true }, { message: 'until must be an ISO 8601 time' })
   until!: string;
 
+  @ApiProperty({ minLength: 1, maxLength: 500 })
   @Transform(trim)
   @IsString({ message: 'note must be a string' })
   @MinLength(1, { message: 'note must not be empty' })
@@ -99,13 +124,14 @@ export class CreateSilenceDto implements SilenceRequest {
 
 /** `?limit=` of the list routes: 50 unless given, at most 500. */
 export class LimitQuery {
-  @IsOptional()
+  @OptionalParam()
   @IsPositiveIntParam(500)
   limit?: number;
 }
 
 /** `:id` of a channel or silence. */
 export class IdParam {
-  @Matches(/^[A-Za-z0-9-]{1,64}$/, { message: 'id must be a channel or silence id' })
+  @Matches(ID_PATTERN, { message: 'id must be a channel or silence id' })
+  @ApiProperty({ type: String, pattern: ID_PATTERN.source })
   id!: string;
 }

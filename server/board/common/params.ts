@@ -1,5 +1,10 @@
-import { IsOptional, Matches } from 'class-validator';
-import { IsDaysParam, IsPositiveIntParam, IsSlugParam } from './query-rules';
+import {
+  IsDaysParam,
+  IsFullNameParam,
+  IsPositiveIntParam,
+  IsSlugParam,
+  OptionalParam,
+} from './query-rules';
 
 /** `:slug` of an organization. */
 export class OrgParams {
@@ -24,16 +29,14 @@ export class IssueParams extends RepoParams {
 
 /** `?days=7|30`, 7 when absent. */
 export class DaysQuery {
-  @IsOptional()
+  @OptionalParam()
   @IsDaysParam()
   days: 7 | 30 = 7;
 }
 
 /** `:full_name` given as one percent-encoded segment (`org%2Frepo`). */
 export class FullNameParams {
-  @Matches(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\/[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, {
-    message: 'full_name must be <org>/<repo>, each a slug',
-  })
+  @IsFullNameParam()
   full_name!: string;
 
   /** The two parts. */

@@ -1,51 +1,55 @@
-import { IsIn, IsOptional, Matches } from 'class-validator';
-import { IsBooleanParam, IsPositiveIntParam, IsSlugParam } from '../common/query-rules';
+import {
+  IsBooleanParam,
+  IsFullNameParam,
+  IsOneOfParam,
+  IsPositiveIntParam,
+  IsSlugParam,
+  OptionalParam,
+} from '../common/query-rules';
 
 export const ATTENTION_FILTERS = ['stuck', 'overdue', 'any'] as const;
 export type AttentionFilter = (typeof ATTENTION_FILTERS)[number];
 
 /** Query of `GET /api/issues`. */
 export class IssueSearchQuery {
-  @IsOptional()
+  @OptionalParam()
   @IsSlugParam()
   org?: string;
 
-  @IsOptional()
-  @IsIn(['open', 'closed'], { message: '$property must be open or closed' })
+  @OptionalParam()
+  @IsOneOfParam(['open', 'closed'])
   state?: 'open' | 'closed';
 
-  @IsOptional()
+  @OptionalParam()
   @IsBooleanParam()
   npc?: boolean;
 
-  @IsOptional()
+  @OptionalParam()
   @IsSlugParam()
   npc_handle?: string;
 
   /** One repository, `<org>/<repo>`. */
-  @IsOptional()
-  @Matches(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\/[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, {
-    message: 'repo must be <org>/<repo>, each a slug',
-  })
+  @OptionalParam()
+  @IsFullNameParam()
   repo?: string;
 
   /** Only issues that need attention: stuck, overdue, or either. */
-  @IsOptional()
-  @IsIn(ATTENTION_FILTERS, { message: '$property must be stuck, overdue or any' })
+  @OptionalParam()
+  @IsOneOfParam(ATTENTION_FILTERS)
   attention?: AttentionFilter;
 
-  @IsOptional()
+  @OptionalParam()
   @IsPositiveIntParam()
   page?: number;
 
-  @IsOptional()
+  @OptionalParam()
   @IsPositiveIntParam(500)
   page_size?: number;
 }
 
 /** Query of `GET /api/repos/:full_name/issues`. */
 export class RepoIssuesQuery {
-  @IsOptional()
-  @IsIn(['open', 'closed'], { message: '$property must be open or closed' })
+  @OptionalParam()
+  @IsOneOfParam(['open', 'closed'])
   state?: 'open' | 'closed';
 }

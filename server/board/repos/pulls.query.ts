@@ -1,9 +1,9 @@
-import { IsIn, IsOptional } from 'class-validator';
+import { IsOneOfParam, OptionalParam } from '../common/query-rules';
 import type { PullListState } from '@shared/platform/types';
 
 /** Query of the pull request routes: `state`, open when absent. */
 export class PullsQuery {
-  @IsOptional()
-  @IsIn(['open', 'closed', 'all'], { message: '$property must be open, closed or all' })
+  @OptionalParam()
+  @IsOneOfParam(['open', 'closed', 'all'])
   state: PullListState = 'open';
 }

@@ -1,7 +1,6 @@
 import {
   IsInt,
   IsNumber,
-  IsOptional,
   Max,
   Min,
   Validate,
@@ -11,6 +10,7 @@ import {
   type ValidatorConstraintInterface,
 } from 'class-validator';
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import { OptionalField } from '../common/query-rules';
 import {
   ALERT_REPEAT_MAX_HOURS,
   ALERT_RULES,
@@ -83,7 +83,7 @@ function wipLimitsProblem(value: unknown): string | null {
 /** Body of `PUT /api/admin/settings`: any subset of the settings; absent ones are kept. */
 export class SettingsDto implements SettingsChange {
   @ApiPropertyOptional({ example: 50, description: 'Balances below this are shown in red' })
-  @IsOptional()
+  @OptionalField()
   @IsNumber(
     { allowNaN: false, allowInfinity: false },
     { message: 'credit_alert_threshold must be a number' },
@@ -96,7 +96,7 @@ export class SettingsDto implements SettingsChange {
     example: 7,
     description: 'A runway (days) shorter than this is short: alerts, and a dispatch warning',
   })
-  @IsOptional()
+  @OptionalField()
   @IsNumber(
     { allowNaN: false, allowInfinity: false },
     { message: 'runway_alert_days must be a number' },
@@ -108,7 +108,7 @@ export class SettingsDto implements SettingsChange {
   runway_alert_days?: number;
 
   @ApiPropertyOptional({ example: 24, description: 'Hours between reminders of a firing alert' })
-  @IsOptional()
+  @OptionalField()
   @IsNumber(
     { allowNaN: false, allowInfinity: false },
     { message: 'alert_repeat_hours must be a number' },
@@ -123,7 +123,7 @@ export class SettingsDto implements SettingsChange {
     example: { npc_stuck: false },
     description: 'Switch alert rules on or off; rules not named keep their state',
   })
-  @IsOptional()
+  @OptionalField()
   @Validate(IsAlertRuleSwitches)
   alert_rules?: SettingsChange['alert_rules'];
 
@@ -131,7 +131,7 @@ export class SettingsDto implements SettingsChange {
     example: 60,
     description: 'An assigned NPC issue with no NPC comment after this many minutes is overdue',
   })
-  @IsOptional()
+  @OptionalField()
   @IsNumber(
     { allowNaN: false, allowInfinity: false },
     { message: 'pickup_slo_minutes must be a number' },
@@ -146,7 +146,7 @@ export class SettingsDto implements SettingsChange {
     example: 24,
     description: 'An in-progress NPC issue with no NPC activity for this many hours is stuck',
   })
-  @IsOptional()
+  @OptionalField()
   @IsNumber(
     { allowNaN: false, allowInfinity: false },
     { message: 'stuck_after_hours must be a number' },
@@ -158,7 +158,7 @@ export class SettingsDto implements SettingsChange {
   stuck_after_hours?: number;
 
   @ApiPropertyOptional({ example: 10, description: 'Open NPC tasks at which a dispatch warns' })
-  @IsOptional()
+  @OptionalField()
   @IsInt({ message: 'wip_soft_limit must be a whole number' })
   @Min(1, { message: 'wip_soft_limit must be at least 1' })
   @Max(WIP_LIMIT_MAX, { message: `wip_soft_limit must be at most ${WIP_LIMIT_MAX}` })
@@ -179,7 +179,7 @@ export class SettingsDto implements SettingsChange {
     example: { 'npc-builder': { soft: 5, hard: 8 } },
     description: "Per-NPC limits replacing the global ones; null removes an NPC's own limits",
   })
-  @IsOptional()
+  @OptionalField()
   @Validate(IsWipLimitMap)
   wip_limits?: Record<string, WipLimits | null>;
 }
