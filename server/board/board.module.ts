@@ -19,6 +19,7 @@ import { CacheInvalidation } from './cache/cache-invalidation';
 import { CacheKeys } from './cache/cache-keys';
 import { BoundedMemoryStore } from './cache/memory-store';
 import { MissLimiter } from './cache/miss-limiter';
+import { MemoryWindowCounter, RedisWindowCounter, WindowCounter } from './limits/window-counter';
 import { UpstreamCache } from './cache/upstream-cache';
 import { MemoryCallCounter, RedisCallCounter } from './budget/call-counter';
 import { UpstreamBudget } from './budget/upstream-budget';
@@ -86,6 +87,11 @@ class BoardCoreModule implements OnApplicationShutdown {
             useFactory: (redis: RedisConnection) => new RedisLock(redis),
           },
           {
+            provide: WindowCounter,
+            inject: [RedisConnection],
+            useFactory: (redis: RedisConnection) => new RedisWindowCounter(redis),
+          },
+          {
             provide: UpstreamBudget,
             inject: [BoardConfig, Clock, RedisConnection],
             useFactory: (c: BoardConfig, clock: Clock, redis: RedisConnection) =>
@@ -98,6 +104,7 @@ class BoardCoreModule implements OnApplicationShutdown {
             useFactory: () => new SqliteBoardStore(path.join(config.dataDir, 'board.sqlite')),
           },
           { provide: DistributedLock, useValue: new LocalLock() },
+          { provide: WindowCounter, useValue: new MemoryWindowCounter() },
           {
             provide: UpstreamBudget,
             inject: [BoardConfig, Clock],

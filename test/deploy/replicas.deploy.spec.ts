@@ -161,6 +161,40 @@ describe('several replicas behind a reverse proxy, with Redis', () => {
     expect((await forge.requestCount({ route })) - before).toBe(1);
   });
 
+  it('shares one miss allowance and one admin sign-in limit between replicas', async () => {
+    const [org] = (
+      (await (await fetch(`${nginx.url}/board/api/meta`)).json()) as { covered_orgs: string[] }
+    ).covered_orgs;
+    // The replicas count in fixed windows on the real clock (a minute for misses, 15 for
+    // sign-ins): start with enough of both left that the run stays inside them.
+    const left = (windowMs: number): number => windowMs - (Date.now() % windowMs);
+    while (left(60_000) < 20_000 || left(15 * 60_000) < 20_000) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    // Loopback is a trusted proxy, so X-Forwarded-For names the client for both replicas.
+    const client = { 'x-forwarded-for': '203.0.113.77' };
+    const miss = (replica: number, i: number): Promise<Response> =>
+      fetch(`http://127.0.0.1:${boards[replica].port}/board/api/repos/${org}/gone-${i}/issues`, {
+        headers: client,
+      });
+    // ANON_MISSES_PER_MINUTE is 120: half spent on each replica leaves none on either.
+    for (let i = 0; i < 120; i++) expect((await miss(i % 2, i)).status).toBe(404);
+    for (const replica of [0, 1]) {
+      const refused = await miss(replica, 1000 + replica);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+
+    const guess = (replica: number): Promise<Response> =>
+      fetch(`http://127.0.0.1:${boards[replica].port}/board/api/admin/settings`, {
+        headers: { ...client, authorization: 'Bearer wrong-guess-0123456789' },
+      });
+    // Ten failed sign-ins per client and token prefix, wherever they land.
+    for (let i = 0; i < 10; i++) expect((await guess(i % 2)).status).toBe(401);
+    expect((await guess(0)).status).toBe(429);
+    expect((await guess(1)).status).toBe(429);
+  });
+
   it('loses no request when one replica stops mid-load', async () => {
     const urls = Array.from(
       { length: 200 },

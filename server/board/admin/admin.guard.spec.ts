@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { ManualClock } from '../../common/clock';
 import { ForbiddenError, RateLimitedError, UnauthorizedError } from '../../common/errors';
 import { loadBoardConfig } from '../config/board-config';
+import { MemoryWindowCounter } from '../limits/window-counter';
 import { AdminAuth } from './admin-auth';
 import { AdminGuard, FAILURE_WINDOW_MS, MAX_FAILURES, SignInFailures } from './admin.guard';
 
@@ -25,37 +26,40 @@ function bearer(token: string, ip = '203.0.113.9'): ExecutionContext {
 describe('AdminGuard', () => {
   let clock: ManualClock;
   const guard = (env: Record<string, string>): AdminGuard =>
-    new AdminGuard(new AdminAuth(loadBoardConfig(env)), clock, new SignInFailures());
+    new AdminGuard(
+      new AdminAuth(loadBoardConfig(env)),
+      new SignInFailures(new MemoryWindowCounter(), clock),
+    );
 
   beforeEach(() => {
     clock = new ManualClock('2026-11-22T10:00:00Z');
   });
 
-  it('is disabled, not open, without a token or trusted header', () => {
-    expect(() =>
+  it('is disabled, not open, without a token or trusted header', async () => {
+    await expect(
       guard({ PLATFORM_BASE_URL: 'https://p.example', PLATFORM_TOKEN: 'x' }).canActivate(
         bearer(TOKEN),
       ),
-    ).toThrow(ForbiddenError);
+    ).rejects.toThrow(ForbiddenError);
   });
 
-  it('lets the correct token through even after a stranger spent the allowance', () => {
+  it('lets the correct token through even after a stranger spent the allowance', async () => {
     const g = guard({ ADMIN_TOKEN: TOKEN });
     for (let i = 0; i < MAX_FAILURES; i++) {
-      expect(() => g.canActivate(bearer('wrong-token-abcdef'))).toThrow(UnauthorizedError);
+      await expect(g.canActivate(bearer('wrong-token-abcdef'))).rejects.toThrow(UnauthorizedError);
     }
-    expect(() => g.canActivate(bearer('wrong-token-abcdef'))).toThrow(RateLimitedError);
-    expect(g.canActivate(bearer(TOKEN))).toBe(true);
+    await expect(g.canActivate(bearer('wrong-token-abcdef'))).rejects.toThrow(RateLimitedError);
+    expect(await g.canActivate(bearer(TOKEN))).toBe(true);
     // Another prefix from the same address, and the same prefix elsewhere, count apart.
-    expect(() => g.canActivate(bearer('other-guess-abcdef'))).toThrow(UnauthorizedError);
-    expect(() => g.canActivate(bearer('wrong-token-abcdef', '198.51.100.1'))).toThrow(
+    await expect(g.canActivate(bearer('other-guess-abcdef'))).rejects.toThrow(UnauthorizedError);
+    await expect(g.canActivate(bearer('wrong-token-abcdef', '198.51.100.1'))).rejects.toThrow(
       UnauthorizedError,
     );
     clock.advance(FAILURE_WINDOW_MS + 1);
-    expect(() => g.canActivate(bearer('wrong-token-abcdef'))).toThrow(UnauthorizedError);
+    await expect(g.canActivate(bearer('wrong-token-abcdef'))).rejects.toThrow(UnauthorizedError);
   });
 
-  it('believes the user header only from a trusted proxy range', () => {
+  it('believes the user header only from a trusted proxy range', async () => {
     const g = guard({
       ADMIN_TRUSTED_HEADER: 'X-Remote-User',
       ADMIN_USERS: 'alice',
@@ -63,9 +67,9 @@ describe('AdminGuard', () => {
     });
     const as = (peer: string, user: string) =>
       context({ headers: { 'x-remote-user': user }, socket: { remoteAddress: peer } as never });
-    expect(g.canActivate(as('10.1.2.3', 'alice'))).toBe(true);
-    expect(g.canActivate(as('::ffff:10.1.2.3', 'alice'))).toBe(true);
-    expect(() => g.canActivate(as('10.2.0.1', 'alice'))).toThrow(UnauthorizedError);
-    expect(() => g.canActivate(as('10.1.2.3', 'mallory'))).toThrow(UnauthorizedError);
+    expect(await g.canActivate(as('10.1.2.3', 'alice'))).toBe(true);
+    expect(await g.canActivate(as('::ffff:10.1.2.3', 'alice'))).toBe(true);
+    await expect(g.canActivate(as('10.2.0.1', 'alice'))).rejects.toThrow(UnauthorizedError);
+    await expect(g.canActivate(as('10.1.2.3', 'mallory'))).rejects.toThrow(UnauthorizedError);
   });
 });

@@ -1,8 +1,8 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { LRUCache } from 'lru-cache';
 import { Clock } from '../../common/clock';
 import { ForbiddenError, RateLimitedError, UnauthorizedError } from '../../common/errors';
+import { WindowCounter } from '../limits/window-counter';
 import { AdminAuth, bearerToken } from './admin-auth';
 
 /** Failed attempts one client may make with one token prefix in a window. */
@@ -12,15 +12,31 @@ export const FAILURE_WINDOW_MS = 15 * 60_000;
 const TOKEN_PREFIX_LENGTH = 4;
 
 /**
- * Failed admin sign-ins by client address and token prefix. One instance for the whole
- * board (each module that guards routes gets a guard of its own), so a client's failures
- * on any admin route count together.
+ * Failed admin sign-ins by client address and token prefix, in fixed windows of
+ * `FAILURE_WINDOW_MS`. One count for the whole board (each module that guards routes gets
+ * a guard of its own), and for every replica when the board has Redis, so a client's
+ * failures on any admin route and any replica count together.
  */
 @Injectable()
-export class SignInFailures extends LRUCache<string, { count: number; resetAt: number }> {
-  constructor() {
-    // Bounded by size, not `max`, so the table is not allocated up front (as in MissLimiter).
-    super({ maxSize: 10_000, sizeCalculation: () => 1 });
+export class SignInFailures {
+  constructor(
+    private readonly counter: WindowCounter,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Count one failure of `key`; null when counted, else the seconds until the client may
+   * try again (nothing is counted then).
+   */
+  async count(key: string): Promise<number | null> {
+    const now = this.clock.now().getTime();
+    const { taken, resetAt } = await this.counter.take(
+      `sign-in:${key}`,
+      MAX_FAILURES,
+      FAILURE_WINDOW_MS,
+      now,
+    );
+    return taken ? null : Math.max(1, Math.ceil((resetAt - now) / 1000));
   }
 }
 
@@ -34,11 +50,10 @@ export class SignInFailures extends LRUCache<string, { count: number; resetAt: n
 export class AdminGuard implements CanActivate {
   constructor(
     private readonly auth: AdminAuth,
-    private readonly clock: Clock,
     private readonly failures: SignInFailures,
   ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     if (this.auth.identify(request)) return true;
     if (!this.auth.enabled) {
@@ -48,18 +63,14 @@ export class AdminGuard implements CanActivate {
     if (token === null) {
       throw new UnauthorizedError('Admin routes need Authorization: Bearer <admin token>');
     }
-    const key = `${request.ip}|${token.slice(0, TOKEN_PREFIX_LENGTH)}`;
-    const now = this.clock.now().getTime();
-    const live = this.failures.get(key);
-    const record =
-      live && live.resetAt > now ? live : { count: 0, resetAt: now + FAILURE_WINDOW_MS };
-    if (record.count >= MAX_FAILURES) {
+    const waitSeconds = await this.failures.count(
+      `${request.ip}|${token.slice(0, TOKEN_PREFIX_LENGTH)}`,
+    );
+    if (waitSeconds !== null) {
       throw new RateLimitedError('Too many failed admin sign-ins; try again later', {
-        retryAfterSeconds: Math.ceil((record.resetAt - now) / 1000),
+        retryAfterSeconds: waitSeconds,
       });
     }
-    record.count += 1;
-    this.failures.set(key, record);
     throw new UnauthorizedError('The admin token is not valid');
   }
 }

@@ -135,9 +135,11 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     }
     const failed = this.heldFailures.get(key);
     if (failed && this.clock.now().getTime() < failed.until) throw failed.error;
+    // A request that would start the fetch spends a miss; one that joins a fetch in flight
+    // spends none. (Counting may wait for Redis, so look again afterwards.)
+    if (!this.inFlight.has(key)) await this.admitMiss(request);
     let pending = this.inFlight.get(key);
     if (!pending) {
-      this.admitMiss(request);
       pending = this.refresh(key, entry, reply, next);
       this.inFlight.set(key, pending);
       const clear = (): void => {
@@ -184,9 +186,9 @@ export class RouteCacheInterceptor extends CacheInterceptor {
   }
 
   /** Count a miss against the client's allowance, or refuse it with 429. */
-  private admitMiss(request: FastifyRequest): void {
+  private async admitMiss(request: FastifyRequest): Promise<void> {
     if (this.admins.identify(request)) return;
-    const waitSeconds = this.limiter.take(request.ip);
+    const waitSeconds = await this.limiter.take(request.ip);
     if (waitSeconds === 0) return;
     this.metrics.routeCache.inc({ result: 'limited' });
     throw new RateLimitedError(
