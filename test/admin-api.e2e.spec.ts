@@ -78,8 +78,9 @@ describe('admin API against a real forge', () => {
     expect(issue.title).toBe('Add a CSV export');
     expect(issue.assignees).toEqual([{ username: 'npc-tester', is_npc: true }]);
     expect(issue.labels.map((l) => l.name)).toContain('npc-task');
-    expect(issue.body).toBe(
-      '## Add a CSV export\n\nThe report page needs a **CSV** download.\n\n@npc-tester\n\n_Dispatched from NPC Board._',
+    // The attempt's marker (an HTML comment, not shown when rendered), then the origin line.
+    expect(issue.body).toMatch(
+      /^## Add a CSV export\n\nThe report page needs a \*\*CSV\*\* download\.\n\n@npc-tester\n\n<!-- npc-board:dispatch [0-9a-f]{24} -->\n_Dispatched from NPC Board\._$/,
     );
 
     const onForge = await forgeClient(forge).getIssue(repo, issue.number);

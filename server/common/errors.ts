@@ -10,6 +10,7 @@ export type DomainErrorKind =
   | 'unauthorized'
   | 'conflict'
   | 'invalid'
+  | 'unprocessable'
   | 'rate_limited'
   | 'unavailable'
   | 'upstream';
@@ -45,6 +46,11 @@ export class ConflictError extends DomainError {
 
 export class InvalidError extends DomainError {
   readonly kind = 'invalid';
+}
+
+/** Well-formed, but not acceptable as it stands (an idempotency key reused for another request). */
+export class UnprocessableError extends DomainError {
+  readonly kind = 'unprocessable';
 }
 
 export class RateLimitedError extends DomainError {

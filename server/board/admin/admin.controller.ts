@@ -8,10 +8,11 @@ import {
   Put,
   Query,
   Req,
+  Res,
   UseGuards,
 } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Issue } from '@shared/board/entities';
 import type { DispatchHistoryItem, PreflightResult } from '@shared/board/dispatch';
 import { DaysQuery, FullNameIssueParams } from '../common/params';
@@ -21,10 +22,21 @@ import { AdminGuard } from './admin.guard';
 import { AdminAuth } from './admin-auth';
 import { CreateIssueDto, DispatchesQuery, PreflightDto, RedispatchDto } from './create-issue.dto';
 import { GuardedDispatchService } from './guarded-dispatch.service';
+import { IdempotencyService, type IdempotentAnswer } from './idempotency.service';
 import { PreflightService } from './preflight.service';
 import { SettingsDto } from '../settings/settings.dto';
 import { OverviewService } from './overview.service';
 import type { AdminOverview } from '@shared/board/admin';
+
+const IDEMPOTENCY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_DESCRIPTION =
+  'Makes the write at most once: a repeat with the same key and body within 24 hours answers the first answer (Idempotent-Replayed: true); the same key with another body is a 422.';
+
+/** The answer's body; a repeat of an earlier request says so in `Idempotent-Replayed`. */
+function replayed<T>(reply: FastifyReply, answer: IdempotentAnswer<T>): T {
+  if (answer.replayed) void reply.header('Idempotent-Replayed', 'true');
+  return answer.body;
+}
 
 /** Every admin route, and only these, sit behind the admin guard. */
 @ApiTags('admin')
@@ -54,19 +66,37 @@ export class AdminController {
   @ApiOperation({
     summary: 'Create an issue and dispatch an NPC to it; 409 when a check blocks it',
   })
-  dispatch(@Body() body: CreateIssueDto, @Req() request: FastifyRequest): Promise<Issue> {
-    return this.dispatcher.dispatch(body, this.actor(request));
+  @ApiHeader({ name: IDEMPOTENCY_HEADER, required: false, description: IDEMPOTENCY_DESCRIPTION })
+  async dispatch(
+    @Body() body: CreateIssueDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Issue> {
+    const key = IdempotencyService.keyFrom(request.headers[IDEMPOTENCY_HEADER]);
+    return replayed(reply, await this.dispatcher.dispatch(body, this.actor(request), key));
   }
 
   @Post('admin/issues/:full_name/:number/redispatch')
   @HttpCode(200)
   @ApiOperation({ summary: 'Hand an open NPC issue to another NPC' })
-  redispatch(
+  @ApiHeader({ name: IDEMPOTENCY_HEADER, required: false, description: IDEMPOTENCY_DESCRIPTION })
+  async redispatch(
     @Param() params: FullNameIssueParams,
     @Body() body: RedispatchDto,
     @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Issue> {
-    return this.dispatcher.redispatch(params.full_name, params.number, body, this.actor(request));
+    const key = IdempotencyService.keyFrom(request.headers[IDEMPOTENCY_HEADER]);
+    return replayed(
+      reply,
+      await this.dispatcher.redispatch(
+        params.full_name,
+        params.number,
+        body,
+        this.actor(request),
+        key,
+      ),
+    );
   }
 
   @Get('admin/dispatches')

@@ -7,6 +7,7 @@ import { AdminController } from './admin.controller';
 import { AdminGuard } from './admin.guard';
 import { DispatchService } from './dispatch.service';
 import { GuardedDispatchService } from './guarded-dispatch.service';
+import { IdempotencyService } from './idempotency.service';
 import { PreflightService } from './preflight.service';
 import { OverviewService } from './overview.service';
 
@@ -19,6 +20,7 @@ import { OverviewService } from './overview.service';
     DispatchService,
     PreflightService,
     GuardedDispatchService,
+    IdempotencyService,
     OverviewService,
     AdminCreditsService,
   ],

@@ -53,13 +53,19 @@ describe('DispatchService fallback', () => {
     server.json('POST', '/acme/web/-/issues/7/assignees', issue(7, { assignees: [npc] }), 201);
     server.json('GET', '/acme/web/-/issues/7', issue(7, { assignees: [npc] }));
 
-    const created = await service().dispatch({
-      repo: 'acme/web',
-      requirement: 'Fix the login page',
-      npc: 'npc-builder',
-      work_mode: true,
-    });
+    const seenWhenWriting: string[][] = [];
+    const created = await service().dispatch(
+      {
+        repo: 'acme/web',
+        requirement: 'Fix the login page',
+        npc: 'npc-builder',
+        work_mode: true,
+      },
+      { marker: 'm1', writing: () => Promise.resolve(void seenWhenWriting.push(server.seen())) },
+    );
 
+    // The attempt is told before the first write, and only once.
+    expect(seenWhenWriting).toEqual([[]]);
     expect(server.seen()).toEqual([
       'POST /acme/web/-/issues',
       'POST /acme/web/-/issues',
@@ -70,7 +76,7 @@ describe('DispatchService fallback', () => {
     expect(withAssignees).toMatchObject({ assignees: ['npc-builder'], labels: ['npc-task'] });
     expect(without).not.toHaveProperty('assignees');
     expect(without).toMatchObject({
-      body: 'Fix the login page\n\n@npc-builder\n\n_Dispatched from NPC Board._',
+      body: 'Fix the login page\n\n@npc-builder\n\n<!-- npc-board:dispatch m1 -->\n_Dispatched from NPC Board._',
     });
     expect(assign).toEqual({ assignees: ['npc-builder'] });
     expect(created.assignees.map((a) => a.username)).toEqual([npc.username]);
@@ -80,12 +86,10 @@ describe('DispatchService fallback', () => {
   it('does not fall back on other failures', async () => {
     server.json('POST', '/acme/web/-/issues', { errcode: 5, errmsg: 'no repo', errparam: {} }, 404);
     await expect(
-      service().dispatch({
-        repo: 'acme/web',
-        requirement: 'Anything',
-        npc: 'npc-builder',
-        work_mode: false,
-      }),
+      service().dispatch(
+        { repo: 'acme/web', requirement: 'Anything', npc: 'npc-builder', work_mode: false },
+        { marker: 'm2', writing: () => Promise.resolve() },
+      ),
     ).rejects.toThrow(/404/);
     expect(server.seen()).toEqual(['POST /acme/web/-/issues']);
     expect(dropped).toEqual([]);

@@ -18,6 +18,24 @@ export const DISPATCH_LABEL = 'npc-task';
 export const ORIGIN_LINE = '_Dispatched from NPC Board._';
 
 /**
+ * The origin marker of one dispatch attempt, before the origin line: an HTML comment, so
+ * rendered Markdown does not show it. A retry whose first answer was lost finds the issue
+ * that attempt created by it.
+ */
+export const originMarker = (marker: string): string => `<!-- npc-board:dispatch ${marker} -->`;
+
+/** How many of a repository's newest issues a lost dispatch is looked for among. */
+const RECOVERY_PAGE = 30;
+/** Clock differences between the board and the platform a lookup allows for. */
+const RECOVERY_SLACK_MS = 5 * 60_000;
+
+/** How an attempt marks its issue and says when it starts writing (`IdempotencyService`). */
+export interface DispatchAttempt {
+  marker: string;
+  writing: () => Promise<void>;
+}
+
+/**
  * Task dispatch (docs/architecture.md#dispatch): one issue on the platform, assigned to the NPC and
  * mentioning it (the platform triggers NPCs by mention), then the board's cached lists of
  * that organization are dropped so the new issue shows at once.
@@ -34,16 +52,17 @@ export class DispatchService {
   ) {}
 
   /** Create the issue and assign the NPC; returns it as the board shows it. */
-  async dispatch(input: DispatchRequest): Promise<Issue> {
+  async dispatch(input: DispatchRequest, attempt: DispatchAttempt): Promise<Issue> {
     assertConfiguredNpc(this.config, input.npc);
     const [org] = input.repo.split('/');
     if (!(await this.orgs.coveredOrgs()).includes(org)) {
       throw new InvalidError(`repo must belong to a covered organization ("${org}" is not one)`);
     }
     const title = input.title || (defaultTitle(input.requirement) ?? 'Task');
-    const body = `${input.requirement}\n\n@${input.npc}\n\n${ORIGIN_LINE}`;
+    const body = `${input.requirement}\n\n@${input.npc}\n\n${originMarker(attempt.marker)}\n${ORIGIN_LINE}`;
     const request = { title, body, labels: [DISPATCH_LABEL], work_mode: input.work_mode };
 
+    await attempt.writing();
     let created;
     try {
       created = await this.platform.createIssue(input.repo, { ...request, assignees: [input.npc] });
@@ -58,5 +77,33 @@ export class DispatchService {
     }
     await this.invalidation.issuesChanged(input.repo);
     return toIssue(created, input.repo, this.orgs.mapContext);
+  }
+
+  /**
+   * The issue an earlier attempt with `marker` created in `repo` since `since`, although
+   * its answer was lost; null when it created none. Looks among the repository's newest
+   * dispatched issues with the request's title, and reads the body of those candidates.
+   */
+  async findDispatched(input: DispatchRequest, marker: string, since: Date): Promise<Issue | null> {
+    const title = input.title || (defaultTitle(input.requirement) ?? 'Task');
+    const newest = await this.platform.listIssues(
+      input.repo,
+      { labels: DISPATCH_LABEL, order_by: '-created_at', page: 1, page_size: RECOVERY_PAGE },
+      { fresh: true },
+    );
+    const from = since.getTime() - RECOVERY_SLACK_MS;
+    const origin = originMarker(marker);
+    for (const candidate of newest) {
+      if (candidate.title !== title || Date.parse(candidate.created_at) < from) continue;
+      const issue =
+        candidate.body === undefined
+          ? await this.platform.getIssue(input.repo, candidate.number)
+          : candidate;
+      if (issue.body?.includes(origin)) {
+        await this.invalidation.issuesChanged(input.repo);
+        return toIssue(issue, input.repo, this.orgs.mapContext);
+      }
+    }
+    return null;
   }
 }

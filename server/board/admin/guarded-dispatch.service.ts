@@ -19,6 +19,7 @@ import { OrgsService } from '../orgs/orgs.service';
 import { PlatformClient } from '../platform/platform-client';
 import { BoardStore } from '../store/board-store';
 import { DispatchService } from './dispatch.service';
+import { IdempotencyService, type IdempotentAnswer } from './idempotency.service';
 import { PreflightService } from './preflight.service';
 import { IssueMirror } from '../refresh/issue-mirror';
 
@@ -44,42 +45,74 @@ export class GuardedDispatchService {
     private readonly config: BoardConfig,
     private readonly clock: Clock,
     private readonly mirror: IssueMirror,
+    private readonly idempotency: IdempotencyService,
   ) {}
 
-  /** Check, then create and record; 409 with the findings when a check blocks. */
-  async dispatch(input: DispatchRequest, actor: Actor): Promise<Issue> {
-    const findings = await this.preflight.check(input);
-    const blocking = findings.filter((f) => f.severity === 'block');
-    const override = input.override === true;
-    if (blocking.length > 0 && !override) throw blockedError(blocking, findings);
-    const issue = await this.dispatcher.dispatch(input);
-    await this.record({
-      kind: 'dispatch',
-      actor,
-      repo: input.repo,
-      number: issue.number,
-      title: issue.title,
-      npc: input.npc,
-      previous_npc: null,
-      work_mode: input.work_mode,
-      findings,
-      override,
-      override_reason: override ? (input.override_reason ?? null) : null,
-      reason: null,
+  /**
+   * Check, then create and record; 409 with the findings when a check blocks. Made at
+   * most once per idempotency key, and never again after a lost answer (`IdempotencyService`).
+   */
+  dispatch(input: DispatchRequest, actor: Actor, key?: string): Promise<IdempotentAnswer<Issue>> {
+    return this.idempotency.perform({
+      scope: 'dispatch',
+      key,
+      request: input,
+      run: async (writing, marker) => {
+        const findings = await this.preflight.check(input);
+        const blocking = findings.filter((f) => f.severity === 'block');
+        const override = input.override === true;
+        if (blocking.length > 0 && !override) throw blockedError(blocking, findings);
+        const issue = await this.dispatcher.dispatch(input, { marker, writing });
+        await this.recordDispatch(input, actor, issue, findings);
+        return issue;
+      },
+      recover: async (marker, since) => {
+        const issue = await this.dispatcher.findDispatched(input, marker, since);
+        // The lost attempt never reached its record; its findings went with it.
+        if (issue) await this.recordDispatch(input, actor, issue, []);
+        return issue;
+      },
     });
-    return issue;
   }
 
   /**
    * Hand an open issue to another NPC: its NPC assignees are replaced by `npc` (people
    * assigned stay), a comment mentions the new NPC (the platform wakes NPCs by mention),
-   * and the cached lists are dropped so the board shows it at once.
+   * and the cached lists are dropped so the board shows it at once. Made at most once per
+   * idempotency key, like a dispatch.
    */
-  async redispatch(
+  redispatch(
     repo: string,
     number: number,
     input: { npc: string; reason?: string },
     actor: Actor,
+    key?: string,
+  ): Promise<IdempotentAnswer<Issue>> {
+    return this.idempotency.perform({
+      scope: 'redispatch',
+      key,
+      request: { repo, number, ...input },
+      run: (writing) => this.handOver(repo, number, input, actor, writing),
+      recover: async () => {
+        // Handed over already: the issue is with the NPC alone.
+        const issue = await this.platform.getIssue(repo, number);
+        const npcs = toIssue(issue, repo, this.orgs.mapContext)
+          .assignees.filter((a) => a.is_npc)
+          .map((a) => a.username);
+        if (npcs.length !== 1 || npcs[0] !== input.npc) return null;
+        await this.invalidation.issuesChanged(repo);
+        const [current] = await this.work.annotate([toIssue(issue, repo, this.orgs.mapContext)]);
+        return current;
+      },
+    });
+  }
+
+  private async handOver(
+    repo: string,
+    number: number,
+    input: { npc: string; reason?: string },
+    actor: Actor,
+    writing: () => Promise<void>,
   ): Promise<Issue> {
     assertConfiguredNpc(this.config, input.npc);
     const [org, name] = repo.split('/');
@@ -99,6 +132,7 @@ export class GuardedDispatchService {
       throw new ConflictError(`${repo}#${number} is already with ${input.npc}`);
     }
     const people = current.assignees.filter((a) => !a.is_npc).map((a) => a.username);
+    await writing();
     await this.platform.replaceAssignees(repo, number, [...people, input.npc]);
     const from = npcs.length > 0 ? ` from @${npcs.join(', @')}` : '';
     const why = input.reason ? `\n\nReason: ${input.reason}` : '';
@@ -161,6 +195,29 @@ export class GuardedDispatchService {
     return new Map(
       annotated.map((issue) => [`${issue.repository.full_name}#${issue.number}`, issue]),
     );
+  }
+
+  private async recordDispatch(
+    input: DispatchRequest,
+    actor: Actor,
+    issue: Issue,
+    findings: readonly DispatchFinding[],
+  ): Promise<void> {
+    const override = input.override === true;
+    await this.record({
+      kind: 'dispatch',
+      actor,
+      repo: input.repo,
+      number: issue.number,
+      title: issue.title,
+      npc: input.npc,
+      previous_npc: null,
+      work_mode: input.work_mode,
+      findings: [...findings],
+      override,
+      override_reason: override ? (input.override_reason ?? null) : null,
+      reason: null,
+    });
   }
 
   private async record(entry: Omit<DispatchRecord, 'id' | 'dispatched_at'>): Promise<void> {

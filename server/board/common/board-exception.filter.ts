@@ -17,6 +17,7 @@ const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   unauthorized: HttpStatus.UNAUTHORIZED,
   conflict: HttpStatus.CONFLICT,
   invalid: HttpStatus.BAD_REQUEST,
+  unprocessable: HttpStatus.UNPROCESSABLE_ENTITY,
   rate_limited: HttpStatus.TOO_MANY_REQUESTS,
   unavailable: HttpStatus.SERVICE_UNAVAILABLE,
   upstream: HttpStatus.BAD_GATEWAY,

@@ -79,6 +79,45 @@ export abstract class BoardStore {
 
   /** Queue a delivery or record an attempt's outcome. */
   abstract saveDelivery(delivery: DeliveryRecord): Promise<void>;
+
+  /** The record kept for an idempotency key, or null. */
+  abstract getIdempotencyRecord(scope: string, key: string): Promise<IdempotencyRecord | null>;
+
+  /**
+   * Write `record` only if the key's record is in state `expected` (null: there is none),
+   * in one step, so two requests with one key cannot both claim it. True when written.
+   */
+  abstract swapIdempotencyRecord(
+    record: IdempotencyRecord,
+    expected: IdempotencyState | null,
+  ): Promise<boolean>;
+
+  abstract deleteIdempotencyRecord(scope: string, key: string): Promise<void>;
+
+  /** Forget records made before `before`; returns how many went. */
+  abstract pruneIdempotencyRecords(before: Date): Promise<number>;
+}
+
+/**
+ * Where a request with an idempotency key stands: `pending` (claimed, nothing written yet),
+ * `writing` (its platform write has started), `unknown` (it failed after the write started,
+ * so the write may have happened), `done` (its answer is kept to be sent again).
+ */
+export type IdempotencyState = 'pending' | 'writing' | 'unknown' | 'done';
+
+export interface IdempotencyRecord {
+  /** The route family the key belongs to (`dispatch`, `redispatch`). */
+  scope: string;
+  key: string;
+  /** What the request asked for (method, route, body), hashed. */
+  fingerprint: string;
+  state: IdempotencyState;
+  /** The answer once done, as JSON. */
+  body: string | null;
+  /** When the key was first claimed (ISO, the board's clock). */
+  created_at: string;
+  /** When the state last changed (ISO, the board's clock). */
+  updated_at: string;
 }
 
 /** `2026-11-22T13` — the hour a snapshot belongs to, UTC. */

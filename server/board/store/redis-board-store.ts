@@ -4,7 +4,12 @@ import { byCodeUnit } from '@shared/board/text-order';
 import type { RedisConnection } from '../redis/redis-connection';
 import type { ChannelRecord, DeliveryRecord, SilenceRecord } from '../alerts/alert-records';
 import type { AlertState } from '../alerts/alert-rules';
-import { BoardStore, snapshotHour } from './board-store';
+import {
+  BoardStore,
+  snapshotHour,
+  type IdempotencyRecord,
+  type IdempotencyState,
+} from './board-store';
 
 const PREFIX = 'npc-board:';
 /** Per organization: hour → snapshot JSON. */
@@ -23,6 +28,19 @@ const ALERT_SILENCES = `${PREFIX}alert-silences`;
 const DELIVERIES = `${PREFIX}alert-deliveries`;
 const DELIVERY_TIMES = `${PREFIX}alert-delivery-times`;
 const DELIVERIES_DUE = `${PREFIX}alert-deliveries-due`;
+/** Idempotency keys: one string per key; Redis forgets it a day after its last write. */
+const idempotencyKey = (scope: string, key: string): string =>
+  `${PREFIX}idempotency:${scope}:${key}`;
+const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+/** Writes ARGV[1] if the stored record's state is ARGV[2] ('' for no record), in one step. */
+const SWAP_SCRIPT = `
+local current = redis.call('GET', KEYS[1])
+local state = ''
+if current then state = cjson.decode(current)['state'] end
+if state ~= ARGV[2] then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
+return 1
+`;
 
 /**
  * The board's store in Redis, shared by several replicas (REDIS_URL). One snapshot per
@@ -239,5 +257,30 @@ export class RedisBoardStore extends BoardStore {
 
   private async values<T>(key: string): Promise<T[]> {
     return Object.values(await this.client.hGetAll(key)).map((v) => JSON.parse(v) as T);
+  }
+
+  async getIdempotencyRecord(scope: string, key: string): Promise<IdempotencyRecord | null> {
+    const value = await this.client.get(idempotencyKey(scope, key));
+    return value ? (JSON.parse(value) as IdempotencyRecord) : null;
+  }
+
+  async swapIdempotencyRecord(
+    record: IdempotencyRecord,
+    expected: IdempotencyState | null,
+  ): Promise<boolean> {
+    const written = await this.client.eval(SWAP_SCRIPT, {
+      keys: [idempotencyKey(record.scope, record.key)],
+      arguments: [JSON.stringify(record), expected ?? '', String(IDEMPOTENCY_TTL_MS)],
+    });
+    return written === 1;
+  }
+
+  async deleteIdempotencyRecord(scope: string, key: string): Promise<void> {
+    await this.client.del(idempotencyKey(scope, key));
+  }
+
+  /** Redis forgets the records itself (their time to live). */
+  async pruneIdempotencyRecords(): Promise<number> {
+    return Promise.resolve(0);
   }
 }

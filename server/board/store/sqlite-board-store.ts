@@ -5,7 +5,12 @@ import type { DispatchFilter, DispatchRecord } from '@shared/board/dispatch';
 import type { CreditSnapshot } from '@shared/board/entities';
 import type { ChannelRecord, DeliveryRecord, SilenceRecord } from '../alerts/alert-records';
 import type { AlertState } from '../alerts/alert-rules';
-import { BoardStore, snapshotHour } from './board-store';
+import {
+  BoardStore,
+  snapshotHour,
+  type IdempotencyRecord,
+  type IdempotencyState,
+} from './board-store';
 
 /** Schema steps, applied in order; `PRAGMA user_version` records how many ran. */
 const MIGRATIONS: readonly string[] = [
@@ -54,6 +59,15 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX alert_deliveries_created ON alert_deliveries (created_at);
    CREATE INDEX alert_deliveries_due ON alert_deliveries (next_attempt_at)
      WHERE next_attempt_at IS NOT NULL;`,
+  `CREATE TABLE idempotency_keys (
+     scope      TEXT NOT NULL,
+     key        TEXT NOT NULL,
+     state      TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     record     TEXT NOT NULL,
+     PRIMARY KEY (scope, key)
+   ) WITHOUT ROWID;
+   CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);`,
 ];
 
 interface SnapshotRow {
@@ -302,5 +316,51 @@ export class SqliteBoardStore extends BoardStore {
   private records<T>(sql: string, ...params: unknown[]): T[] {
     const rows = this.db.prepare(sql).all(...params) as { record: string }[];
     return rows.map((r) => JSON.parse(r.record) as T);
+  }
+
+  async getIdempotencyRecord(scope: string, key: string): Promise<IdempotencyRecord | null> {
+    const row = this.db
+      .prepare('SELECT record FROM idempotency_keys WHERE scope = ? AND key = ?')
+      .get(scope, key) as { record: string } | undefined;
+    return row ? (JSON.parse(row.record) as IdempotencyRecord) : null;
+  }
+
+  async swapIdempotencyRecord(
+    record: IdempotencyRecord,
+    expected: IdempotencyState | null,
+  ): Promise<boolean> {
+    const values = {
+      scope: record.scope,
+      key: record.key,
+      state: record.state,
+      created_at: record.created_at,
+      record: JSON.stringify(record),
+      expected,
+    };
+    const result =
+      expected === null
+        ? this.db
+            .prepare(
+              `INSERT INTO idempotency_keys (scope, key, state, created_at, record)
+               VALUES (@scope, @key, @state, @created_at, @record) ON CONFLICT DO NOTHING`,
+            )
+            .run(values)
+        : this.db
+            .prepare(
+              `UPDATE idempotency_keys SET state = @state, created_at = @created_at, record = @record
+               WHERE scope = @scope AND key = @key AND state = @expected`,
+            )
+            .run(values);
+    return result.changes === 1;
+  }
+
+  async deleteIdempotencyRecord(scope: string, key: string): Promise<void> {
+    this.db.prepare('DELETE FROM idempotency_keys WHERE scope = ? AND key = ?').run(scope, key);
+  }
+
+  async pruneIdempotencyRecords(before: Date): Promise<number> {
+    return this.db
+      .prepare('DELETE FROM idempotency_keys WHERE created_at < ?')
+      .run(before.toISOString()).changes;
   }
 }

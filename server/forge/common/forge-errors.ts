@@ -16,6 +16,7 @@ export const ERROR_BY_KIND: Readonly<Record<DomainErrorKind, { status: number; e
     unauthorized: { status: 401, errcode: ErrCode.Unauthorized },
     conflict: { status: 409, errcode: ErrCode.Conflict },
     invalid: { status: 400, errcode: ErrCode.Invalid },
+    unprocessable: { status: 422, errcode: ErrCode.Invalid },
     rate_limited: { status: 429, errcode: ErrCode.RateLimited },
     unavailable: { status: 503, errcode: 503 },
     upstream: { status: 502, errcode: 502 },

@@ -10,6 +10,7 @@ import type {
 import type { DispatchHistoryItem, PreflightResult } from '@shared/board/dispatch';
 import type { Issue } from '@shared/board/entities';
 import { Observable } from 'rxjs';
+import { idempotencyHeaders } from '../core/idempotency-key';
 
 /**
  * The admin routes of the board API. It lives in the lazy admin area, so visitors of the
@@ -61,8 +62,11 @@ export class AdminApiService {
     return this.http.get<DispatchHistoryItem[]>('api/admin/dispatches', { params });
   }
 
-  /** Creates the issue and assigns the NPC; answers with the new issue. */
+  /**
+   * Creates the issue and assigns the NPC; answers with the new issue. Each call is one
+   * submission with its own idempotency key.
+   */
   dispatch(request: DispatchRequest): Observable<Issue> {
-    return this.http.post<Issue>('api/issues/create', request);
+    return this.http.post<Issue>('api/issues/create', request, { headers: idempotencyHeaders() });
   }
 }

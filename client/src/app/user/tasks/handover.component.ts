@@ -10,6 +10,7 @@ import type { Issue } from '@shared/board/entities';
 
 import { BoardMetaService } from '../../core/board-meta.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
+import { idempotencyHeaders } from '../../core/idempotency-key';
 import { asApiError } from '../../core/remote-state';
 
 /**
@@ -135,7 +136,8 @@ export class HandoverComponent {
     this.error.set(null);
     const path = `api/admin/issues/${encodeURIComponent(issue.repository.full_name)}/${issue.number}/redispatch`;
     const why = reason.trim();
-    this.http.post<Issue>(path, { npc, ...(why ? { reason: why } : {}) }).subscribe({
+    const body = { npc, ...(why ? { reason: why } : {}) };
+    this.http.post<Issue>(path, body, { headers: idempotencyHeaders() }).subscribe({
       next: () => {
         this.sending.set(false);
         this.open.set(false);
