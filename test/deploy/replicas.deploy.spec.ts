@@ -253,6 +253,36 @@ describe('several replicas behind a reverse proxy, with Redis', () => {
     });
   });
 
+  it('honours an idempotency key on the other replica', async () => {
+    const [first, second] = boards.map((b) => `http://127.0.0.1:${b.port}/board/api`);
+    const headers = {
+      authorization: `Bearer ${ADMIN_TOKEN}`,
+      'content-type': 'application/json',
+      'idempotency-key': `replica-key-${Date.now()}`,
+    };
+    const body = JSON.stringify({
+      repo: 'aurora-labs/auth-service',
+      requirement: `Idempotency across replicas ${Date.now()}`,
+      npc: 'npc-reviewer',
+      work_mode: false,
+    });
+    const creates = () => forge.requestCount({ method: 'POST', route: '/:org/:repo/-/issues' });
+    const before = await creates();
+    const created = await fetch(`${first}/issues/create`, { method: 'POST', headers, body });
+    expect(created.status).toBe(201);
+    const repeat = await fetch(`${second}/issues/create`, { method: 'POST', headers, body });
+    expect(repeat.status).toBe(201);
+    expect(repeat.headers.get('idempotent-replayed')).toBe('true');
+    expect(await repeat.json()).toEqual(await created.json());
+    const other = await fetch(`${second}/issues/create`, {
+      method: 'POST',
+      headers,
+      body: body.replace('across replicas', 'with another body'),
+    });
+    expect(other.status).toBe(422);
+    expect((await creates()) - before).toBe(1);
+  });
+
   it('finishes a snapshot write it has started before it exits', async () => {
     const target = boards[1];
     // The forge holds the balance reads: the snapshot run is surely under way when the
