@@ -447,6 +447,36 @@ describe('alerts against a real forge and real receivers', () => {
     ).toBe(404);
   });
 
+  it("writes a channel's messages in its language, the board's by default", async () => {
+    const id = channels.credits.id;
+    expect(channels.credits.language).toBe('en');
+    const refused = await call<{ message: string }>(
+      board,
+      'PUT',
+      `/api/admin/alerts/channels/${id}`,
+      { language: 'fr' },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('language must be one of en, zh-CN');
+    const chinese = await call<ChannelView>(board, 'PUT', `/api/admin/alerts/channels/${id}`, {
+      language: 'zh-CN',
+    });
+    expect(chinese.body.language).toBe('zh-CN');
+    await call(board, 'POST', `/api/admin/alerts/channels/${id}/test`);
+    expect(hooks.received.at(-1)!.body).toMatchObject({
+      rule: 'test',
+      language: 'zh-CN',
+      title: '[测试] NPC Board 告警通道',
+      summary: 'NPC Board 发往通道「credits」的测试消息',
+    });
+    await setSettings({ credit_alert_threshold: 110 });
+    await evaluate();
+    await deliver();
+    const fired = hooks.received.at(-1)!.body;
+    expect(fired).toMatchObject({ rule: 'credits_below_threshold', language: 'zh-CN' });
+    expect(fired['summary']).toBe(`${orgs[0]} 的积分余额为 100，低于告警阈值 110`);
+  });
+
   it('counts alerts and deliveries in /metrics', async () => {
     refusing.answer({ status: 400 });
     await setSettings({ credit_alert_threshold: 150 });

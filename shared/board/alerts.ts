@@ -14,6 +14,10 @@ export const ALERT_SEVERITY: Record<AlertRule, 'critical' | 'warning' | 'info'> 
 export type AlertSeverity = (typeof ALERT_SEVERITY)[AlertRule];
 
 export const CHANNEL_KINDS = ['webhook', 'slack', 'wecom', 'feishu', 'dingtalk'] as const;
+
+/** Languages an alert channel's messages can be written in. */
+export const ALERT_LANGUAGES = ['en', 'zh-CN'] as const;
+export type AlertLanguage = (typeof ALERT_LANGUAGES)[number];
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 
 export type AlertStatus = 'firing' | 'resolved';
@@ -70,6 +74,8 @@ export interface ChannelView {
   /** Empty: every organization. */
   orgs: string[];
   enabled: boolean;
+  /** The language of its messages. */
+  language: AlertLanguage;
 }
 
 /** A muted rule for an organization, or one muted alert, until a time. */

@@ -32,7 +32,7 @@ export class AlertChannelsService {
   ) {}
 
   async channels(): Promise<ChannelView[]> {
-    return (await this.store.listAlertChannels()).map(channelView);
+    return (await this.store.listAlertChannels()).map((c) => channelView(c, this.config));
   }
 
   async createChannel(body: CreateChannelDto): Promise<ChannelView> {
@@ -45,12 +45,13 @@ export class AlertChannelsService {
       rules: [...new Set(body.rules ?? [])],
       orgs: [...new Set(body.orgs ?? [])],
       enabled: body.enabled ?? true,
+      language: body.language ?? this.config.boardLanguage,
       created_at: this.clock.now().toISOString(),
     };
     await this.checkChannel(record);
     await this.store.saveAlertChannel(record);
     this.logger.log(`Channel ${record.id} (${record.kind}) added`);
-    return channelView(record);
+    return channelView(record, this.config);
   }
 
   async updateChannel(id: string, body: UpdateChannelDto): Promise<ChannelView> {
@@ -64,10 +65,11 @@ export class AlertChannelsService {
       ...(body.rules !== undefined ? { rules: [...new Set(body.rules)] } : {}),
       ...(body.orgs !== undefined ? { orgs: [...new Set(body.orgs)] } : {}),
       ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
+      ...(body.language !== undefined ? { language: body.language } : {}),
     };
     await this.checkChannel(record);
     await this.store.saveAlertChannel(record);
-    return channelView(record);
+    return channelView(record, this.config);
   }
 
   async deleteChannel(id: string): Promise<void> {
@@ -87,7 +89,7 @@ export class AlertChannelsService {
       subjects: [],
       more: 0,
       summary: `Test message from NPC Board to the channel "${channel.name}"`,
-      details: {},
+      details: { channel: channel.name },
       started_at: now,
       resolved_at: null,
       reminder: false,
@@ -163,7 +165,7 @@ export class AlertChannelsService {
   }
 }
 
-function channelView(c: ChannelRecord): ChannelView {
+function channelView(c: ChannelRecord, config: BoardConfig): ChannelView {
   return {
     id: c.id,
     name: c.name,
@@ -173,5 +175,6 @@ function channelView(c: ChannelRecord): ChannelView {
     rules: c.rules,
     orgs: c.orgs,
     enabled: c.enabled,
+    language: c.language ?? config.boardLanguage,
   };
 }

@@ -84,6 +84,7 @@ export class AlertFactsService {
                 balance,
                 runway_days: Math.round(days * 10) / 10,
                 avg_daily_consumption: Math.round(average * 100) / 100,
+                alert_under_days: settings.runway_alert_days,
               },
             );
           }
@@ -155,7 +156,7 @@ export class AlertFactsService {
           rule === 'npc_stuck'
             ? `${id} "${issue.title}" is stuck: no NPC activity since ${since}`
             : `${id} "${issue.title}" has waited for ${npc ?? 'its NPC'} since ${since}`,
-        details: { npc, since, repo, number: issue.number },
+        details: { npc, since, repo, number: issue.number, title: issue.title },
       });
     }
     return found;

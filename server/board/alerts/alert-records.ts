@@ -1,5 +1,5 @@
 import type { AlertRule } from '@shared/board/admin';
-import type { ChannelKind, DeliveryStatus, SilenceView } from '@shared/board/alerts';
+import type { AlertLanguage, ChannelKind, DeliveryStatus, SilenceView } from '@shared/board/alerts';
 import type { AlertMessage } from './alert-rules';
 
 /** A channel as stored: its URL and secret never leave the server. */
@@ -12,6 +12,8 @@ export interface ChannelRecord {
   rules: AlertRule[];
   orgs: string[];
   enabled: boolean;
+  /** Missing in channels stored before languages: `BOARD_LANGUAGE` then. */
+  language?: AlertLanguage;
   created_at: string;
 }
 

@@ -13,7 +13,13 @@ import {
 } from 'class-validator';
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
 import { ALERT_RULES, type AlertRule } from '@shared/board/admin';
-import { CHANNEL_KINDS, type ChannelKind, type SilenceRequest } from '@shared/board/alerts';
+import {
+  ALERT_LANGUAGES,
+  CHANNEL_KINDS,
+  type AlertLanguage,
+  type ChannelKind,
+  type SilenceRequest,
+} from '@shared/board/alerts';
 import { SLUG_PATTERN } from '@shared/platform/paths';
 import {
   IsPositiveIntParam,
@@ -77,6 +83,14 @@ export class CreateChannelDto {
   @OptionalField()
   @IsBoolean({ message: 'enabled must be true or false' })
   enabled?: boolean;
+
+  @ApiPropertyOptional({
+    enum: ALERT_LANGUAGES,
+    description: "The language of its messages; left out: the board's (BOARD_LANGUAGE)",
+  })
+  @OptionalField()
+  @IsIn(ALERT_LANGUAGES, { message: `language must be one of ${ALERT_LANGUAGES.join(', ')}` })
+  language?: AlertLanguage;
 }
 
 /** Body of `PUT /api/admin/alerts/channels/:id`: what is left out is kept; `secret: null` clears it. */

@@ -2,7 +2,12 @@ import { expect } from '@jest/globals';
 import { createHmac } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CHANNEL_KINDS, type ChannelKind } from '@shared/board/alerts';
+import {
+  ALERT_LANGUAGES,
+  CHANNEL_KINDS,
+  type AlertLanguage,
+  type ChannelKind,
+} from '@shared/board/alerts';
 import type { AlertMessage } from './alert-rules';
 import { buildRequest, judgeResponse } from './channel-bodies';
 
@@ -49,15 +54,49 @@ const message: AlertMessage = {
   board_url: 'https://board.example.com',
 };
 
+/** One stuck issue of `acme`, resolved: a single alert's message. */
+const resolved: AlertMessage = {
+  ...message,
+  status: 'resolved',
+  alert_ids: ['npc_stuck:acme/api#1'],
+  subjects: [message.subjects[0]],
+  summary:
+    'Resolved: acme/api#1 "Fix login" is stuck: no NPC activity since 2026-11-21T08:30:00.000Z',
+  details: {
+    npc: 'npc-builder',
+    since: '2026-11-21T08:30:00.000Z',
+    repo: 'acme/api',
+    number: 1,
+    title: 'Fix login',
+  },
+  resolved_at: '2026-11-22T09:58:00.000Z',
+};
+
 interface Fixture {
   url: string;
   headers: Record<string, string>;
   body: unknown;
 }
 
-function fixture(kind: ChannelKind): Fixture {
-  return JSON.parse(fs.readFileSync(path.join(FIXTURES, `${kind}.json`), 'utf8')) as Fixture;
+/**
+ * The golden request of one kind, language and message (`test/fixtures/alerts/`), read
+ * and checked by hand. `UPDATE_ALERT_FIXTURES=1` writes them anew from the code.
+ */
+function fixture(name: string, request: Fixture): Fixture {
+  const file = path.join(FIXTURES, `${name}.json`);
+  if (process.env['UPDATE_ALERT_FIXTURES'] === '1') {
+    const body: unknown = JSON.parse(String(request.body));
+    fs.writeFileSync(file, `${JSON.stringify({ ...request, body }, null, 2)}\n`);
+  }
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Fixture;
 }
+
+/** A channel of `kind` in `language`, with or without a secret. */
+const channel = (kind: ChannelKind, secret: string | null, language: AlertLanguage = 'en') => ({
+  url: URLS[kind],
+  secret,
+  language,
+});
 
 const URLS: Record<ChannelKind, string> = {
   webhook: 'https://hooks.example.com/npc',
@@ -69,9 +108,22 @@ const URLS: Record<ChannelKind, string> = {
 const SECRET = 'SEC-test-secret';
 
 describe('channel bodies', () => {
-  it.each(CHANNEL_KINDS)('builds the %s body of the fixture', (kind) => {
-    const request = buildRequest(kind, { url: URLS[kind], secret: SECRET }, message, DELIVERY, now);
-    const expected = fixture(kind);
+  const goldens = CHANNEL_KINDS.flatMap((kind) =>
+    ALERT_LANGUAGES.flatMap((language) => [
+      [kind, language, 'firing', message] as const,
+      [kind, language, 'resolved', resolved] as const,
+    ]),
+  );
+  it.each(goldens)('builds the %s body in %s of the %s fixture', (kind, language, name, sent) => {
+    const request = buildRequest(
+      kind,
+      channel(kind, SECRET, language),
+      sent,
+      DELIVERY,
+      now,
+      'Asia/Shanghai',
+    );
+    const expected = fixture(`${kind}.${language}.${name}`, request);
     expect(JSON.parse(request.body)).toEqual(expected.body);
     expect(request.url).toBe(expected.url);
     expect(request.headers).toEqual(expected.headers);
@@ -80,10 +132,11 @@ describe('channel bodies', () => {
   it('signs a webhook with HMAC-SHA256 over "<timestamp>.<raw body>"', () => {
     const request = buildRequest(
       'webhook',
-      { url: URLS.webhook, secret: SECRET },
+      channel('webhook', SECRET),
       message,
       DELIVERY,
       now,
+      'UTC',
     );
     const timestamp = request.headers['x-npc-board-timestamp'];
     expect(timestamp).toBe('1795341600');
@@ -95,28 +148,29 @@ describe('channel bodies', () => {
     expect(body.subjects).toHaveLength(3);
     const unsigned = buildRequest(
       'webhook',
-      { url: URLS.webhook, secret: null },
+      channel('webhook', null),
       message,
       DELIVERY,
       now,
+      'UTC',
     );
     expect(unsigned.headers['x-npc-board-signature']).toBeUndefined();
   });
 
   it('has the shapes the robots document', () => {
     const slack = JSON.parse(
-      buildRequest('slack', { url: URLS.slack, secret: null }, message, DELIVERY, now).body,
+      buildRequest('slack', channel('slack', null), message, DELIVERY, now, 'UTC').body,
     ) as { text: unknown; blocks: unknown };
     expect(typeof slack.text).toBe('string');
     expect(Array.isArray(slack.blocks)).toBe(true);
     const wecom = JSON.parse(
-      buildRequest('wecom', { url: URLS.wecom, secret: null }, message, DELIVERY, now).body,
+      buildRequest('wecom', channel('wecom', null), message, DELIVERY, now, 'UTC').body,
     ) as { msgtype: unknown; markdown: { content: unknown } };
     expect(Object.keys(wecom).sort()).toEqual(['markdown', 'msgtype']);
     expect(wecom.msgtype).toBe('markdown');
     expect(typeof wecom.markdown.content).toBe('string');
     const feishu = JSON.parse(
-      buildRequest('feishu', { url: URLS.feishu, secret: null }, message, DELIVERY, now).body,
+      buildRequest('feishu', channel('feishu', null), message, DELIVERY, now, 'UTC').body,
     ) as FeishuBody;
     expect(feishu.msg_type).toBe('post');
     expect(feishu.timestamp).toBeUndefined();
@@ -124,7 +178,7 @@ describe('channel bodies', () => {
       for (const node of line) expect(['text', 'a']).toContain(node.tag);
     }
     const ding: unknown = JSON.parse(
-      buildRequest('dingtalk', { url: URLS.dingtalk, secret: null }, message, DELIVERY, now).body,
+      buildRequest('dingtalk', channel('dingtalk', null), message, DELIVERY, now, 'UTC').body,
     );
     expect(ding).toMatchObject({
       msgtype: 'markdown',
@@ -134,7 +188,7 @@ describe('channel bodies', () => {
 
   it('signs Feishu in the body and DingTalk in the URL', () => {
     const feishu = JSON.parse(
-      buildRequest('feishu', { url: URLS.feishu, secret: SECRET }, message, DELIVERY, now).body,
+      buildRequest('feishu', channel('feishu', SECRET), message, DELIVERY, now, 'UTC').body,
     ) as FeishuBody;
     expect(feishu.timestamp).toBe('1795341600');
     expect(feishu.sign).toBe(
@@ -142,10 +196,11 @@ describe('channel bodies', () => {
     );
     const ding = buildRequest(
       'dingtalk',
-      { url: URLS.dingtalk, secret: SECRET },
+      channel('dingtalk', SECRET),
       message,
       DELIVERY,
       now,
+      'UTC',
     );
     const url = new URL(ding.url);
     expect(url.searchParams.get('access_token')).toBe('TOKEN');

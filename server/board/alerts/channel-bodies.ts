@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
-import type { ChannelKind } from '@shared/board/alerts';
+import type { AlertLanguage, ChannelKind } from '@shared/board/alerts';
 import type { AlertMessage } from './alert-rules';
+import { alertWords, type AlertWords } from './alert-text';
 
 /** Largest body sent to a channel. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -23,28 +24,19 @@ export interface Verdict {
 const cut = (text: string, max = MAX_TEXT): string =>
   text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 
-function title(message: AlertMessage): string {
-  if (message.rule === 'test') return '[TEST] NPC Board alert channel';
-  const status = message.status === 'resolved' ? 'RESOLVED' : 'FIRING';
-  const reminder = message.reminder ? ' (reminder)' : '';
-  return `[${status}${reminder}] ${message.rule} · ${message.org}`;
-}
-
-function moreLine(message: AlertMessage): string | null {
-  return message.more > 0 ? `and ${message.more} more` : null;
-}
-
 /**
- * The request for one message to one channel, in the shape its receiver expects.
- * `now` dates the signatures.
+ * The request for one message to one channel, in the shape its receiver expects and in
+ * the channel's language, its times in `timeZone`. `now` dates the signatures.
  */
 export function buildRequest(
   kind: ChannelKind,
-  channel: { url: string; secret: string | null },
+  channel: { url: string; secret: string | null; language: AlertLanguage },
   message: AlertMessage,
   deliveryId: string,
   now: Date,
+  timeZone: string,
 ): OutgoingRequest {
+  const words = alertWords(message, channel.language, timeZone);
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     'user-agent': 'npc-board-alerts',
@@ -55,18 +47,21 @@ export function buildRequest(
   let payload: unknown;
   switch (kind) {
     case 'webhook':
-      payload = webhookBody(message, deliveryId);
+      payload = webhookBody(message, words, deliveryId, channel.language);
       break;
     case 'slack':
-      payload = slackBody(message, deliveryId);
+      payload = slackBody(message, words, deliveryId);
       break;
     case 'wecom':
-      payload = { msgtype: 'markdown', markdown: { content: markdownText(message, deliveryId) } };
+      payload = {
+        msgtype: 'markdown',
+        markdown: { content: markdownText(message, words, deliveryId) },
+      };
       break;
     case 'dingtalk':
       payload = {
         msgtype: 'markdown',
-        markdown: { title: title(message), text: markdownText(message, deliveryId) },
+        markdown: { title: words.title, text: markdownText(message, words, deliveryId) },
       };
       if (channel.secret) {
         const ms = String(now.getTime());
@@ -77,7 +72,7 @@ export function buildRequest(
       }
       break;
     case 'feishu':
-      payload = feishuBody(message, deliveryId);
+      payload = feishuBody(message, words, deliveryId);
       if (channel.secret) {
         const sign = createHmac('sha256', `${seconds}\n${channel.secret}`)
           .update('')
@@ -105,16 +100,23 @@ export function webhookSignature(secret: string, timestamp: string, body: string
   return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
 }
 
-function webhookBody(message: AlertMessage, deliveryId: string): Record<string, unknown> {
+function webhookBody(
+  message: AlertMessage,
+  words: AlertWords,
+  deliveryId: string,
+  language: AlertLanguage,
+): Record<string, unknown> {
   const grouped = message.alert_ids.length > 1;
   return {
     delivery_id: deliveryId,
+    language,
     alert_id: message.alert_ids[0] ?? null,
     rule: message.rule,
     status: message.status,
     severity: message.severity,
     subject: message.subjects[0] ?? null,
-    summary: cut(message.summary),
+    title: words.title,
+    summary: cut(words.summary),
     details: message.details,
     started_at: message.started_at,
     resolved_at: message.resolved_at,
@@ -133,24 +135,27 @@ function webhookBody(message: AlertMessage, deliveryId: string): Record<string, 
 const slackEscape = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-function slackBody(message: AlertMessage, deliveryId: string): Record<string, unknown> {
+function slackBody(
+  message: AlertMessage,
+  words: AlertWords,
+  deliveryId: string,
+): Record<string, unknown> {
   const lines = message.subjects.map((s) =>
     s.url ? `• <${s.url}|${slackEscape(cut(s.name))}>` : `• ${slackEscape(cut(s.name))}`,
   );
-  const more = moreLine(message);
-  if (more) lines.push(more);
-  const text = [slackEscape(cut(message.summary)), ...lines].join('\n');
+  if (words.more) lines.push(words.more);
+  const text = [slackEscape(cut(words.summary)), ...lines].join('\n');
   return {
-    text: `${title(message)}: ${cut(message.summary)}`,
+    text: `${words.title}: ${cut(words.summary)}`,
     blocks: [
-      { type: 'header', text: { type: 'plain_text', text: cut(title(message), 150) } },
+      { type: 'header', text: { type: 'plain_text', text: cut(words.title, 150) } },
       { type: 'section', text: { type: 'mrkdwn', text: cut(text, 3000) } },
       {
         type: 'context',
         elements: [
           {
             type: 'mrkdwn',
-            text: `severity ${message.severity} · delivery ${deliveryId}${
+            text: `${words.footer(deliveryId)}${
               message.board_url ? ` · <${message.board_url}|NPC Board>` : ''
             }`,
           },
@@ -161,22 +166,25 @@ function slackBody(message: AlertMessage, deliveryId: string): Record<string, un
 }
 
 /** Markdown for WeCom and DingTalk robots. */
-function markdownText(message: AlertMessage, deliveryId: string): string {
-  const lines = [`### ${title(message)}`, '', cut(message.summary), ''];
+function markdownText(message: AlertMessage, words: AlertWords, deliveryId: string): string {
+  const lines = [`### ${words.title}`, '', cut(words.summary), ''];
   for (const s of message.subjects) {
     lines.push(s.url ? `- [${cut(s.name)}](${s.url})` : `- ${cut(s.name)}`);
   }
-  const more = moreLine(message);
-  if (more) lines.push(`- ${more}`);
-  lines.push('', `> severity ${message.severity} · delivery ${deliveryId}`);
+  if (words.more) lines.push(`- ${words.more}`);
+  lines.push('', `> ${words.footer(deliveryId)}`);
   if (message.board_url) lines.push(`> [NPC Board](${message.board_url})`);
   return lines.join('\n');
 }
 
 type FeishuNode = { tag: 'text'; text: string } | { tag: 'a'; text: string; href: string };
 
-function feishuBody(message: AlertMessage, deliveryId: string): Record<string, unknown> {
-  const content: FeishuNode[][] = [[{ tag: 'text', text: cut(message.summary) }]];
+function feishuBody(
+  message: AlertMessage,
+  words: AlertWords,
+  deliveryId: string,
+): Record<string, unknown> {
+  const content: FeishuNode[][] = [[{ tag: 'text', text: cut(words.summary) }]];
   for (const s of message.subjects) {
     content.push(
       s.url
@@ -187,11 +195,8 @@ function feishuBody(message: AlertMessage, deliveryId: string): Record<string, u
         : [{ tag: 'text', text: `• ${cut(s.name)}` }],
     );
   }
-  const more = moreLine(message);
-  if (more) content.push([{ tag: 'text', text: more }]);
-  const footer: FeishuNode[] = [
-    { tag: 'text', text: `severity ${message.severity} · delivery ${deliveryId}` },
-  ];
+  if (words.more) content.push([{ tag: 'text', text: words.more }]);
+  const footer: FeishuNode[] = [{ tag: 'text', text: words.footer(deliveryId) }];
   if (message.board_url) {
     footer.push(
       { tag: 'text', text: ' · ' },
@@ -201,7 +206,8 @@ function feishuBody(message: AlertMessage, deliveryId: string): Record<string, u
   content.push(footer);
   return {
     msg_type: 'post',
-    content: { post: { zh_cn: { title: title(message), content } } },
+    // Under zh_cn in either language, as the robot has always been sent it.
+    content: { post: { zh_cn: { title: words.title, content } } },
   };
 }
 

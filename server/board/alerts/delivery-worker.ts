@@ -215,7 +215,14 @@ export class DeliveryWorker {
     }
     let outgoing;
     try {
-      outgoing = buildRequest(channel.kind, channel, message, deliveryId, this.clock.now());
+      outgoing = buildRequest(
+        channel.kind,
+        { ...channel, language: channel.language ?? this.config.boardLanguage },
+        message,
+        deliveryId,
+        this.clock.now(),
+        this.config.boardTimeZone,
+      );
     } catch (error) {
       return { verdict: { outcome: 'failed', error: (error as Error).message }, answer: null };
     }

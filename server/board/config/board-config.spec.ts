@@ -43,8 +43,21 @@ describe('loadBoardConfig', () => {
       alertsAllowPrivateHosts: false,
       alertsAllowedHosts: [],
       boardPublicUrl: null,
+      boardLanguage: 'en',
+      boardTimeZone: 'UTC',
       outboundProxy: {},
     });
+  });
+
+  it('reads the alert language and time zone, and refuses unknown ones', () => {
+    expect(
+      loadBoardConfig({ BOARD_LANGUAGE: 'zh-CN', BOARD_TIME_ZONE: 'Asia/Shanghai' }),
+    ).toMatchObject({ boardLanguage: 'zh-CN', boardTimeZone: 'Asia/Shanghai' });
+    const problems = problemsOf({ BOARD_LANGUAGE: 'fr', BOARD_TIME_ZONE: 'Mars/Olympus' });
+    expect(problems).toEqual([
+      expect.stringContaining('BOARD_LANGUAGE must be one of en, zh-CN'),
+      expect.stringContaining('BOARD_TIME_ZONE must be an IANA time zone'),
+    ]);
   });
 
   it('reads a remote platform, lists, booleans and a file credit source', () => {

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { Environment, ConfigError, readEnvironment } from '../../common/config/env';
+import type { AlertLanguage } from '@shared/board/alerts';
 import { BoardEnvironment } from './board-environment';
 
 export type CreditsSource =
@@ -79,6 +80,10 @@ export abstract class BoardConfig {
   abstract readonly alertsAllowedHosts: string[];
   /** The board's address as users reach it, without a trailing slash; `null`: no links. */
   abstract readonly boardPublicUrl: string | null;
+  /** The language of alert channels that do not choose one (`BOARD_LANGUAGE`). */
+  abstract readonly boardLanguage: AlertLanguage;
+  /** The time zone of times in alert messages (`BOARD_TIME_ZONE`). */
+  abstract readonly boardTimeZone: string;
   /** HTTPS_PROXY, HTTP_PROXY and NO_PROXY, for outbound alert deliveries. */
   abstract readonly outboundProxy: OutboundProxy;
 }
@@ -178,6 +183,8 @@ export function loadBoardConfig(env: Environment, cwd = process.cwd()): BoardCon
     alertsAllowPrivateHosts: e.ALERTS_ALLOW_PRIVATE_HOSTS,
     alertsAllowedHosts: e.ALERTS_ALLOWED_HOSTS ?? [],
     boardPublicUrl: e.BOARD_PUBLIC_URL?.replace(/\/+$/, '') ?? null,
+    boardLanguage: e.BOARD_LANGUAGE,
+    boardTimeZone: e.BOARD_TIME_ZONE,
     outboundProxy: {
       ...(e.HTTPS_PROXY ? { HTTPS_PROXY: e.HTTPS_PROXY } : {}),
       ...(e.HTTP_PROXY ? { HTTP_PROXY: e.HTTP_PROXY } : {}),

@@ -17,6 +17,7 @@ import {
   ValidatorConstraintInterface,
 } from 'class-validator';
 import { validateCronExpression } from 'cron';
+import { ALERT_LANGUAGES, type AlertLanguage } from '@shared/board/alerts';
 import { SLUG_PATTERN } from '@shared/platform/paths';
 import { parseAddressOrRange } from '../../common/net/address-ranges';
 import {
@@ -35,6 +36,23 @@ class IsCronExpression implements ValidatorConstraintInterface {
   }
   defaultMessage(): string {
     return '$property must be a cron expression such as "0 * * * *"';
+  }
+}
+
+/** An IANA time zone this Node knows, such as `UTC` or `Asia/Shanghai`. */
+@ValidatorConstraint({ name: 'timeZone' })
+class IsTimeZone implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    if (typeof value !== 'string' || value.length === 0) return false;
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: value });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  defaultMessage(): string {
+    return '$property must be an IANA time zone such as UTC or Asia/Shanghai';
   }
 }
 
@@ -289,6 +307,16 @@ export class BoardEnvironment {
   @Transform(toTrimmed)
   @IsUrl(HTTP_URL, { message: URL_MESSAGE })
   BOARD_PUBLIC_URL?: string;
+
+  /** The language of alert channels that do not choose one. */
+  @Transform(toTrimmed)
+  @IsIn(ALERT_LANGUAGES, { message: `$property must be one of ${ALERT_LANGUAGES.join(', ')}` })
+  BOARD_LANGUAGE: AlertLanguage = 'en';
+
+  /** The time zone of the times in alert messages. */
+  @Transform(toTrimmed)
+  @Validate(IsTimeZone)
+  BOARD_TIME_ZONE = 'UTC';
 
   /** Proxy of outbound alert deliveries to https:// channels. */
   @IsOptional()

@@ -1,6 +1,7 @@
 import { HttpClient } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
 import type {
+  AlertLanguage,
   AlertView,
   ChannelKind,
   ChannelTestResult,
@@ -17,6 +18,7 @@ import type { AlertRule } from '@shared/board/admin';
 export interface ChannelChange {
   name?: string;
   kind?: ChannelKind;
+  language?: AlertLanguage;
   url?: string;
   secret?: string | null;
   enabled?: boolean;

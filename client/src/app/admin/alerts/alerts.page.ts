@@ -5,6 +5,7 @@ import { MatButtonModule } from '@angular/material/button';
 import { ALERT_RULES, type AdminSettings, type AlertRule } from '@shared/board/admin';
 import {
   CHANNEL_KINDS,
+  type AlertLanguage,
   type AlertView,
   type ChannelKind,
   type ChannelTestResult,
@@ -81,6 +82,14 @@ export default class AlertsPage {
   protected readonly rules = ALERT_RULES;
   protected readonly ruleLabels = RULE_LABELS;
   protected readonly kinds = CHANNEL_KINDS;
+  /** Each language named in itself, as language pickers do. */
+  protected readonly languages: readonly { code: AlertLanguage; name: string }[] = [
+    { code: 'en', name: 'English' },
+    { code: 'zh-CN', name: '简体中文' },
+  ];
+  protected languageName(code: AlertLanguage): string {
+    return this.languages.find((language) => language.code === code)?.name ?? code;
+  }
   protected readonly link = subjectLink;
 
   /** The channel being edited; null: the form adds a new one. */
@@ -91,6 +100,8 @@ export default class AlertsPage {
   protected readonly channelForm = new FormGroup({
     name: new FormControl('', { nonNullable: true, validators: Validators.required }),
     kind: new FormControl<ChannelKind>('webhook', { nonNullable: true }),
+    /** Empty: the board's language (`BOARD_LANGUAGE`). */
+    language: new FormControl<AlertLanguage | ''>('', { nonNullable: true }),
     url: new FormControl('', { nonNullable: true }),
     secret: new FormControl('', { nonNullable: true }),
     clearSecret: new FormControl(false, { nonNullable: true }),
@@ -186,7 +197,7 @@ export default class AlertsPage {
   protected addChannel(): void {
     this.editing.set(null);
     this.formError.set(null);
-    this.channelForm.reset({ kind: 'webhook', enabled: true });
+    this.channelForm.reset({ kind: 'webhook', language: '', enabled: true });
     this.channelForm.controls.rules.reset();
     this.formOpen.set(true);
   }
@@ -197,6 +208,7 @@ export default class AlertsPage {
     this.channelForm.reset({
       name: channel.name,
       kind: channel.kind,
+      language: channel.language,
       url: '',
       secret: '',
       clearSecret: false,
@@ -226,6 +238,7 @@ export default class AlertsPage {
         .map((org) => org.trim())
         .filter(Boolean),
     };
+    if (v.language !== '') change.language = v.language;
     if (v.url.trim() !== '' || !editing) change.url = v.url.trim();
     if (v.secret !== '') change.secret = v.secret;
     else if (editing && v.clearSecret) change.secret = null;
