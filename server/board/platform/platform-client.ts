@@ -120,11 +120,15 @@ export class PlatformClient {
     return this.http.getList(route('/{repo}/-/git/branches', { repo }), query);
   }
 
-  /** Create a branch from `start_point` (default branch when absent). */
+  /**
+   * Create a branch from `start_point` (default branch when absent), then read it back:
+   * the platform answers 201 with no body.
+   */
   async createBranch(repo: string, body: P.CreateBranchRequest): Promise<P.PlatformBranch> {
     checkRef('name', body.name);
     if (body.start_point !== undefined) checkRef('start_point', body.start_point);
-    return this.http.post(route('/{repo}/-/git/branches', { repo }), body);
+    await this.http.post(route('/{repo}/-/git/branches', { repo }), body);
+    return this.getBranch(repo, body.name);
   }
 
   /** One branch with its full head commit. */
@@ -396,10 +400,11 @@ export class PlatformClient {
     return this.http.getList(fixed('/user/orgs'));
   }
 
-  /** Create an organization. */
+  /** Create an organization, then read it back: the platform answers 201 with no body. */
   async createGroup(body: P.CreateOrganizationRequest): Promise<P.PlatformOrganization> {
     checkSlug('path', body.path);
-    return this.http.post(fixed('/groups'), body);
+    await this.http.post(fixed('/groups'), body);
+    return this.getOrganization(body.path);
   }
 
   /** One organization record. */

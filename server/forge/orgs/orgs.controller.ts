@@ -96,11 +96,9 @@ export class OrgsController {
   @Post('groups')
   @HttpCode(201)
   @Access({ scope: 'group-manage:rw' })
-  create(
-    @CurrentPrincipal() principal: Principal,
-    @Body() body: CreateGroupDto,
-  ): ForgeOrganization {
-    return this.orgs.create(principal, body);
+  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateGroupDto): void {
+    // 201 with no body, as published: callers read the group back by its path.
+    this.orgs.create(principal, body);
   }
 
   /** Generated avatar of a user or an organization (`/-/avatars/<name>.svg`). */

@@ -147,6 +147,11 @@ export class OrgsService {
     };
   }
 
+  /** Whether an organization or sub-group of this path exists. */
+  isGroup(path: string): boolean {
+    return this.orgs.namespace(path)?.kind === 'org';
+  }
+
   /** An organization or sub-group by path; NotFoundError when there is none. */
   private requireGroup(caller: NonNullable<Principal>, path: string): OrgRow {
     path.split('/').forEach((name) => checkPathName('org', name));

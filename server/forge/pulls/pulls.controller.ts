@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { ForgePullRequest } from './pull.converter';
+import type { ForgePull, ForgePullRequest } from './pull.converter';
 import { Access, ForgeExtension } from '../common/access.decorator';
 import { toPaging } from '../common/paging';
 import { CurrentPrincipal, type Principal } from '../common/principal';
@@ -43,16 +43,17 @@ export class PullsController {
       .then((page) => sendPage(reply, page));
   }
 
-  /** Record a pull request. */
+  /** Record a pull request: 201 with the `api.Pull` record (reviewers included), as published. */
   @Post(':org/:repo/-/pulls')
   @HttpCode(201)
   @Access({ scope: 'repo-code:rw' })
-  create(
+  async create(
     @CurrentPrincipal() principal: Principal,
     @Param('org') org: string,
     @Param('repo') repo: string,
     @Body() body: CreatePullDto,
-  ): Promise<ForgePullRequest> {
-    return this.pulls.create(principal, org, repo, body);
+  ): Promise<ForgePull> {
+    const created = await this.pulls.create(principal, org, repo, body);
+    return this.pulls.get(principal, org, repo, String(created.number));
   }
 }

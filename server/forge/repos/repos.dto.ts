@@ -30,8 +30,15 @@ export class CreateRepoDto implements CreateRepositoryRequest {
   @MaxLength(2000)
   description?: string;
 
+  /** Published default: public. */
+  @IsOptional()
   @IsIn(['public', 'private', 'secret'])
-  visibility!: CreateVisibility;
+  visibility: CreateVisibility = 'public';
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  license?: string;
 }
 
 /** `PATCH /{repo}`. */

@@ -118,6 +118,8 @@ export class ReposService {
         visibility: input.visibility,
         createdAt: iso(this.clock.now()),
       });
+      if (input.license)
+        this.repos.update(id, { license: input.license, updatedAt: iso(this.clock.now()) });
     } catch (error) {
       await this.git.remove(namespace.path, name);
       if (error instanceof Error && /UNIQUE/.test(error.message)) {

@@ -12,13 +12,12 @@ import {
   Res,
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { UploadResponse } from '@shared/platform/types';
 import { ForbiddenError } from '../../common/errors';
 import { Access, RawResponse, StreamBody } from '../common/access.decorator';
 import { INERT_HEADERS } from '../common/content-type';
 import { CurrentPrincipal, type Principal } from '../common/principal';
 import { UploadRequestDto, UploadTokenQueryDto } from './uploads.dto';
-import { UploadsService } from './uploads.service';
+import { UploadsService, type UploadAssetsResponse } from './uploads.service';
 import type { UploadKind } from './upload.types';
 
 /** Spec 4.1 attachments: upload URLs, the PUT that stores bytes, asset paths, deletion. */
@@ -35,7 +34,7 @@ export class UploadsController {
     @Param('org') org: string,
     @Param('repo') repo: string,
     @Body() body: UploadRequestDto,
-  ): UploadResponse {
+  ): UploadAssetsResponse {
     return this.uploads.request(principal, org, repo, 'files', body);
   }
 
@@ -48,7 +47,7 @@ export class UploadsController {
     @Param('org') org: string,
     @Param('repo') repo: string,
     @Body() body: UploadRequestDto,
-  ): UploadResponse {
+  ): UploadAssetsResponse {
     return this.uploads.request(principal, org, repo, 'imgs', body);
   }
 
@@ -94,9 +93,9 @@ export class UploadsController {
     return this.send(reply, principal, org, repo, 'imgs', key, name);
   }
 
-  /** Delete a file upload. */
+  /** Delete a file upload: 200 with no body, as published. */
   @Delete(':org/:repo/-/files/*')
-  @HttpCode(204)
+  @HttpCode(200)
   @Access({ scope: 'repo-code:rw' })
   async remove(
     @CurrentPrincipal() principal: Principal,

@@ -2,6 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { UploadResponse } from '@shared/platform/types';
+
+/** `dto.UploadAssetsResponse`: the upload URL, form fields to send with the bytes, a token and the asset. */
+export type UploadAssetsResponse = UploadResponse & { form: Record<string, string>; token: string };
 import { ForbiddenError, InvalidError, NotFoundError } from '../../common/errors';
 import { Clock } from '../common/clock';
 import { contentTypeFor, isImageName, looksLikeImage } from '../common/content-type';
@@ -60,7 +63,7 @@ export class UploadsService {
     name: string,
     kind: UploadKind,
     input: UploadRequestDto,
-  ): UploadResponse {
+  ): UploadAssetsResponse {
     const fileName = checkFileName(input.name);
     if (input.size > UPLOAD_LIMITS[kind])
       throw new InvalidError(`size is above the ${UPLOAD_LIMITS[kind]}-byte limit`, {
@@ -88,6 +91,11 @@ export class UploadsService {
     const repoPath = `${context.namespace.path}/${context.repo.name}`;
     return {
       upload_url: `${this.config.publicUrl}/-/uploads/${key}?token=${encodeURIComponent(token)}`,
+      // The published answer also names form fields to send with the bytes (none here:
+      // the URL is signed) and a token; the forge has no confirm step, so the token is
+      // the upload's own signed ticket, the same one the URL carries.
+      form: {},
+      token,
       assets: {
         name: fileName,
         path: `/${repoPath}/-/${kind}/${key}/${encodeURIComponent(fileName)}`,
