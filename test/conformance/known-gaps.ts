@@ -9,14 +9,4 @@ export const KNOWN_GAPS: ReadonlySet<string> = new Set<string>([]);
 export const KNOWN_WRITE_GAPS: ReadonlySet<string> = new Set<string>([
   'POST /{repo}/-/git/branch-locks/{branch}',
   'DELETE /{repo}/-/git/branch-locks/{branch}',
-  'PATCH /{repo}/-/releases/{release_id}',
-  'DELETE /{repo}/-/releases/{release_id}',
-  'POST /{repo}/-/settings/set_visibility',
-  'POST /{slug}/-/settings/archive',
-  'POST /{slug}/-/settings/unarchive',
-  'PUT /{group}',
-  'DELETE /{group}',
-  'PATCH /{repo}/-/pulls/{number}',
-  'PUT /{repo}/-/pulls/{number}/merge',
-  'DELETE /{repo}/-/imgs/{imgPath}',
 ]);

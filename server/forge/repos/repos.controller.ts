@@ -14,14 +14,26 @@ import type { FastifyReply } from 'fastify';
 import type { DtoRepos4User } from '@shared/platform/published';
 import { ForbiddenError, NotFoundError } from '../../common/errors';
 import { Access } from '../common/access.decorator';
-import { scopeAllows } from '../common/scopes';
+import { scopeAllows, type Scope } from '../common/scopes';
 import type { ForgeOrganization } from '../orgs/org.converter';
 import { OrgsService } from '../orgs/orgs.service';
 import { toPaging } from '../common/paging';
 import { CurrentPrincipal, type Principal } from '../common/principal';
 import { sendPage } from '../common/send-page';
-import { CreateRepoDto, ListReposQueryDto, UpdateRepoDto, UserReposQueryDto } from './repos.dto';
+import {
+  CreateRepoDto,
+  ListReposQueryDto,
+  SetVisibilityQueryDto,
+  UpdateRepoDto,
+  UserReposQueryDto,
+} from './repos.dto';
 import { ReposService } from './repos.service';
+
+/** The scope check of the guard, for a route that answers for a group in place of a repository. */
+function requireScope(principal: NonNullable<Principal>, scope: Scope): void {
+  if (!scopeAllows(principal.scopes, scope))
+    throw new ForbiddenError(`The token lacks the ${scope} scope`, { scope });
+}
 
 /** Repository records: `/{org}/{repo}`, `/{slug}/-/repos`, `/user/repos`. */
 @Controller()
@@ -83,10 +95,7 @@ export class ReposController {
     } catch (error) {
       const group = `${org}/${repo}`;
       if (!(error instanceof NotFoundError) || !principal || !this.orgs.isGroup(group)) throw error;
-      if (!scopeAllows(principal.scopes, 'group-resource:r'))
-        throw new ForbiddenError('The token lacks the group-resource:r scope', {
-          scope: 'group-resource:r',
-        });
+      requireScope(principal, 'group-resource:r');
       return this.orgs.get(principal, group);
     }
   }
@@ -103,7 +112,11 @@ export class ReposController {
     await this.repos.update(principal, org, repo, body);
   }
 
-  /** Delete a repository and its git folder: 200 with no body, as published. */
+  /**
+   * Delete a repository and its git folder: 200 with no body, as published. As for GET,
+   * a sub-group `org/team` with no repository of that path is deleted as the group,
+   * under the group route's scope.
+   */
   @Delete(':org/:repo')
   @HttpCode(200)
   @Access({ scope: 'repo-manage:rw' })
@@ -112,6 +125,50 @@ export class ReposController {
     @Param('org') org: string,
     @Param('repo') repo: string,
   ): Promise<void> {
-    await this.repos.delete(principal, org, repo);
+    try {
+      await this.repos.delete(principal, org, repo);
+    } catch (error) {
+      const group = `${org}/${repo}`;
+      if (!(error instanceof NotFoundError) || !principal || !this.orgs.isGroup(group)) throw error;
+      requireScope(principal, 'group-delete:rw');
+      this.orgs.delete(principal, group);
+    }
+  }
+
+  /** Change the visibility: 200 with no body, as published. */
+  @Post(':org/:repo/-/settings/set_visibility')
+  @HttpCode(200)
+  @Access({ scope: 'repo-manage:rw' })
+  setVisibility(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Query() query: SetVisibilityQueryDto,
+  ): void {
+    this.repos.setVisibility(principal, org, repo, query.visibility);
+  }
+
+  /** Archive: 200 with no body, as published. */
+  @Post(':org/:repo/-/settings/archive')
+  @HttpCode(200)
+  @Access({ scope: 'repo-manage:rw' })
+  archive(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+  ): void {
+    this.repos.setArchived(principal, org, repo, true);
+  }
+
+  /** Bring an archived repository back: 200 with no body, as published. */
+  @Post(':org/:repo/-/settings/unarchive')
+  @HttpCode(200)
+  @Access({ scope: 'repo-manage:rw' })
+  unarchive(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+  ): void {
+    this.repos.setArchived(principal, org, repo, false);
   }
 }

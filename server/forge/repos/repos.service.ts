@@ -150,6 +150,23 @@ export class ReposService {
     return this.toWire(principal, this.repos.byId(repo.id) as RepoRow);
   }
 
+  /** Change who can see a repository (Master role, as for other settings). */
+  setVisibility(
+    principal: Principal,
+    owner: string,
+    name: string,
+    visibility: CreateVisibility,
+  ): void {
+    const { repo } = this.resolve(principal, owner, name, 'manage');
+    this.repos.setSettings(repo.id, { visibility }, iso(this.clock.now()));
+  }
+
+  /** Archive a repository or bring it back (Master role); the record shows status 1 while archived. */
+  setArchived(principal: Principal, owner: string, name: string, archived: boolean): void {
+    const { repo } = this.resolve(principal, owner, name, 'manage');
+    this.repos.setSettings(repo.id, { status: archived ? 1 : 0 }, iso(this.clock.now()));
+  }
+
   /** Delete the record (and everything in it), then the git folder. */
   async delete(principal: Principal, owner: string, name: string): Promise<void> {
     const { repo, namespace } = this.resolve(principal, owner, name, 'delete');

@@ -12,7 +12,6 @@ import {
   Res,
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ForbiddenError } from '../../common/errors';
 import { Access, RawResponse, StreamBody } from '../common/access.decorator';
 import { INERT_HEADERS } from '../common/content-type';
 import { CurrentPrincipal, type Principal } from '../common/principal';
@@ -106,13 +105,17 @@ export class UploadsController {
     await this.uploads.delete(principal, org, repo, path);
   }
 
-  /** Images stay: issues and comments embed them. */
+  /** Delete an image upload (Master role): 200 with no body, as published. */
   @Delete(':org/:repo/-/imgs/*')
-  @Access({ scope: 'repo-code:rw' })
-  removeImage(): never {
-    throw new ForbiddenError('Image uploads cannot be deleted; only file uploads can', {
-      field: 'path',
-    });
+  @HttpCode(200)
+  @Access({ scope: 'repo-manage:rw' })
+  async removeImage(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('*') path: string,
+  ): Promise<void> {
+    await this.uploads.delete(principal, org, repo, path, 'imgs');
   }
 
   private async send(

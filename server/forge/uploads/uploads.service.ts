@@ -144,15 +144,25 @@ export class UploadsService {
    * `DELETE /{repo}/-/files/{key}/{name}`: only file uploads qualify; anything else
    * under the path (a repository file path, an image) is refused.
    */
-  async delete(principal: Principal, owner: string, name: string, filePath: string): Promise<void> {
+  async delete(
+    principal: Principal,
+    owner: string,
+    name: string,
+    filePath: string,
+    kind: UploadKind = 'files',
+  ): Promise<void> {
     const [key, fileName, ...rest] = filePath.split('/');
     if (rest.length > 0 || !KEY.test(key ?? '') || !fileName)
-      throw new InvalidError('Only attachments uploaded through /-/upload/files can be deleted', {
+      throw new InvalidError(`Only attachments uploaded through /-/upload/${kind} can be deleted`, {
         field: 'path',
       });
-    const row = this.find(principal, owner, name, 'files', key, fileName, 'participate');
+    const row = this.find(principal, owner, name, kind, key, fileName, 'participate');
     const { role } = this.repos.resolve(principal, owner, name, 'participate');
-    if (row.uploader_id !== principal?.userId && role < ROLE_LEVELS.Reporter)
+    // Images are embedded in issues and comments, so deleting one is a maintainer's call
+    // (the published operation asks for repo-manage); a file its uploader or a Reporter.
+    if (kind === 'imgs' && role < ROLE_LEVELS.Master && !principal?.isAdmin)
+      throw new ForbiddenError('Deleting an image needs the Master role', { role: 'Master' });
+    if (kind === 'files' && row.uploader_id !== principal?.userId && role < ROLE_LEVELS.Reporter)
       throw new ForbiddenError('Only the uploader or a Reporter can delete this attachment', {
         role: 'Reporter',
       });
