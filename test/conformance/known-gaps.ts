@@ -6,7 +6,4 @@
 export const KNOWN_GAPS: ReadonlySet<string> = new Set<string>([]);
 
 /** Published write operations (`METHOD path`) the forge does not answer as published yet. */
-export const KNOWN_WRITE_GAPS: ReadonlySet<string> = new Set<string>([
-  'POST /{repo}/-/git/branch-locks/{branch}',
-  'DELETE /{repo}/-/git/branch-locks/{branch}',
-]);
+export const KNOWN_WRITE_GAPS: ReadonlySet<string> = new Set<string>([]);

@@ -307,4 +307,43 @@ describe('forge: published write operations', () => {
     ]);
     expect((await admin.getCommit('acme/web', 'main')).sha).toBe(main.sha);
   });
+
+  it('locks a branch against pushes, merges and deletion, for a Master to unlock', async () => {
+    const locks = '/acme/web/-/git/branch-locks';
+    expect((await call(forge, 'POST', `${locks}/left`, { token: devToken })).status).toBe(403);
+    expect((await call(forge, 'POST', `${locks}/no-such-branch`)).status).toBe(404);
+    const locked = await call(forge, 'POST', `${locks}/left`);
+    expect([locked.status, locked.text]).toEqual([201, '']);
+    expect((await call(forge, 'POST', `${locks}/left`)).status).toBe(201);
+    const isLocked = async (branch: string): Promise<unknown> =>
+      ((await call(forge, 'GET', `/acme/web/-/git/branches/${branch}`)).body as { locked: boolean })
+        .locked;
+    expect(await isLocked('left')).toBe(true);
+    const listed = (await call(forge, 'GET', '/acme/web/-/git/branches')).body as {
+      name: string;
+      locked: boolean;
+    }[];
+    expect(listed.filter((branch) => branch.locked).map((branch) => branch.name)).toEqual(['left']);
+
+    await git.ok(['checkout', '-q', 'left'], work);
+    await commit('LEFT.md', 'more\n', 'More on the left');
+    for (const token of [devToken, forge.adminToken]) {
+      const push = await git.run(['push', '-q', remoteUrl(forge, 'acme/web', token), 'left'], work);
+      expect(push.code).not.toBe(0);
+      expect(push.stderr).toContain('the branch is locked');
+    }
+    expect((await call(forge, 'DELETE', '/acme/web/-/git/branches/left')).status).toBe(403);
+    await call(forge, 'POST', `${locks}/main`);
+    const pulls = (await call(forge, 'GET', '/acme/web/-/pulls')).body as { number: string }[];
+    const merge = await call(forge, 'PUT', `/acme/web/-/pulls/${pulls[0].number}/merge`, {
+      body: {},
+    });
+    expect(merge.status).toBe(403);
+
+    const unlocked = await call(forge, 'DELETE', `${locks}/left`);
+    expect([unlocked.status, unlocked.text]).toEqual([204, '']);
+    expect((await call(forge, 'DELETE', `${locks}/left`)).status).toBe(404);
+    await git.ok(['push', '-q', remoteUrl(forge, 'acme/web', devToken), 'left'], work);
+    expect(await isLocked('left')).toBe(false);
+  });
 });

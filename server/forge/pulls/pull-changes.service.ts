@@ -7,6 +7,7 @@ import { iso } from '../common/time';
 import { GitAdapter } from '../git/git.adapter';
 import { GitWriteAdapter } from '../git/git-write.adapter';
 import { BRANCH_PREFIX } from '../git/ref-snapshot';
+import { BranchLocksRepository } from '../repos/branch-locks.repository';
 import { PushRecorder } from '../transport/push-recorder.service';
 import { UsersService } from '../users/users.service';
 import type { ForgePull } from './pull.converter';
@@ -32,6 +33,7 @@ export class PullChangesService {
     private readonly recorder: PushRecorder,
     private readonly users: UsersService,
     private readonly clock: Clock,
+    private readonly locks: BranchLocksRepository,
   ) {}
 
   /**
@@ -89,6 +91,8 @@ export class PullChangesService {
     const { row, context, repo } = await this.pulls.find(principal, owner, name, number, 'develop');
     if (row.state !== 'open')
       throw new ConflictError(`Pull #${row.number} is ${row.state}`, { field: 'number' });
+    if (this.locks.locked(context.repo.id).has(row.base_ref))
+      throw new ForbiddenError(`Branch ${row.base_ref} is locked`, { field: 'number' });
     const before = await this.git.freshRefs(repo);
     const base = before.refs.get(BRANCH_PREFIX + row.base_ref)?.commit;
     const head = before.refs.get(BRANCH_PREFIX + row.head_ref)?.commit;

@@ -64,6 +64,32 @@ export class RefsController {
     await this.refs.deleteBranch(principal, org, repo, branch);
   }
 
+  /** Lock a branch: 201 with no body, as published. */
+  @Post(':org/:repo/-/git/branch-locks/*')
+  @HttpCode(201)
+  @Access({ scope: 'repo-code:rw' })
+  async lockBranch(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('*') branch: string,
+  ): Promise<void> {
+    await this.refs.lockBranch(principal, org, repo, branch);
+  }
+
+  /** Unlock a branch: 204, as published. */
+  @Delete(':org/:repo/-/git/branch-locks/*')
+  @HttpCode(204)
+  @Access({ scope: 'repo-code:rw' })
+  unlockBranch(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('*') branch: string,
+  ): void {
+    this.refs.unlockBranch(principal, org, repo, branch);
+  }
+
   /** Tags. */
   @Get(':org/:repo/-/git/tags')
   @Access({ scope: 'repo-code:r', anonymous: true })
