@@ -346,4 +346,25 @@ describe('forge: published write operations', () => {
     await git.ok(['push', '-q', remoteUrl(forge, 'acme/web', devToken), 'left'], work);
     expect(await isLocked('left')).toBe(false);
   });
+
+  it("gives the board's platform client the published answers of the writes it makes", async () => {
+    const dev = forgeClient(forge, devToken);
+    const issue = await dev.createIssue('acme/web', { title: 'Dispatched', labels: ['npc-task'] });
+    const assigned = await dev.addAssignees('acme/web', issue.number, ['dev']);
+    expect(assigned.assignees.map((user) => user.username)).toEqual(['dev']);
+    const replaced = await dev.replaceAssignees('acme/web', issue.number, ['admin']);
+    expect(replaced.assignees.map((user) => user.username)).toEqual(['admin']);
+    expect((await dev.removeAssignees('acme/web', issue.number, ['admin'])).assignees).toEqual([]);
+    const label = await dev.addIssueLabels('acme/web', issue.number, ['npc-review']);
+    expect(label.name).toBe('npc-review');
+    expect((await dev.removeIssueLabel('acme/web', issue.number, 'npc-task')).name).toBe(
+      'npc-task',
+    );
+    const comment = await dev.createComment('acme/web', issue.number, 'Picked up.');
+    expect(comment.body).toBe('Picked up.');
+    expect((await admin.createBranch('acme/web', { name: 'from-client' })).name).toBe(
+      'from-client',
+    );
+    expect((await admin.createGroup({ path: 'delta', remark: 'Delta' })).remark).toBe('Delta');
+  });
 });

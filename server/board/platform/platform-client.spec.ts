@@ -305,16 +305,20 @@ describe('PlatformClient', () => {
         client.updateIssue('acme/app', '7', { state: 'closed', state_reason: 'completed' }),
       ).resolves.toMatchObject({ state: 'closed' });
       await expect(client.listIssueLabels('acme/app', 7)).resolves.toEqual([label]);
-      await client.addIssueLabels('acme/app', 7, ['type/bug']);
-      await client.removeIssueLabel('acme/app', 7, 'type/bug');
+      await expect(client.addIssueLabels('acme/app', 7, ['type/bug'])).resolves.toEqual(label);
+      await expect(client.removeIssueLabel('acme/app', 7, 'type/bug')).resolves.toEqual(label);
       await expect(client.listComments('acme/app', 7, { sort: '-created_at' })).resolves.toEqual([
         comment,
       ]);
       await expect(client.createComment('acme/app', 7, 'On it')).resolves.toEqual(comment);
       await expect(client.getAssignees('acme/app', 7)).resolves.toEqual([npc]);
-      await client.addAssignees('acme/app', 7, ['npc-builder']);
-      await client.replaceAssignees('acme/app', 7, ['npc-tester']);
-      await client.removeAssignees('acme/app', 7, ['npc-tester']);
+      await expect(client.addAssignees('acme/app', 7, ['npc-builder'])).resolves.toEqual(issue(7));
+      await expect(client.replaceAssignees('acme/app', 7, ['npc-tester'])).resolves.toEqual(
+        issue(7),
+      );
+      await expect(client.removeAssignees('acme/app', 7, ['npc-tester'])).resolves.toEqual(
+        issue(7),
+      );
       await expect(client.listRepoLabels('acme/app', { keyword: 'bug' })).resolves.toEqual([label]);
       await expect(
         client.createRepoLabel('acme/app', { name: 'type/bug', color: 'd73a4a' }),
