@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { BODY_LIMIT_BYTES, registerBodyParsers } from './common/body-parsers';
 import { Clock, RandomSource } from './common/clock';
+import { decodeNamespaceSlashes } from './common/encoded-slash';
 import { ForgeExceptionFilter } from './common/forge-exception.filter';
 import { ForgeMetrics } from './common/forge-metrics';
 import { ForgeValidationPipe } from './common/forge-validation.pipe';
@@ -31,8 +32,10 @@ export async function createForgeApp(
 ): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
-    // Ids such as long label names travel in the path.
+    // Ids such as long label names travel in the path; a collection path may end in `/`.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // `{repo}` with its slash percent-encoded routes like the plain path.
+    rewriteUrl: (request: { url?: string }) => decodeNamespaceSlashes(request.url ?? '/'),
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     ForgeModule.forRoot(config, { clock: options.clock, random: options.random, mode: 'serve' }),

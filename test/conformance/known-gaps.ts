@@ -4,3 +4,6 @@
  * off this list.
  */
 export const KNOWN_GAPS: ReadonlySet<string> = new Set<string>([]);
+
+/** Published write operations (`METHOD path`) the forge does not answer as published yet. */
+export const KNOWN_WRITE_GAPS: ReadonlySet<string> = new Set<string>([]);

@@ -396,7 +396,6 @@ describe('forge: issues, labels, assignees and comments', () => {
       [{ title: 'x', labels: ['a,b'] }, 'labels'],
       [{ title: 'x', work_mode: 'yes' }, 'work_mode'],
       [{ title: 'x', assignees: [1] }, 'assignees'],
-      [{ title: 'x', unknown: 1 }, 'unknown'],
     ] as const) {
       const response = await call(forge, 'POST', `/${repo}/-/issues`, { body });
       expect(response.status).toBe(400);

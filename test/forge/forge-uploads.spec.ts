@@ -27,6 +27,7 @@ describe('forge: uploads', () => {
   let admin: PlatformClient;
   let outsider: PlatformClient;
   let developer: PlatformClient;
+  let developerToken: string;
   let clock: ManualClock;
 
   // A fresh forge and clock per test: a test that lets upload URLs expire leaves no trace.
@@ -41,7 +42,8 @@ describe('forge: uploads', () => {
     outsider = forgeClient(forge, forge.createToken('outsider'));
     forge.createUser('dev');
     forge.setRole('acme', 'dev', 'Developer');
-    developer = forgeClient(forge, forge.createToken('dev'));
+    developerToken = forge.createToken('dev');
+    developer = forgeClient(forge, developerToken);
   });
   afterEach(() => forge.stop());
 
@@ -117,7 +119,7 @@ describe('forge: uploads', () => {
       ).rejects.toBeInstanceOf(PlatformInvalidError);
   });
 
-  it('deletes file uploads only, and only for the uploader or a Reporter', async () => {
+  it('deletes file uploads for the uploader or a Reporter, images for a Master', async () => {
     const file = await developer.createUploadUrl('acme/web', 'files', {
       name: 'mine.txt',
       size: 3,
@@ -136,10 +138,11 @@ describe('forge: uploads', () => {
     await expect(passerBy.deleteAttachment('acme/web', fileKey, fileName)).rejects.toBeInstanceOf(
       PlatformForbiddenError,
     );
-    // An image, or a path that is no upload at all, is refused.
-    expect((await call(forge, 'DELETE', `/acme/web/-/imgs/${imageKey}/${imageName}`)).status).toBe(
-      403,
-    );
+    // An image below the Master role, or a path that is no upload at all, is refused.
+    const byDeveloper = await call(forge, 'DELETE', `/acme/web/-/imgs/${imageKey}/${imageName}`, {
+      token: developerToken,
+    });
+    expect(byDeveloper.status).toBe(403);
     expect((await call(forge, 'DELETE', '/acme/web/-/files/README.md')).status).toBe(400);
     await expect(admin.deleteAttachment('acme/web', imageKey, imageName)).rejects.toBeInstanceOf(
       PlatformNotFoundError,
@@ -147,6 +150,9 @@ describe('forge: uploads', () => {
     await developer.deleteAttachment('acme/web', fileKey, fileName);
     expect((await fetch(forge.baseUrl + file.assets.path)).status).toBe(404);
     expect((await fetch(forge.baseUrl + image.assets.path)).status).toBe(200);
+    const byMaster = await call(forge, 'DELETE', `/acme/web/-/imgs/${imageKey}/${imageName}`);
+    expect([byMaster.status, byMaster.text]).toEqual([200, '']);
+    expect((await fetch(forge.baseUrl + image.assets.path)).status).toBe(404);
   });
 
   it('refuses uploads below the Developer role (7), even to a public repository', async () => {

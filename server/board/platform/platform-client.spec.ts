@@ -184,18 +184,14 @@ describe('PlatformClient', () => {
       server.json('GET', '/acme/app/-/git/branches', [
         { name: 'main', protected: true, commit: { sha } },
       ]);
-      server.json(
-        'POST',
-        '/acme/app/-/git/branches',
-        { name: 'feature/x', protected: false, commit: { sha } },
-        201,
-      );
+      // Published answers: 201 with no body for a new branch, 200 with none for a deletion.
+      server.on('POST', '/acme/app/-/git/branches', (_req, res) => reply(res, 201));
       server.json('GET', '/acme/app/-/git/branches/feature%2Fx', {
         name: 'feature/x',
         protected: false,
         commit: commit(sha),
       });
-      server.on('DELETE', '/acme/app/-/git/branches/feature%2Fx', (_req, res) => reply(res, 204));
+      server.on('DELETE', '/acme/app/-/git/branches/feature%2Fx', (_req, res) => reply(res, 200));
       const tag = {
         name: 'v1.0',
         target: sha,
@@ -242,6 +238,7 @@ describe('PlatformClient', () => {
         'GET /acme/app/-/git/branches',
         'POST /acme/app/-/git/branches',
         'GET /acme/app/-/git/branches/feature%2Fx',
+        'GET /acme/app/-/git/branches/feature%2Fx',
         'DELETE /acme/app/-/git/branches/feature%2Fx',
         'GET /acme/app/-/git/tags',
         'POST /acme/app/-/git/tags',
@@ -274,14 +271,16 @@ describe('PlatformClient', () => {
       server.json('GET', `${base}/7`, issue(7, { body: 'details' }));
       server.json('PATCH', `${base}/7`, issue(7, { state: 'closed', state_reason: 'completed' }));
       server.json('GET', `${base}/7/labels`, [label]);
-      server.json('POST', `${base}/7/labels`, [label]);
-      server.on('DELETE', `${base}/7/labels/type%2Fbug`, (_req, res) => reply(res, 204));
+      // Published answers: one api.Label for an addition and for a removal.
+      server.json('POST', `${base}/7/labels`, label);
+      server.json('DELETE', `${base}/7/labels/type%2Fbug`, label);
       server.json('GET', `${base}/7/comments`, [comment]);
       server.json('POST', `${base}/7/comments`, comment, 201);
       server.json('GET', `${base}/7/assignees`, [npc]);
-      server.json('POST', `${base}/7/assignees`, [npc]);
-      server.json('PATCH', `${base}/7/assignees`, [npc]);
-      server.on('DELETE', `${base}/7/assignees`, (_req, res) => reply(res, 204));
+      // Published answers: the issue record (201 for an addition).
+      server.json('POST', `${base}/7/assignees`, issue(7), 201);
+      server.json('PATCH', `${base}/7/assignees`, issue(7));
+      server.json('DELETE', `${base}/7/assignees`, issue(7));
       server.json('GET', '/acme/app/-/labels', [label]);
       server.json('POST', '/acme/app/-/labels', label, 201);
 
@@ -306,16 +305,20 @@ describe('PlatformClient', () => {
         client.updateIssue('acme/app', '7', { state: 'closed', state_reason: 'completed' }),
       ).resolves.toMatchObject({ state: 'closed' });
       await expect(client.listIssueLabels('acme/app', 7)).resolves.toEqual([label]);
-      await client.addIssueLabels('acme/app', 7, ['type/bug']);
-      await client.removeIssueLabel('acme/app', 7, 'type/bug');
+      await expect(client.addIssueLabels('acme/app', 7, ['type/bug'])).resolves.toEqual(label);
+      await expect(client.removeIssueLabel('acme/app', 7, 'type/bug')).resolves.toEqual(label);
       await expect(client.listComments('acme/app', 7, { sort: '-created_at' })).resolves.toEqual([
         comment,
       ]);
       await expect(client.createComment('acme/app', 7, 'On it')).resolves.toEqual(comment);
       await expect(client.getAssignees('acme/app', 7)).resolves.toEqual([npc]);
-      await client.addAssignees('acme/app', 7, ['npc-builder']);
-      await client.replaceAssignees('acme/app', 7, ['npc-tester']);
-      await client.removeAssignees('acme/app', 7, ['npc-tester']);
+      await expect(client.addAssignees('acme/app', 7, ['npc-builder'])).resolves.toEqual(issue(7));
+      await expect(client.replaceAssignees('acme/app', 7, ['npc-tester'])).resolves.toEqual(
+        issue(7),
+      );
+      await expect(client.removeAssignees('acme/app', 7, ['npc-tester'])).resolves.toEqual(
+        issue(7),
+      );
       await expect(client.listRepoLabels('acme/app', { keyword: 'bug' })).resolves.toEqual([label]);
       await expect(
         client.createRepoLabel('acme/app', { name: 'type/bug', color: 'd73a4a' }),
@@ -427,7 +430,7 @@ describe('PlatformClient', () => {
     it('gets, updates, deletes and lists repositories', async () => {
       server.json('GET', '/acme/app', repository('acme/app'));
       server.json('PATCH', '/acme/app', repository('acme/app', { description: 'new' }));
-      server.on('DELETE', '/acme/app', (_req, res) => reply(res, 204));
+      server.on('DELETE', '/acme/app', (_req, res) => reply(res, 200));
       server.json('GET', '/acme/-/repos', [repository('acme/app')]);
       server.json('GET', '/user/repos', [repository('acme/app')]);
       const client = make();
@@ -546,7 +549,9 @@ describe('PlatformClient', () => {
       server.json('GET', '/user', user);
       server.json('GET', '/user/groups', [organization('acme')]);
       server.json('GET', '/user/orgs', [organization('acme'), organization('beta')]);
-      server.json('POST', '/groups', organization('gamma'), 201);
+      // Published answer: 201 with no body; the client reads the group back.
+      server.on('POST', '/groups', (_req, res) => reply(res, 201));
+      server.json('GET', '/gamma', organization('gamma'));
       server.json('GET', '/acme', organization('acme'));
       const client = make();
       await expect(client.getCurrentUser()).resolves.toEqual(user);
@@ -561,6 +566,7 @@ describe('PlatformClient', () => {
         'GET /user/groups',
         'GET /user/orgs',
         'POST /groups',
+        'GET /gamma',
         'GET /acme',
       ]);
       expect(server.requests[3]?.json).toEqual({ path: 'gamma', remark: 'Gamma' });

@@ -120,11 +120,15 @@ export class PlatformClient {
     return this.http.getList(route('/{repo}/-/git/branches', { repo }), query);
   }
 
-  /** Create a branch from `start_point` (default branch when absent). */
+  /**
+   * Create a branch from `start_point` (default branch when absent), then read it back:
+   * the platform answers 201 with no body.
+   */
   async createBranch(repo: string, body: P.CreateBranchRequest): Promise<P.PlatformBranch> {
     checkRef('name', body.name);
     if (body.start_point !== undefined) checkRef('start_point', body.start_point);
-    return this.http.post(route('/{repo}/-/git/branches', { repo }), body);
+    await this.http.post(route('/{repo}/-/git/branches', { repo }), body);
+    return this.getBranch(repo, body.name);
   }
 
   /** One branch with its full head commit. */
@@ -216,16 +220,29 @@ export class PlatformClient {
     return this.http.getList(route('/{repo}/-/issues/{number}/labels', { repo, number }));
   }
 
-  /** Add labels (by name) to an issue. */
-  async addIssueLabels(repo: string, number: IssueNumber, labels: string[]): Promise<void> {
-    await this.http.post(route('/{repo}/-/issues/{number}/labels', { repo, number }), { labels });
+  /** Add labels (by name) to an issue; the platform answers one label (the last one named). */
+  async addIssueLabels(
+    repo: string,
+    number: IssueNumber,
+    labels: string[],
+  ): Promise<P.PlatformLabel> {
+    return this.http.post(route('/{repo}/-/issues/{number}/labels', { repo, number }), {
+      labels,
+    });
   }
 
-  /** Remove one label (by name) from an issue. */
-  async removeIssueLabel(repo: string, number: IssueNumber, label: string): Promise<void> {
-    await this.http.delete(
-      route('/{repo}/-/issues/{number}/labels/{label}', { repo, number, label }),
-    );
+  /** Remove one label (by name) from an issue; the platform answers the removed label. */
+  async removeIssueLabel(
+    repo: string,
+    number: IssueNumber,
+    label: string,
+  ): Promise<P.PlatformLabel> {
+    return (
+      await this.http.request<P.PlatformLabel>({
+        method: 'DELETE',
+        at: route('/{repo}/-/issues/{number}/labels/{label}', { repo, number, label }),
+      })
+    ).data;
   }
 
   /** Comments on an issue. */
@@ -270,25 +287,41 @@ export class PlatformClient {
     return this.http.get(route('/{repo}/-/issues/{number}/assignees', { repo, number }));
   }
 
-  /** Add assignees (usernames) to an issue. */
-  async addAssignees(repo: string, number: IssueNumber, assignees: string[]): Promise<void> {
-    await this.http.post(route('/{repo}/-/issues/{number}/assignees', { repo, number }), {
+  /** Add assignees (usernames) to an issue; the platform answers the issue (201). */
+  async addAssignees(
+    repo: string,
+    number: IssueNumber,
+    assignees: string[],
+  ): Promise<P.PlatformIssue> {
+    return this.http.post(route('/{repo}/-/issues/{number}/assignees', { repo, number }), {
       assignees,
     });
   }
 
-  /** Replace an issue's assignees. */
-  async replaceAssignees(repo: string, number: IssueNumber, assignees: string[]): Promise<void> {
-    await this.http.patch(route('/{repo}/-/issues/{number}/assignees', { repo, number }), {
+  /** Replace an issue's assignees; the platform answers the issue. */
+  async replaceAssignees(
+    repo: string,
+    number: IssueNumber,
+    assignees: string[],
+  ): Promise<P.PlatformIssue> {
+    return this.http.patch(route('/{repo}/-/issues/{number}/assignees', { repo, number }), {
       assignees,
     });
   }
 
-  /** Remove assignees from an issue. */
-  async removeAssignees(repo: string, number: IssueNumber, assignees: string[]): Promise<void> {
-    await this.http.delete(route('/{repo}/-/issues/{number}/assignees', { repo, number }), {
-      assignees,
-    });
+  /** Remove assignees from an issue (the usernames go in a JSON body); the platform answers the issue. */
+  async removeAssignees(
+    repo: string,
+    number: IssueNumber,
+    assignees: string[],
+  ): Promise<P.PlatformIssue> {
+    return (
+      await this.http.request<P.PlatformIssue>({
+        method: 'DELETE',
+        at: route('/{repo}/-/issues/{number}/assignees', { repo, number }),
+        json: { assignees },
+      })
+    ).data;
   }
 
   /** Labels defined in a repository. */
@@ -396,10 +429,11 @@ export class PlatformClient {
     return this.http.getList(fixed('/user/orgs'));
   }
 
-  /** Create an organization. */
+  /** Create an organization, then read it back: the platform answers 201 with no body. */
   async createGroup(body: P.CreateOrganizationRequest): Promise<P.PlatformOrganization> {
     checkSlug('path', body.path);
-    return this.http.post(fixed('/groups'), body);
+    await this.http.post(fixed('/groups'), body);
+    return this.getOrganization(body.path);
   }
 
   /** One organization record. */

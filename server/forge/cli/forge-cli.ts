@@ -18,7 +18,7 @@ const USAGE = `Forge administration commands (the forge serves when given none):
   credits topup <org> <amount> [--note <text>]
 
 Scopes: repo-code, repo-issue, repo-notes, repo-manage, group-resource, group-manage,
-each with :r or :rw, comma-separated; "all" gives every scope read-write.`;
+group-delete, each with :r or :rw, comma-separated; "all" gives every scope read-write.`;
 
 const VALUE_FLAGS = ['nickname', 'email', 'scopes', 'name', 'remark', 'owner', 'note'];
 

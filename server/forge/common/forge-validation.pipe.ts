@@ -26,14 +26,16 @@ function invalid(errors: ValidationError[]): InvalidError {
 
 /**
  * Validation for every route, with messages that name the field. Bodies must be JSON
- * objects and may hold only known fields; query strings may carry fields a route does
- * not know (clients share filters across endpoints), which are dropped.
+ * objects; fields a route does not know are dropped, as the platform ignores them
+ * (clients generated from a newer schema send fields an older server lacks). Query
+ * strings likewise may carry fields a route does not know (clients share filters
+ * across endpoints), which are dropped.
  */
 @Injectable()
 export class ForgeValidationPipe implements PipeTransform {
   private readonly body = new ValidationPipe({
     whitelist: true,
-    forbidNonWhitelisted: true,
+    forbidNonWhitelisted: false,
     transform: true,
     exceptionFactory: invalid,
   });

@@ -9,6 +9,7 @@ export const SCOPE_AREAS = [
   'repo-manage',
   'group-resource',
   'group-manage',
+  'group-delete',
 ] as const;
 export type ScopeArea = (typeof SCOPE_AREAS)[number];
 export type ScopeLevel = 'r' | 'rw';

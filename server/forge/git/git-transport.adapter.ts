@@ -23,13 +23,16 @@ export interface PushPolicy {
   maxBytes: number;
   /** Refuse non-fast-forward updates and deletion of the default branch. */
   protectDefaultBranch: boolean;
+  /** Full names of locked branches (`refs/heads/…`): no update of them at all. */
+  lockedRefs?: readonly string[];
 }
 
 /**
  * The pre-receive hook of every push. It sees each ref update (`old new ref` per line)
  * after the objects arrived and before any ref moves, and refuses the whole push when
  * one update: leaves refs/heads/ and refs/tags/; has a name component starting with
- * "-" (it would read as an option to any tool); or, with FORGE_PROTECT_DEFAULT=1,
+ * "-" (it would read as an option to any tool); names a locked branch (one per line
+ * in FORGE_LOCKED_REFS); or, with FORGE_PROTECT_DEFAULT=1,
  * deletes or rewrites the branch HEAD points to. What it prints reaches the client as
  * "remote:" lines.
  */
@@ -53,6 +56,11 @@ while read -r old new ref; do
       continue
       ;;
   esac
+  if [ -n "$FORGE_LOCKED_REFS" ] && printf '%s\n' "$FORGE_LOCKED_REFS" | grep -qxF -e "$ref"; then
+    printf '%s\n' "refused $ref: the branch is locked" >&2
+    status=1
+    continue
+  fi
   if [ "$FORGE_PROTECT_DEFAULT" = 1 ] && [ "$ref" = "$head" ]; then
     if [ "$new" = "$zero" ]; then
       printf '%s\n' "refused $ref: the default branch is protected; deleting it needs the Master role" >&2
@@ -124,6 +132,7 @@ export class GitTransportAdapter {
       config.push('-c', 'receive.fsckObjects=true', '-c', `core.hooksPath=${this.hooks()}`);
       if (policy.maxBytes > 0) config.push('-c', `receive.maxInputSize=${policy.maxBytes}`);
       if (policy.protectDefaultBranch) env['FORGE_PROTECT_DEFAULT'] = '1';
+      if (policy.lockedRefs?.length) env['FORGE_LOCKED_REFS'] = policy.lockedRefs.join('\n');
     }
     return this.git.spawn([...config, service, '--stateless-rpc', ...extra, '--', '.'], {
       cwd: this.adapter.dir(repo),

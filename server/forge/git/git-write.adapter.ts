@@ -189,6 +189,63 @@ export class GitWriteAdapter {
     await this.fastImport(repo, Buffer.concat(chunks), { timeoutMs: 30_000 });
   }
 
+  /**
+   * The commit that merges `head` into a branch at `base`, written but not yet on any
+   * ref: a merge commit (`merge`), one commit with the merged tree on `base` (`squash`),
+   * or `head` itself when `base` is its ancestor (`rebase`, a fast-forward: the forge
+   * replays no commits). ConflictError when the trees conflict, or a rebase is not a
+   * fast-forward.
+   */
+  async mergeCommit(
+    repo: RepoName,
+    base: string,
+    head: string,
+    style: 'merge' | 'squash' | 'rebase',
+    author: GitIdentity,
+    message: string,
+  ): Promise<string> {
+    const cwd = this.adapter.dir(repo);
+    if (style === 'rebase') {
+      const ancestor = await this.git.run(
+        ['merge-base', '--is-ancestor', requireId(base), requireId(head)],
+        { cwd, okCodes: [1] },
+      );
+      if (ancestor.code !== 0)
+        throw new ConflictError('The head is not ahead of the base: rebase needs a fast-forward', {
+          field: 'merge_style',
+        });
+      return head;
+    }
+    const merged = await this.git.run(
+      ['merge-tree', '--write-tree', '--no-messages', requireId(base), requireId(head)],
+      { cwd, okCodes: [1] },
+    );
+    if (merged.code !== 0)
+      throw new ConflictError('The pull request has conflicts with its base', {
+        field: 'number',
+      });
+    const tree = requireId(merged.stdout.toString('utf8').split('\n')[0].trim());
+    const parents = style === 'merge' ? ['-p', base, '-p', head] : ['-p', base];
+    const who = {
+      name: clean(author.name),
+      email: clean(author.email),
+      date: `@${gitTime(author.date)}`,
+    };
+    const commit = await this.git.run(['commit-tree', tree, ...parents, '-F', '-'], {
+      cwd,
+      input: Buffer.from(message, 'utf8'),
+      env: {
+        GIT_AUTHOR_NAME: who.name,
+        GIT_AUTHOR_EMAIL: who.email,
+        GIT_AUTHOR_DATE: who.date,
+        GIT_COMMITTER_NAME: who.name,
+        GIT_COMMITTER_EMAIL: who.email,
+        GIT_COMMITTER_DATE: who.date,
+      },
+    });
+    return requireId(commit.stdout.toString('utf8').trim());
+  }
+
   private async run(repo: RepoName, args: string[]): Promise<void> {
     await this.git.run(args, { cwd: this.adapter.dir(repo) });
   }

@@ -1,4 +1,15 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Res,
+} from '@nestjs/common';
 import type { ApiIssueComment } from '@shared/platform/published';
 import type { FastifyReply } from 'fastify';
 import type { PlatformComment, PlatformLabel } from '@shared/platform/types';
@@ -11,6 +22,7 @@ import {
   CreateCommentDto,
   UpdateCommentDto,
   CreateLabelDto,
+  UpdateLabelDto,
   ListCommentsQueryDto,
   ListLabelsQueryDto,
 } from './issues.dto';
@@ -93,6 +105,32 @@ export class CommentsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): PlatformLabel[] {
     return sendPage(reply, this.labels.list(principal, org, repo, query.keyword, toPaging(query)));
+  }
+
+  /** Change a repository label: 200 with the `api.Label`, as published. */
+  @Patch(':org/:repo/-/labels/:name')
+  @Access({ scope: 'repo-issue:rw' })
+  updateLabel(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('name') name: string,
+    @Body() body: UpdateLabelDto,
+  ): PlatformLabel {
+    return this.labels.update(principal, org, repo, name, body);
+  }
+
+  /** Delete a repository label: 204, as published. */
+  @Delete(':org/:repo/-/labels/:name')
+  @HttpCode(204)
+  @Access({ scope: 'repo-issue:rw' })
+  deleteLabel(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('name') name: string,
+  ): void {
+    this.labels.delete(principal, org, repo, name);
   }
 
   /** Define a label in a repository. */

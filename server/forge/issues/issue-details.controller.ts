@@ -7,6 +7,7 @@ import {
   Param,
   Patch,
   Post,
+  Put,
   Query,
   Res,
 } from '@nestjs/common';
@@ -47,7 +48,7 @@ export class IssueDetailsController {
     });
   }
 
-  /** Add labels by name. */
+  /** Add labels by name: 200 with one `api.Label`, as published (the last one named). */
   @Post(`${ISSUE}/labels`)
   @HttpCode(200)
   @Access({ scope: 'repo-issue:rw' })
@@ -57,13 +58,40 @@ export class IssueDetailsController {
     @Param('repo') repo: string,
     @Param('number') number: string,
     @Body() body: IssueLabelsDto,
-  ): PlatformLabel[] {
-    return this.details.addLabels(principal, org, repo, number, body.labels);
+  ): PlatformLabel {
+    return this.details.applyLabels(principal, org, repo, number, body.labels);
   }
 
-  /** Remove one label. */
-  @Delete(`${ISSUE}/labels/:name`)
+  /** Replace the labels by name: 200 with one `api.Label`, as published (the last one named). */
+  @Put(`${ISSUE}/labels`)
+  @HttpCode(200)
+  @Access({ scope: 'repo-issue:rw' })
+  replaceLabels(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('number') number: string,
+    @Body() body: IssueLabelsDto,
+  ): PlatformLabel {
+    return this.details.applyLabels(principal, org, repo, number, body.labels, true);
+  }
+
+  /** Remove every label: 204, as published. */
+  @Delete(`${ISSUE}/labels`)
   @HttpCode(204)
+  @Access({ scope: 'repo-issue:rw' })
+  clearLabels(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('number') number: string,
+  ): void {
+    this.details.clearLabels(principal, org, repo, number);
+  }
+
+  /** Remove one label: 200 with the removed `api.Label`, as published. */
+  @Delete(`${ISSUE}/labels/:name`)
+  @HttpCode(200)
   @Access({ scope: 'repo-issue:rw' })
   removeLabel(
     @CurrentPrincipal() principal: Principal,
@@ -71,8 +99,8 @@ export class IssueDetailsController {
     @Param('repo') repo: string,
     @Param('number') number: string,
     @Param('name') name: string,
-  ): void {
-    this.details.removeLabel(principal, org, repo, number, name);
+  ): PlatformLabel {
+    return this.details.removeLabel(principal, org, repo, number, name);
   }
 
   /** Custom properties the issue has a value for. */
@@ -164,7 +192,7 @@ export class IssueDetailsController {
 
   /** Add assignees. */
   @Post(`${ISSUE}/assignees`)
-  @HttpCode(200)
+  @HttpCode(201)
   @Access({ scope: 'repo-issue:rw' })
   addAssignees(
     @CurrentPrincipal() principal: Principal,

@@ -17,7 +17,7 @@ import { assignmentPayloads } from './issue-activity';
 import { IssueReader } from './issue-reader';
 import { IssuePropertiesRepository, type IssuePropertyType } from './issue-properties.repository';
 import { IssuesRepository } from './issues.repository';
-import { LabelsService } from './labels.service';
+import { distinctNames, LabelsService } from './labels.service';
 
 /** `api.IssuePropertyUpdateResult`: `failed_keys` only when some failed. */
 export interface ApiIssuePropertyUpdateResult {
@@ -60,35 +60,57 @@ export class IssueDetailsService {
     return (this.issues.labelsOf([issue.id]).get(issue.id) ?? []).map(toPlatformLabel);
   }
 
-  /** Add labels by name (unknown names are created); returns the issue's labels. */
-  addLabels(
+  /**
+   * Add labels by name (unknown names are created), or with `replace` make them the
+   * issue's only labels. Answers one `api.Label`, as published: the last label the
+   * request names (the published answer is a single record however many labels are
+   * sent; the platform's handler applies them in turn and answers the last one), or the
+   * empty record when a replacement names none.
+   */
+  applyLabels(
     principal: Principal,
     owner: string,
     name: string,
     number: string,
     names: readonly string[],
-  ): PlatformLabel[] {
+    replace = false,
+  ): PlatformLabel {
+    const { repo } = this.repos.resolve(principal, owner, name, 'triage');
+    const issue = this.reader.require(repo.id, number);
+    const wanted = distinctNames(names);
+    const labels = this.issues.transaction(() => {
+      const ensured = this.labels.ensure(repo.id, wanted);
+      if (replace) this.issues.clearLabels(issue.id);
+      this.issues.addLabels(
+        issue.id,
+        ensured.map((label) => label.id),
+      );
+      this.issues.touch(issue.id, iso(this.clock.now()));
+      return ensured;
+    });
+    const last = wanted[wanted.length - 1]?.toLowerCase();
+    const answer = labels.find((label) => label.name.toLowerCase() === last);
+    return answer ? toPlatformLabel(answer) : { id: '', name: '', color: '', description: '' };
+  }
+
+  /** Remove every label of an issue. */
+  clearLabels(principal: Principal, owner: string, name: string, number: string): void {
     const { repo } = this.repos.resolve(principal, owner, name, 'triage');
     const issue = this.reader.require(repo.id, number);
     this.issues.transaction(() => {
-      const labels = this.labels.ensure(repo.id, names);
-      this.issues.addLabels(
-        issue.id,
-        labels.map((label) => label.id),
-      );
+      this.issues.clearLabels(issue.id);
       this.issues.touch(issue.id, iso(this.clock.now()));
     });
-    return (this.issues.labelsOf([issue.id]).get(issue.id) ?? []).map(toPlatformLabel);
   }
 
-  /** Remove one label by name; NotFoundError when the issue does not carry it. */
+  /** Remove one label by name and answer it; NotFoundError when the issue does not carry it. */
   removeLabel(
     principal: Principal,
     owner: string,
     name: string,
     number: string,
     label: string,
-  ): void {
+  ): PlatformLabel {
     const { repo } = this.repos.resolve(principal, owner, name, 'triage');
     const issue = this.reader.require(repo.id, number);
     const found = this.labels.find(repo.id, label);
@@ -96,6 +118,7 @@ export class IssueDetailsService {
       throw new NotFoundError(`Issue #${issue.number} has no label "${label}"`, { field: 'name' });
     }
     this.issues.touch(issue.id, iso(this.clock.now()));
+    return toPlatformLabel(found);
   }
 
   /** The custom properties an issue has a value for, in the repository's order. */

@@ -260,6 +260,24 @@ export class CreateLabelDto implements CreateLabelRequest {
   description?: string;
 }
 
+/** `PATCH /{repo}/-/labels/{name}` (`api.PatchLabelForm`): each field optional. */
+export class UpdateLabelDto {
+  @IsOptional()
+  @Matches(LABEL_NAME, {
+    message: 'new_name must be 1 to 50 characters without commas or control characters',
+  })
+  new_name?: string;
+
+  @IsOptional()
+  @Matches(/^[0-9a-fA-F]{6}$/, { message: 'color must be six hex digits without #' })
+  color?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  description?: string;
+}
+
 /** Query of the repository labels list. */
 export class ListLabelsQueryDto extends PageQueryDto {
   @IsOptional()

@@ -171,6 +171,11 @@ export class IssuesRepository {
     }
   }
 
+  /** Detach every label. */
+  clearLabels(issueId: number): void {
+    this.db.run('DELETE FROM issue_labels WHERE issue_id = ?', [issueId]);
+  }
+
   /** Detach one label; returns whether it was attached. */
   removeLabel(issueId: number, labelId: number): boolean {
     return (

@@ -40,6 +40,29 @@ export class LabelsRepository {
     );
   }
 
+  /** Change a label's name, colour or description; ConflictError when the new name is taken. */
+  update(repoId: number, label: LabelRow, changes: Partial<Omit<LabelRow, 'id'>>): LabelRow {
+    const next = { ...label, ...changes };
+    if (
+      next.name.toLowerCase() !== label.name.toLowerCase() &&
+      this.byNames(repoId, [next.name]).length > 0
+    ) {
+      throw new ConflictError(`Label "${next.name}" already exists`, { field: 'new_name' });
+    }
+    this.db.run('UPDATE labels SET name = ?, color = ?, description = ? WHERE id = ?', [
+      next.name,
+      next.color,
+      next.description,
+      label.id,
+    ]);
+    return next;
+  }
+
+  /** Delete a label; the issues and pulls carrying it lose it. */
+  delete(labelId: number): void {
+    this.db.run('DELETE FROM labels WHERE id = ?', [labelId]);
+  }
+
   /** Define a label; ConflictError when the repository has one of that name. */
   insert(repoId: number, name: string, color: string, description: string): LabelRow {
     if (this.byNames(repoId, [name]).length > 0) {

@@ -5,7 +5,8 @@ import type { Principal } from '../common/principal';
 import { ReposService } from '../repos/repos.service';
 import { toPlatformLabel } from './issue.converter';
 import type { LabelRow } from './issue.types';
-import type { CreateLabelDto } from './issues.dto';
+import type { CreateLabelDto, UpdateLabelDto } from './issues.dto';
+import { NotFoundError } from '../../common/errors';
 import { LabelsRepository } from './labels.repository';
 
 /** Colour of labels created implicitly by name (GitHub's default grey). */
@@ -61,6 +62,38 @@ export class LabelsService {
         input.description ?? '',
       ),
     );
+  }
+
+  /** Rename a label or change its colour or description (needs the Reporter role). */
+  update(
+    principal: Principal,
+    owner: string,
+    name: string,
+    label: string,
+    input: UpdateLabelDto,
+  ): PlatformLabel {
+    const { repo } = this.repos.resolve(principal, owner, name, 'triage');
+    const found = this.require(repo.id, label);
+    return toPlatformLabel(
+      this.labels.update(repo.id, found, {
+        ...(input.new_name !== undefined ? { name: input.new_name.trim() } : {}),
+        ...(input.color !== undefined ? { color: input.color.toLowerCase() } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+      }),
+    );
+  }
+
+  /** Delete a label from the repository and from everything carrying it (needs the Reporter role). */
+  delete(principal: Principal, owner: string, name: string, label: string): void {
+    const { repo } = this.repos.resolve(principal, owner, name, 'triage');
+    this.labels.delete(this.require(repo.id, label).id);
+  }
+
+  private require(repoId: number, label: string): LabelRow {
+    const found = this.find(repoId, label);
+    if (!found)
+      throw new NotFoundError(`No label "${label}" in this repository`, { field: 'name' });
+    return found;
   }
 
   /** The labels of these names in a repository, creating the missing ones with the default colour. */

@@ -1,4 +1,15 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  Res,
+} from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { isSlug } from '@shared/platform/paths';
 import type { DtoOrganizationUnion } from '@shared/platform/published';
@@ -9,7 +20,7 @@ import { PageQueryDto, toPaging } from '../common/paging';
 import { sendPage } from '../common/send-page';
 import { CurrentPrincipal, type Principal } from '../common/principal';
 import { avatarSvg } from './avatar-svg';
-import { CreateGroupDto, MyGroupsQueryDto, SubGroupsQueryDto } from './orgs.dto';
+import { CreateGroupDto, MyGroupsQueryDto, SubGroupsQueryDto, UpdateGroupDto } from './orgs.dto';
 import { OrgsService } from './orgs.service';
 
 /** Organizations: the caller's, one by path, and creation. */
@@ -96,11 +107,9 @@ export class OrgsController {
   @Post('groups')
   @HttpCode(201)
   @Access({ scope: 'group-manage:rw' })
-  create(
-    @CurrentPrincipal() principal: Principal,
-    @Body() body: CreateGroupDto,
-  ): ForgeOrganization {
-    return this.orgs.create(principal, body);
+  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateGroupDto): void {
+    // 201 with no body, as published: callers read the group back by its path.
+    this.orgs.create(principal, body);
   }
 
   /** Generated avatar of a user or an organization (`/-/avatars/<name>.svg`). */
@@ -119,5 +128,38 @@ export class OrgsController {
   @Access({ scope: 'group-resource:r' })
   get(@CurrentPrincipal() principal: Principal, @Param('org') org: string): ForgeOrganization {
     return this.orgs.get(principal, org);
+  }
+
+  /** Change an organization's details: 200 with no body, as published. */
+  @Put(':org')
+  @HttpCode(200)
+  @Access({ scope: 'group-manage:rw' })
+  update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Body() body: UpdateGroupDto,
+  ): void {
+    this.orgs.update(principal, org, body);
+  }
+
+  /** A sub-group's details, named `org/team` with a plain or an encoded slash. */
+  @Put(':org/:sub')
+  @HttpCode(200)
+  @Access({ scope: 'group-manage:rw' })
+  updateSubGroup(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('sub') sub: string,
+    @Body() body: UpdateGroupDto,
+  ): void {
+    this.orgs.update(principal, `${org}/${sub}`, body);
+  }
+
+  /** Delete an empty organization: 200 with no body, as published. */
+  @Delete(':org')
+  @HttpCode(200)
+  @Access({ scope: 'group-delete:rw' })
+  remove(@CurrentPrincipal() principal: Principal, @Param('org') org: string): void {
+    this.orgs.delete(principal, org);
   }
 }

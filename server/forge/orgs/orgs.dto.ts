@@ -54,3 +54,49 @@ export class MyGroupsQueryDto extends PageQueryDto {
   @IsIn(['Guest', 'Reporter', 'Developer', 'Master', 'Owner'])
   role?: string;
 }
+
+/** `PUT /{group}` (`dto.UpdateGroupReq`): each field optional. */
+export class UpdateGroupDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  description?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  remark?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  site?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(254)
+  email?: string;
+
+  /** A domain name, or empty to unbind one. */
+  @IsOptional()
+  @Matches(
+    /^((?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+)?$/i,
+    { message: 'domain must be a domain name, or empty' },
+  )
+  domain?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  wechat_mp?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  readme_repo_id?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(300)
+  readme_repo_path?: string;
+}

@@ -106,6 +106,32 @@ export class OrgsRepository {
     });
   }
 
+  /** Change an organization's details; undefined fields stay. */
+  update(
+    id: number,
+    changes: {
+      remark?: string;
+      description?: string;
+      site?: string;
+      email?: string;
+      domain?: string;
+      updatedAt: string;
+    },
+  ): void {
+    const set = (['remark', 'description', 'site', 'email', 'domain'] as const).filter(
+      (column) => changes[column] !== undefined,
+    );
+    this.db.run(
+      `UPDATE orgs SET ${[...set, 'updated_at'].map((column) => `${column} = ?`).join(', ')} WHERE id = ?`,
+      [...set.map((column) => changes[column] as string), changes.updatedAt, id],
+    );
+  }
+
+  /** Delete an organization with its namespace, memberships and ledger. */
+  delete(id: number): void {
+    this.db.run('DELETE FROM namespaces WHERE id = ?', [id]);
+  }
+
   /** An organization by path, with the role of `userId` in it. */
   byPath(path: string, userId: number): OrgRow | undefined {
     return this.db.get<OrgRow>(`${ORG_SELECT} WHERE o.path = ?`, [userId, path]);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AccessRole } from '@shared/platform/types';
 import {
+  ConflictError,
   ForbiddenError,
   InvalidError,
   NotFoundError,
@@ -16,7 +17,7 @@ import { ForgeConfig } from '../config/forge-config';
 import { UsersService } from '../users/users.service';
 import { toPlatformOrganization, type ForgeOrganization } from './org.converter';
 import type { NamespaceRow, OrgRow } from './org.types';
-import type { CreateGroupDto } from './orgs.dto';
+import type { CreateGroupDto, UpdateGroupDto } from './orgs.dto';
 import { OrgsRepository } from './orgs.repository';
 
 /** Sub-groups one list reads at most (the forge's sub-group lists are short). */
@@ -145,6 +146,52 @@ export class OrgsService {
         .map((entry) => toPlatformOrganization(entry.row, this.config.publicUrl, entry.role)),
       total: reachable.length,
     };
+  }
+
+  /**
+   * Change an organization's or sub-group's details (Master role in it or above). The
+   * published form also names `wechat_mp` and `readme_repo_id`/`readme_repo_path`; the
+   * forge keeps no such settings, so they are accepted and left out.
+   */
+  update(principal: Principal, path: string, input: UpdateGroupDto): void {
+    const caller = this.requireCaller(principal);
+    const row = this.requireGroup(caller, path);
+    if (this.accessLevel(caller, row.path) < ROLE_LEVELS.Master)
+      throw new ForbiddenError(`Changing ${row.path} needs the Master role`, { role: 'Master' });
+    const domain = input.domain?.trim();
+    if (domain && row.path.includes('/'))
+      throw new InvalidError('domain applies to top-level organizations only', { field: 'domain' });
+    this.orgs.update(row.id, {
+      remark: input.remark?.trim(),
+      description: input.description,
+      site: input.site,
+      email: input.email,
+      domain,
+      updatedAt: iso(this.clock.now()),
+    });
+  }
+
+  /**
+   * Delete an empty organization or sub-group (Owner role in it or above). One that still
+   * holds repositories or sub-groups is refused with 409: the published text does not say
+   * what happens to them, and deleting a whole tree on one call is the reading that loses
+   * data, so the forge takes the other one.
+   */
+  delete(principal: Principal, path: string): void {
+    const caller = this.requireCaller(principal);
+    const row = this.requireGroup(caller, path);
+    if (this.accessLevel(caller, row.path) < ROLE_LEVELS.Owner)
+      throw new ForbiddenError(`Deleting ${row.path} needs the Owner role`, { role: 'Owner' });
+    if (row.all_sub_repo_count > 0 || row.all_sub_group_count > 0)
+      throw new ConflictError(`${row.path} still holds repositories or sub-groups`, {
+        field: 'group',
+      });
+    this.orgs.delete(row.id);
+  }
+
+  /** Whether an organization or sub-group of this path exists. */
+  isGroup(path: string): boolean {
+    return this.orgs.namespace(path)?.kind === 'org';
   }
 
   /** An organization or sub-group by path; NotFoundError when there is none. */

@@ -1,17 +1,32 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Put,
+  Query,
+  Res,
+} from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { ForgePullRequest } from './pull.converter';
+import type { ForgePull, ForgePullRequest } from './pull.converter';
 import { Access, ForgeExtension } from '../common/access.decorator';
 import { toPaging } from '../common/paging';
 import { CurrentPrincipal, type Principal } from '../common/principal';
 import { sendPage } from '../common/send-page';
-import { CreatePullDto, ListPullsQueryDto } from './pulls.dto';
+import { CreatePullDto, ListPullsQueryDto, MergePullDto, UpdatePullDto } from './pulls.dto';
+import { PullChangesService, type MergePullResult } from './pull-changes.service';
 import { PullsService } from './pulls.service';
 
 /** Pull requests of a repository and of an organization. */
 @Controller()
 export class PullsController {
-  constructor(private readonly pulls: PullsService) {}
+  constructor(
+    private readonly pulls: PullsService,
+    private readonly changes: PullChangesService,
+  ) {}
 
   /** Pulls of every readable repository of an organization. */
   @Get(':org/-/pulls')
@@ -43,16 +58,44 @@ export class PullsController {
       .then((page) => sendPage(reply, page));
   }
 
-  /** Record a pull request. */
+  /** Record a pull request: 201 with the `api.Pull` record (reviewers included), as published. */
   @Post(':org/:repo/-/pulls')
   @HttpCode(201)
   @Access({ scope: 'repo-code:rw' })
-  create(
+  async create(
     @CurrentPrincipal() principal: Principal,
     @Param('org') org: string,
     @Param('repo') repo: string,
     @Body() body: CreatePullDto,
-  ): Promise<ForgePullRequest> {
-    return this.pulls.create(principal, org, repo, body);
+  ): Promise<ForgePull> {
+    const created = await this.pulls.create(principal, org, repo, body);
+    return this.pulls.get(principal, org, repo, String(created.number));
+  }
+
+  /** Change the title or text, close or reopen: 200 with the `api.Pull` record, as published. */
+  @Patch(':org/:repo/-/pulls/:number')
+  @Access({ scope: 'repo-code:rw' })
+  update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('number') number: string,
+    @Body() body: UpdatePullDto,
+  ): Promise<ForgePull> {
+    return this.changes.update(principal, org, repo, number, body);
+  }
+
+  /** Merge into the base branch: 200 with `{merged, message, sha}`. */
+  @Put(':org/:repo/-/pulls/:number/merge')
+  @HttpCode(200)
+  @Access({ scope: 'repo-code:rw' })
+  merge(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('number') number: string,
+    @Body() body: MergePullDto,
+  ): Promise<MergePullResult> {
+    return this.changes.merge(principal, org, repo, number, body);
   }
 }

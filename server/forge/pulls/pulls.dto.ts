@@ -205,3 +205,38 @@ export class PullBatchQueryDto {
   })
   n!: string;
 }
+
+/** `PATCH /{repo}/-/pulls/{number}` (`api.PatchPullForm`): each field optional. */
+export class UpdatePullDto {
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  title?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(65_536)
+  body?: string;
+
+  @IsOptional()
+  @IsIn(['open', 'closed'], { message: 'state must be open or closed' })
+  state?: 'open' | 'closed';
+}
+
+/** `PUT /{repo}/-/pulls/{number}/merge` (`api.MergePullRequest`). */
+export class MergePullDto {
+  @IsOptional()
+  @IsIn(['merge', 'squash', 'rebase'], { message: 'merge_style must be merge, squash or rebase' })
+  merge_style?: 'merge' | 'squash' | 'rebase';
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  commit_title?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(65_536)
+  commit_message?: string;
+}

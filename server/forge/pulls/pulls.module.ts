@@ -4,7 +4,9 @@ import { GitModule } from '../git/git.module';
 import { ReposModule } from '../repos/repos.module';
 import { CommitsModule } from '../commits/commits.module';
 import { OrgsModule } from '../orgs/orgs.module';
+import { TransportModule } from '../transport/transport.module';
 import { UsersModule } from '../users/users.module';
+import { PullChangesService } from './pull-changes.service';
 import { PullDetailsController } from './pull-details.controller';
 import { PullDetailsRepository } from './pull-details.repository';
 import { PullDetailsService } from './pull-details.service';
@@ -15,9 +17,24 @@ import { PullsService } from './pulls.service';
 
 /** Pull requests. */
 @Module({
-  imports: [ReposModule, GitModule, EventsModule, CommitsModule, OrgsModule, UsersModule],
+  imports: [
+    ReposModule,
+    GitModule,
+    EventsModule,
+    CommitsModule,
+    OrgsModule,
+    UsersModule,
+    TransportModule,
+  ],
   controllers: [PullsController, PullDetailsController],
-  providers: [PullsRepository, PullsService, PullDetailsRepository, PullDetailsService, PullReader],
+  providers: [
+    PullsRepository,
+    PullsService,
+    PullChangesService,
+    PullDetailsRepository,
+    PullDetailsService,
+    PullReader,
+  ],
   exports: [PullsService],
 })
 export class PullsModule {}

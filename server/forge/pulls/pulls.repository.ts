@@ -134,6 +134,35 @@ export class PullsRepository {
     );
   }
 
+  /** Change a pull's title, text, state or recorded commits; undefined fields stay. */
+  update(
+    id: number,
+    changes: {
+      title?: string;
+      body?: string;
+      state?: PullRow['state'];
+      closedAt?: string | null;
+      baseSha?: string;
+      headSha?: string;
+      updatedAt: string;
+    },
+  ): void {
+    const columns: [string, string | null | undefined][] = [
+      ['title', changes.title],
+      ['body', changes.body],
+      ['state', changes.state],
+      ['closed_at', changes.closedAt],
+      ['base_sha', changes.baseSha],
+      ['head_sha', changes.headSha],
+      ['updated_at', changes.updatedAt],
+    ];
+    const set = columns.filter(([, value]) => value !== undefined);
+    this.db.run(
+      `UPDATE pulls SET ${set.map(([column]) => `${column} = ?`).join(', ')} WHERE id = ?`,
+      [...set.map(([, value]) => value as string | null), id],
+    );
+  }
+
   /** Insert a pull with the repository's next pull number; returns the stored row. */
   insert(pull: NewPull): PullRow {
     return this.db.transaction(() => {

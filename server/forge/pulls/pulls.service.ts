@@ -155,7 +155,7 @@ export class PullsService {
     owner: string,
     name: string,
     number: string,
-    permission: 'read' | 'participate' = 'read',
+    permission: 'read' | 'participate' | 'develop' = 'read',
   ): Promise<{ row: PullRow; context: RepoContext; repo: RepoName }> {
     const context = this.repos.resolve(principal, owner, name, permission);
     const row = await this.withCurrentShas(this.reader.require(context.repo.id, number));

@@ -26,17 +26,17 @@ export class RefsController {
     return sendPage(reply, await this.refs.listBranches(principal, org, repo, toPaging(query)));
   }
 
-  /** Create a branch. */
+  /** Create a branch: 201 with no body, as published (callers read it back). */
   @Post(':org/:repo/-/git/branches')
   @HttpCode(201)
   @Access({ scope: 'repo-code:rw' })
-  createBranch(
+  async createBranch(
     @CurrentPrincipal() principal: Principal,
     @Param('org') org: string,
     @Param('repo') repo: string,
     @Body() body: CreateBranchDto,
-  ): Promise<ApiBranchDetail> {
-    return this.refs.createBranch(principal, org, repo, body);
+  ): Promise<void> {
+    await this.refs.createBranch(principal, org, repo, body);
   }
 
   /** One branch with its head commit. */
@@ -51,9 +51,9 @@ export class RefsController {
     return this.refs.getBranch(principal, org, repo, branch);
   }
 
-  /** Delete a branch. */
+  /** Delete a branch: 200 with no body, as published. */
   @Delete(':org/:repo/-/git/branches/*')
-  @HttpCode(204)
+  @HttpCode(200)
   @Access({ scope: 'repo-code:rw' })
   async deleteBranch(
     @CurrentPrincipal() principal: Principal,
@@ -62,6 +62,32 @@ export class RefsController {
     @Param('*') branch: string,
   ): Promise<void> {
     await this.refs.deleteBranch(principal, org, repo, branch);
+  }
+
+  /** Lock a branch: 201 with no body, as published. */
+  @Post(':org/:repo/-/git/branch-locks/*')
+  @HttpCode(201)
+  @Access({ scope: 'repo-code:rw' })
+  async lockBranch(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('*') branch: string,
+  ): Promise<void> {
+    await this.refs.lockBranch(principal, org, repo, branch);
+  }
+
+  /** Unlock a branch: 204, as published. */
+  @Delete(':org/:repo/-/git/branch-locks/*')
+  @HttpCode(204)
+  @Access({ scope: 'repo-code:rw' })
+  unlockBranch(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('*') branch: string,
+  ): void {
+    this.refs.unlockBranch(principal, org, repo, branch);
   }
 
   /** Tags. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ApiBranch, ApiBranchDetail, ApiCommit, ApiTag } from '@shared/platform/published';
-import { ConflictError, InvalidError, NotFoundError } from '../../common/errors';
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../../common/errors';
 import { Clock } from '../common/clock';
 import type { Page, Paging } from '../common/paging';
 import type { Caller, Principal } from '../common/principal';
@@ -21,6 +21,7 @@ import {
   type RefEntry,
   type RefSnapshot,
 } from '../git/ref-snapshot';
+import { BranchLocksRepository } from '../repos/branch-locks.repository';
 import type { RepoContext, RepoPermission } from '../repos/repo.types';
 import { ReposService } from '../repos/repos.service';
 import { UsersService } from '../users/users.service';
@@ -64,6 +65,7 @@ export class RefsService {
     private readonly users: UsersService,
     private readonly clock: Clock,
     private readonly config: ForgeConfig,
+    private readonly locks: BranchLocksRepository,
   ) {}
 
   /** Whether pushes below Master may not rewrite or delete this branch (only the default one is protected). */
@@ -78,14 +80,15 @@ export class RefsService {
     name: string,
     paging: Paging,
   ): Promise<Page<ApiBranch>> {
-    const { repo } = this.resolve(principal, owner, name, 'read');
+    const { context, repo } = this.resolve(principal, owner, name, 'read');
     const refs = await this.git.refs(repo);
     const names = branchNames(refs);
+    const locked = this.locks.locked(context.repo.id);
     return {
       items: names.slice(paging.offset, paging.offset + paging.pageSize).map((branch) => ({
         name: branch,
         protected: this.isProtected(refs, branch),
-        locked: false,
+        locked: locked.has(branch),
         commit: { sha: (refs.refs.get(BRANCH_PREFIX + branch) as RefEntry).commit },
       })),
       total: names.length,
@@ -100,12 +103,12 @@ export class RefsService {
     branch: string,
   ): Promise<ApiBranchDetail> {
     checkRevision('branch', branch);
-    const { repo } = this.resolve(principal, owner, name, 'read');
+    const { context, repo } = this.resolve(principal, owner, name, 'read');
     const ref = await this.requireRef(repo, BRANCH_PREFIX, branch);
     return {
       name: branch,
       protected: this.isProtected(await this.git.refs(repo), branch),
-      locked: false,
+      locked: this.locks.locked(context.repo.id).has(branch),
       commit: await this.renderer.one(repo, ref.commit),
     };
   }
@@ -155,11 +158,34 @@ export class RefsService {
       const ref = await this.requireRef(repo, BRANCH_PREFIX, branch);
       if ((await this.git.refs(repo)).head === branch)
         throw new InvalidError('The default branch cannot be deleted', { field: 'branch' });
+      if (this.locks.locked(context.repo.id).has(branch))
+        throw new ForbiddenError(`Branch ${branch} is locked`, { field: 'branch' });
       await this.writes.deleteRef(repo, ref.name, ref.sha);
       this.events.record(
         refEvent('DeleteEvent', context.repo.id, actor.userId, 'branch', branch, this.now()),
       );
     });
+  }
+
+  /** Lock a branch against pushes, merges and deletion (Master role); locking it again changes nothing. */
+  async lockBranch(
+    principal: Principal,
+    owner: string,
+    name: string,
+    branch: string,
+  ): Promise<void> {
+    checkRevision('branch', branch);
+    const { context, repo, actor } = this.resolve(principal, owner, name, 'manage');
+    await this.requireRef(repo, BRANCH_PREFIX, branch);
+    this.locks.lock(context.repo.id, branch, actor.userId, this.now());
+  }
+
+  /** Unlock a branch (Master role); NotFoundError when it is not locked. */
+  unlockBranch(principal: Principal, owner: string, name: string, branch: string): void {
+    checkRevision('branch', branch);
+    const { context } = this.resolve(principal, owner, name, 'manage');
+    if (!this.locks.unlock(context.repo.id, branch))
+      throw new NotFoundError(`Branch ${branch} is not locked`, { field: 'branch' });
   }
 
   /** Tags by name. */

@@ -1,4 +1,15 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Res,
+} from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { ApiRelease, ApiReleaseAsset } from '@shared/platform/published';
 import type { PlatformRelease } from '@shared/platform/types';
@@ -7,7 +18,7 @@ import { Access, RawResponse } from '../common/access.decorator';
 import { PageQueryDto, toPaging } from '../common/paging';
 import { CurrentPrincipal, type Principal } from '../common/principal';
 import { sendPage } from '../common/send-page';
-import { CreateReleaseDto, DownloadQueryDto } from './releases.dto';
+import { CreateReleaseDto, DownloadQueryDto, UpdateReleaseDto } from './releases.dto';
 import { ReleasesService } from './releases.service';
 
 /** Spec 4.4: releases. */
@@ -113,5 +124,32 @@ export class ReleasesController {
       tagAndFile.slice(slash + 1),
     );
     void reply.header('cache-control', 'no-store').redirect(target, 302);
+  }
+
+  /** Edit a release: 200 with no body, as published. */
+  @Patch(':org/:repo/-/releases/:release_id')
+  @HttpCode(200)
+  @Access({ scope: 'repo-code:rw' })
+  update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('release_id') releaseId: string,
+    @Body() body: UpdateReleaseDto,
+  ): void {
+    this.releases.update(principal, org, repo, releaseId, body);
+  }
+
+  /** Delete a release (its tag stays): 200 with no body, as published. */
+  @Delete(':org/:repo/-/releases/:release_id')
+  @HttpCode(200)
+  @Access({ scope: 'repo-code:rw' })
+  remove(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('release_id') releaseId: string,
+  ): void {
+    this.releases.remove(principal, org, repo, releaseId);
   }
 }

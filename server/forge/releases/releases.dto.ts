@@ -40,3 +40,28 @@ export class DownloadQueryDto {
   @IsIn(['true', 'false'], { message: 'share must be true or false' })
   share?: string;
 }
+
+/** `PATCH /{repo}/-/releases/{release_id}`: each field optional. */
+export class UpdateReleaseDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  name?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(65_536)
+  body?: string;
+
+  @IsOptional()
+  @IsBoolean()
+  draft?: boolean;
+
+  @IsOptional()
+  @IsBoolean()
+  prerelease?: boolean;
+
+  @IsOptional()
+  @IsIn(['true', 'false', 'legacy'], { message: 'make_latest must be true, false or legacy' })
+  make_latest?: 'true' | 'false' | 'legacy';
+}

@@ -47,6 +47,39 @@ export class ReleasesRepository {
     ).id;
   }
 
+  /** Change a release's text, flags or latest choice; a draft made public gets its publication time. */
+  update(
+    id: number,
+    changes: {
+      name?: string;
+      body?: string;
+      draft?: boolean;
+      prerelease?: boolean;
+      makeLatest?: string;
+      publishedAt?: string;
+    },
+  ): void {
+    const columns: [string, unknown][] = [
+      ['name', changes.name],
+      ['body', changes.body],
+      ['draft', changes.draft === undefined ? undefined : changes.draft ? 1 : 0],
+      ['prerelease', changes.prerelease === undefined ? undefined : changes.prerelease ? 1 : 0],
+      ['make_latest', changes.makeLatest],
+      ['published_at', changes.publishedAt],
+    ];
+    const set = columns.filter(([, value]) => value !== undefined);
+    if (set.length === 0) return;
+    this.db.run(
+      `UPDATE releases SET ${set.map(([column]) => `${column} = ?`).join(', ')} WHERE id = ?`,
+      [...set.map(([, value]) => value as string | number), id],
+    );
+  }
+
+  /** Delete a release and its asset records (the tag stays, as on the platform). */
+  delete(id: number): void {
+    this.db.run('DELETE FROM releases WHERE id = ?', [id]);
+  }
+
   /** One page of a repository's releases, newest first, and the total. */
   list(repoId: number, limit: number, offset: number): { rows: ReleaseRow[]; total: number } {
     const rows = this.db

@@ -15,7 +15,7 @@ import { ReposService } from '../repos/repos.service';
 import type { RepoContext } from '../repos/repo.types';
 import { toPlatformRelease, toReleaseAsset } from './release.converter';
 import type { ReleaseRow } from './release.types';
-import type { CreateReleaseDto } from './releases.dto';
+import type { CreateReleaseDto, UpdateReleaseDto } from './releases.dto';
 import { ReleasesRepository } from './releases.repository';
 
 /** Releases: a tag (existing, or created from `target_commitish`) with notes. */
@@ -102,6 +102,33 @@ export class ReleasesService {
     }
     const row = this.releases.byId(id) as ReleaseRow;
     return this.toWire(row, this.releases.latest(context.repo.id)?.id, context);
+  }
+
+  /** Change a release's name, notes, draft or prerelease flag, or latest choice. */
+  update(
+    principal: Principal,
+    owner: string,
+    name: string,
+    releaseId: string,
+    input: UpdateReleaseDto,
+  ): void {
+    const context = this.repos.resolve(principal, owner, name, 'develop');
+    const row = this.requireRelease(context.repo.id, releaseId);
+    const publishing = input.draft === false && row.published_at === '';
+    this.releases.update(row.id, {
+      name: input.name === undefined ? undefined : input.name.trim() || row.tag_name,
+      body: input.body,
+      draft: input.draft,
+      prerelease: input.prerelease,
+      makeLatest: input.make_latest,
+      publishedAt: publishing ? iso(this.clock.now()) : undefined,
+    });
+  }
+
+  /** Delete a release; its tag stays. */
+  remove(principal: Principal, owner: string, name: string, releaseId: string): void {
+    const context = this.repos.resolve(principal, owner, name, 'develop');
+    this.releases.delete(this.requireRelease(context.repo.id, releaseId).id);
   }
 
   /** A release by id. */

@@ -1,4 +1,4 @@
-import { Transform } from 'class-transformer';
+import { Transform, type TransformFnParams } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
@@ -30,8 +30,15 @@ export class CreateRepoDto implements CreateRepositoryRequest {
   @MaxLength(2000)
   description?: string;
 
+  /** Published default: public. */
+  @IsOptional()
   @IsIn(['public', 'private', 'secret'])
-  visibility!: CreateVisibility;
+  visibility: CreateVisibility = 'public';
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  license?: string;
 }
 
 /** `PATCH /{repo}`. */
@@ -121,4 +128,15 @@ export class UserReposQueryDto extends ListReposQueryDto {
     message: 'role must be Guest, Reporter, Developer, Master or Owner',
   })
   role?: AccessRole;
+}
+
+/** Query of `POST /{repo}/-/settings/set_visibility`: the published values, in any case. */
+export class SetVisibilityQueryDto {
+  @Transform(({ value }: TransformFnParams): unknown =>
+    typeof value === 'string' ? value.toLowerCase() : value,
+  )
+  @IsIn(['public', 'private', 'secret'], {
+    message: 'visibility must be Private, Public or Secret',
+  })
+  visibility!: CreateVisibility;
 }

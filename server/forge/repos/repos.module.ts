@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { GitModule } from '../git/git.module';
 import { OrgsModule } from '../orgs/orgs.module';
+import { BranchLocksRepository } from './branch-locks.repository';
 import { RepoLanguages } from './repo-languages';
 import { ReposController } from './repos.controller';
 import { ReposRepository } from './repos.repository';
@@ -10,7 +11,7 @@ import { ReposService } from './repos.service';
 @Module({
   imports: [OrgsModule, GitModule],
   controllers: [ReposController],
-  providers: [ReposRepository, ReposService, RepoLanguages],
-  exports: [ReposService],
+  providers: [ReposRepository, ReposService, RepoLanguages, BranchLocksRepository],
+  exports: [ReposService, BranchLocksRepository],
 })
 export class ReposModule {}

@@ -169,6 +169,26 @@ export class ReposRepository {
     this.db.run(`UPDATE repos SET ${sets.join(', ')} WHERE id = ?`, [...params, id]);
   }
 
+  /** Change a repository's visibility or status (0 active, 1 archived). */
+  setSettings(
+    id: number,
+    settings: { visibility?: CreateVisibility; status?: 0 | 1 },
+    updatedAt: string,
+  ): void {
+    if (settings.visibility !== undefined)
+      this.db.run('UPDATE repos SET visibility = ?, updated_at = ? WHERE id = ?', [
+        settings.visibility,
+        updatedAt,
+        id,
+      ]);
+    if (settings.status !== undefined)
+      this.db.run('UPDATE repos SET status = ?, updated_at = ? WHERE id = ?', [
+        settings.status,
+        updatedAt,
+        id,
+      ]);
+  }
+
   /** Set the time of the newest commit (the seed, and pushes in part 2). */
   setLastCommit(id: number, at: string | null): void {
     this.db.run('UPDATE repos SET last_commit_at = ? WHERE id = ?', [at, id]);

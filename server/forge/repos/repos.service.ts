@@ -118,6 +118,8 @@ export class ReposService {
         visibility: input.visibility,
         createdAt: iso(this.clock.now()),
       });
+      if (input.license)
+        this.repos.update(id, { license: input.license, updatedAt: iso(this.clock.now()) });
     } catch (error) {
       await this.git.remove(namespace.path, name);
       if (error instanceof Error && /UNIQUE/.test(error.message)) {
@@ -146,6 +148,23 @@ export class ReposService {
       updatedAt: iso(this.clock.now()),
     });
     return this.toWire(principal, this.repos.byId(repo.id) as RepoRow);
+  }
+
+  /** Change who can see a repository (Master role, as for other settings). */
+  setVisibility(
+    principal: Principal,
+    owner: string,
+    name: string,
+    visibility: CreateVisibility,
+  ): void {
+    const { repo } = this.resolve(principal, owner, name, 'manage');
+    this.repos.setSettings(repo.id, { visibility }, iso(this.clock.now()));
+  }
+
+  /** Archive a repository or bring it back (Master role); the record shows status 1 while archived. */
+  setArchived(principal: Principal, owner: string, name: string, archived: boolean): void {
+    const { repo } = this.resolve(principal, owner, name, 'manage');
+    this.repos.setSettings(repo.id, { status: archived ? 1 : 0 }, iso(this.clock.now()));
   }
 
   /** Delete the record (and everything in it), then the git folder. */

@@ -370,4 +370,15 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE issues ADD COLUMN start_date TEXT NOT NULL DEFAULT '';
   ALTER TABLE issues ADD COLUMN end_date TEXT NOT NULL DEFAULT '';
   `,
+  `
+  -- Locked branches (the published branch locks); deleting the repository takes its
+  -- locks along.
+  CREATE TABLE branch_locks (
+    repo_id INTEGER NOT NULL REFERENCES repos (id) ON DELETE CASCADE,
+    branch TEXT NOT NULL,
+    locked_by INTEGER NOT NULL REFERENCES users (id),
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (repo_id, branch)
+  ) STRICT, WITHOUT ROWID;
+  `,
 ];

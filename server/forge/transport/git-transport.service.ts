@@ -9,6 +9,8 @@ import { ForgeConfig } from '../config/forge-config';
 import { GitAdapter, type RepoName } from '../git/git.adapter';
 import type { GitProcess } from '../git/git-runner';
 import { GitTransportAdapter, type GitService } from '../git/git-transport.adapter';
+import { BRANCH_PREFIX } from '../git/ref-snapshot';
+import { BranchLocksRepository } from '../repos/branch-locks.repository';
 import type { RepoContext } from '../repos/repo.types';
 import { ReposService } from '../repos/repos.service';
 import { UsersService } from '../users/users.service';
@@ -59,6 +61,7 @@ export class GitTransportService {
     private readonly transport: GitTransportAdapter,
     private readonly recorder: PushRecorder,
     private readonly config: ForgeConfig,
+    private readonly locks: BranchLocksRepository,
   ) {}
 
   /** `GET info/refs?service=…`: the ref advertisement. */
@@ -100,6 +103,9 @@ export class GitTransportService {
           maxBytes: this.config.maxPushBytes,
           protectDefaultBranch:
             this.config.protectDefaultBranch && context.role < ROLE_LEVELS.Master,
+          lockedRefs: [...this.locks.locked(context.repo.id)].map(
+            (branch) => BRANCH_PREFIX + branch,
+          ),
         });
         this.run(process, input, out, false);
         await process.exit;

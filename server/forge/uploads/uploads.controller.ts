@@ -12,13 +12,11 @@ import {
   Res,
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { UploadResponse } from '@shared/platform/types';
-import { ForbiddenError } from '../../common/errors';
 import { Access, RawResponse, StreamBody } from '../common/access.decorator';
 import { INERT_HEADERS } from '../common/content-type';
 import { CurrentPrincipal, type Principal } from '../common/principal';
 import { UploadRequestDto, UploadTokenQueryDto } from './uploads.dto';
-import { UploadsService } from './uploads.service';
+import { UploadsService, type UploadAssetsResponse } from './uploads.service';
 import type { UploadKind } from './upload.types';
 
 /** Spec 4.1 attachments: upload URLs, the PUT that stores bytes, asset paths, deletion. */
@@ -35,7 +33,7 @@ export class UploadsController {
     @Param('org') org: string,
     @Param('repo') repo: string,
     @Body() body: UploadRequestDto,
-  ): UploadResponse {
+  ): UploadAssetsResponse {
     return this.uploads.request(principal, org, repo, 'files', body);
   }
 
@@ -48,7 +46,7 @@ export class UploadsController {
     @Param('org') org: string,
     @Param('repo') repo: string,
     @Body() body: UploadRequestDto,
-  ): UploadResponse {
+  ): UploadAssetsResponse {
     return this.uploads.request(principal, org, repo, 'imgs', body);
   }
 
@@ -94,9 +92,9 @@ export class UploadsController {
     return this.send(reply, principal, org, repo, 'imgs', key, name);
   }
 
-  /** Delete a file upload. */
+  /** Delete a file upload: 200 with no body, as published. */
   @Delete(':org/:repo/-/files/*')
-  @HttpCode(204)
+  @HttpCode(200)
   @Access({ scope: 'repo-code:rw' })
   async remove(
     @CurrentPrincipal() principal: Principal,
@@ -107,13 +105,17 @@ export class UploadsController {
     await this.uploads.delete(principal, org, repo, path);
   }
 
-  /** Images stay: issues and comments embed them. */
+  /** Delete an image upload (Master role): 200 with no body, as published. */
   @Delete(':org/:repo/-/imgs/*')
-  @Access({ scope: 'repo-code:rw' })
-  removeImage(): never {
-    throw new ForbiddenError('Image uploads cannot be deleted; only file uploads can', {
-      field: 'path',
-    });
+  @HttpCode(200)
+  @Access({ scope: 'repo-manage:rw' })
+  async removeImage(
+    @CurrentPrincipal() principal: Principal,
+    @Param('org') org: string,
+    @Param('repo') repo: string,
+    @Param('*') path: string,
+  ): Promise<void> {
+    await this.uploads.delete(principal, org, repo, path, 'imgs');
   }
 
   private async send(

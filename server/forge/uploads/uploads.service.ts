@@ -2,6 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { UploadResponse } from '@shared/platform/types';
+
+/** `dto.UploadAssetsResponse`: the upload URL, form fields to send with the bytes, a token and the asset. */
+export type UploadAssetsResponse = UploadResponse & { form: Record<string, string>; token: string };
 import { ForbiddenError, InvalidError, NotFoundError } from '../../common/errors';
 import { Clock } from '../common/clock';
 import { contentTypeFor, isImageName, looksLikeImage } from '../common/content-type';
@@ -60,7 +63,7 @@ export class UploadsService {
     name: string,
     kind: UploadKind,
     input: UploadRequestDto,
-  ): UploadResponse {
+  ): UploadAssetsResponse {
     const fileName = checkFileName(input.name);
     if (input.size > UPLOAD_LIMITS[kind])
       throw new InvalidError(`size is above the ${UPLOAD_LIMITS[kind]}-byte limit`, {
@@ -88,6 +91,11 @@ export class UploadsService {
     const repoPath = `${context.namespace.path}/${context.repo.name}`;
     return {
       upload_url: `${this.config.publicUrl}/-/uploads/${key}?token=${encodeURIComponent(token)}`,
+      // The published answer also names form fields to send with the bytes (none here:
+      // the URL is signed) and a token; the forge has no confirm step, so the token is
+      // the upload's own signed ticket, the same one the URL carries.
+      form: {},
+      token,
       assets: {
         name: fileName,
         path: `/${repoPath}/-/${kind}/${key}/${encodeURIComponent(fileName)}`,
@@ -136,15 +144,25 @@ export class UploadsService {
    * `DELETE /{repo}/-/files/{key}/{name}`: only file uploads qualify; anything else
    * under the path (a repository file path, an image) is refused.
    */
-  async delete(principal: Principal, owner: string, name: string, filePath: string): Promise<void> {
+  async delete(
+    principal: Principal,
+    owner: string,
+    name: string,
+    filePath: string,
+    kind: UploadKind = 'files',
+  ): Promise<void> {
     const [key, fileName, ...rest] = filePath.split('/');
     if (rest.length > 0 || !KEY.test(key ?? '') || !fileName)
-      throw new InvalidError('Only attachments uploaded through /-/upload/files can be deleted', {
+      throw new InvalidError(`Only attachments uploaded through /-/upload/${kind} can be deleted`, {
         field: 'path',
       });
-    const row = this.find(principal, owner, name, 'files', key, fileName, 'participate');
+    const row = this.find(principal, owner, name, kind, key, fileName, 'participate');
     const { role } = this.repos.resolve(principal, owner, name, 'participate');
-    if (row.uploader_id !== principal?.userId && role < ROLE_LEVELS.Reporter)
+    // Images are embedded in issues and comments, so deleting one is a maintainer's call
+    // (the published operation asks for repo-manage); a file its uploader or a Reporter.
+    if (kind === 'imgs' && role < ROLE_LEVELS.Master && !principal?.isAdmin)
+      throw new ForbiddenError('Deleting an image needs the Master role', { role: 'Master' });
+    if (kind === 'files' && row.uploader_id !== principal?.userId && role < ROLE_LEVELS.Reporter)
       throw new ForbiddenError('Only the uploader or a Reporter can delete this attachment', {
         role: 'Reporter',
       });
