@@ -181,9 +181,10 @@ describe('idempotent dispatch against a real forge', () => {
   it('answers a retry with the key after the platform answer was lost, without a second issue', async () => {
     const body = dispatchBody();
     const before = await creates();
+    const dropped = proxy.dropped;
     proxy.armed = true;
     const lost = await create(body, 'key-lost-1');
-    expect(proxy.dropped).toBe(1);
+    expect(proxy.dropped - dropped).toBe(1);
     expect(lost.status).toBe(502);
     // The forge wrote the issue; the board never heard of it.
     expect(await issuesTitled(body)).toBe(1);
@@ -202,8 +203,10 @@ describe('idempotent dispatch against a real forge', () => {
   it('reports, and does not repeat, a keyless create whose platform answer was lost', async () => {
     const body = dispatchBody();
     const before = await creates();
+    const dropped = proxy.dropped;
     proxy.armed = true;
     expect((await create(body)).status).toBe(502);
+    expect(proxy.dropped - dropped).toBe(1);
     const retry = await create(body);
     expect(retry.status).toBe(409);
     const refusal = (await retry.json()) as { code: string; made: Issue; message: string };
