@@ -178,6 +178,34 @@ describe('forge: leniency toward generated clients', () => {
     }
   });
 
+  it('reads a null field as not given: the value stays, a required one is still asked for', async () => {
+    const before = await call(forge, 'PUT', '/acme', {
+      body: { description: 'Kept', remark: 'Acme' },
+    });
+    expect(before.status).toBe(200);
+    for (const body of [
+      { description: null },
+      { description: null, remark: null, site: null, email: null, domain: null },
+    ]) {
+      const changed = await call(forge, 'PUT', '/acme', { body });
+      expect(changed.status).toBe(200);
+    }
+    const group = (await call(forge, 'GET', '/acme')).body as Record<string, unknown>;
+    expect([group.description, group.remark]).toEqual(['Kept', 'Acme']);
+
+    const issue = await call(forge, 'POST', '/acme/web/-/issues', {
+      body: { title: 'Null body', body: null, labels: null },
+    });
+    expect(issue.status).toBe(201);
+    const untitled = await call(forge, 'POST', '/acme/web/-/issues', { body: { title: null } });
+    expect(untitled.status).toBe(400);
+    expect((untitled.body as { errmsg: string }).errmsg).toContain('title');
+    const nullMember = await call(forge, 'POST', '/acme/web/-/issues', {
+      body: { title: 'x', labels: [null] },
+    });
+    expect(nullMember.status).toBe(400);
+  });
+
   it('reads and writes a repository named with an encoded slash like a plain one', async () => {
     const plain = await call(forge, 'GET', '/acme/web');
     const encoded = await call(forge, 'GET', '/acme%2Fweb');

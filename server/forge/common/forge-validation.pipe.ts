@@ -25,8 +25,25 @@ function invalid(errors: ValidationError[]): InvalidError {
 }
 
 /**
+ * A body's fields without their `null` members, in nested objects too: Go clients send
+ * `null` for an unset pointer field, which the platform reads as "not given". Array
+ * members stay, so `[null]` is still refused by the field's own rule.
+ */
+export function withoutNulls(body: object): object {
+  return Object.fromEntries(
+    Object.entries(body)
+      .filter(([, value]) => value !== null)
+      .map(([key, value]) => [
+        key,
+        typeof value === 'object' && !Array.isArray(value) ? withoutNulls(value) : value,
+      ]),
+  );
+}
+
+/**
  * Validation for every route, with messages that name the field. Bodies must be JSON
- * objects; fields a route does not know are dropped, as the platform ignores them
+ * objects; a `null` field counts as not given (see `withoutNulls`). Fields a route does
+ * not know are dropped, as the platform ignores them
  * (clients generated from a newer schema send fields an older server lacks). Query
  * strings likewise may carry fields a route does not know (clients share filters
  * across endpoints), which are dropped.
@@ -51,7 +68,7 @@ export class ForgeValidationPipe implements PipeTransform {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
         throw new InvalidError('body must be a JSON object', { field: 'body' });
       }
-      return this.body.transform(value, metadata);
+      return this.body.transform(withoutNulls(value), metadata);
     }
     // One named query value (`@Query('ref')`) is handed over as sent; routes check it themselves.
     if (metadata.type === 'query' && metadata.data) return value;
