@@ -31,11 +31,13 @@ function invalid(errors: ValidationError[]): InvalidError {
  */
 export function withoutNulls(body: object): object {
   return Object.fromEntries(
-    Object.entries(body)
+    Object.entries(body as Record<string, unknown>)
       .filter(([, value]) => value !== null)
       .map(([key, value]) => [
         key,
-        typeof value === 'object' && !Array.isArray(value) ? withoutNulls(value) : value,
+        typeof value === 'object' && value !== null && !Array.isArray(value)
+          ? withoutNulls(value)
+          : value,
       ]),
   );
 }
