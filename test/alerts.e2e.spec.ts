@@ -318,7 +318,7 @@ describe('alerts against a real forge and real receivers', () => {
     // A day on, the demo's in-progress issues have gone without NPC activity long enough.
     board.clock.advance(27 * 3_600_000);
     const stuck = (await (
-      await fetch(`${board.url}/api/issues?attention=stuck&state=open`)
+      await board.settled('/api/issues?attention=stuck&state=open')
     ).json()) as Issue[];
     const byOrg = new Map<string, number>();
     for (const issue of stuck) {

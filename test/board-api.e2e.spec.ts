@@ -9,6 +9,7 @@ import type {
   PullRequest,
   Repository,
 } from '@shared/board/entities';
+import { PENDING_HEADER } from '@shared/board/entities';
 import { isNpcIssue } from '@shared/board/npc';
 import { isSecret, toIssue } from '@shared/board/mappers';
 import * as http from 'node:http';
@@ -55,6 +56,16 @@ describe('board API against a real forge', () => {
       expect(status).toBe(200);
       expect(headers.get('x-cache')).toBe('MISS');
       expect(orgs).toHaveLength(10);
+      // The counts that need issue conversations come once those are read.
+      const pending = headers.get(PENDING_HEADER)?.split(', ') ?? [];
+      for (const org of orgs) {
+        const counted = [org.stuck_count, org.overdue_count].map((n) => n !== null);
+        expect(counted).toEqual(pending.includes('attention') ? [false, false] : [true, true]);
+      }
+      const settled = await board.settled('/api/orgs');
+      expect(settled.headers.get(PENDING_HEADER)).toBeNull();
+      const counted = (await settled.json()) as Organization[];
+      expect(counted.map((o) => o.slug)).toEqual(orgs.map((o) => o.slug));
       // Balances are those of the latest credit snapshots, null before the first.
       const { body: latest } = await getJson<CreditSnapshot[]>(`${board.url}/api/credits/snapshot`);
       const snapshot = new Map(latest.map((s) => [s.org_slug, s]));
@@ -64,7 +75,7 @@ describe('board API against a real forge', () => {
         npcHandles: ['npc-builder', 'npc-reviewer', 'npc-tester'],
         webUrl: forge.baseUrl,
       };
-      for (const org of orgs) {
+      for (const org of counted) {
         expect(org).toEqual({
           slug: expect.any(String),
           name: expect.any(String),
@@ -121,11 +132,14 @@ describe('board API against a real forge', () => {
         npc_work_in_dormant: expect.any(Boolean),
       });
 
-      const issues = await getJson<Issue[]>(`${board.url}/api/repos/${repo.full_name}/issues`);
+      const settled = await board.settled(`/api/repos/${repo.full_name}/issues`);
+      const issues = { status: settled.status, body: (await settled.json()) as Issue[] };
       expect(issues.status).toBe(200);
+      // The same key: the answer just built, signals and all.
       const encoded = await getJson<Issue[]>(
         `${board.url}/api/repos/${encodeURIComponent(repo.full_name)}/issues`,
       );
+      expect(encoded.headers.get('x-cache')).toBe('HIT');
       expect(encoded.body).toEqual(issues.body);
       const issue = issues.body[0];
       expect(issue).toEqual({

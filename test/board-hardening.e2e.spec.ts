@@ -5,6 +5,7 @@ import { buildDemoPlan } from '../server/forge/seed/demo-plan';
 import { UNREADABLE_MESSAGE } from '../server/board/orgs/orgs.service';
 import { startBoard, RunningBoard } from './board-harness';
 import { forgeClient, HarnessForge, startForge } from './forge-harness';
+import { BackgroundReads } from '../server/board/sync/background-reads';
 
 const ADMIN_TOKEN = 'hardening-admin-token-0123456789';
 
@@ -164,6 +165,7 @@ describe('board hardening against a real forge', () => {
 
     it('answers 100 requests for random repositories without an upstream call', async () => {
       await fetch(`${board.url}/api/orgs/${org}/repos`); // the organization's list, cached
+      await board.get(BackgroundReads).idle(); // and the commit reads it queued, done
       const before = await forge.requestCount();
       const statuses = await Promise.all(
         Array.from({ length: 100 }, (_, i) =>

@@ -6,6 +6,8 @@ import { createBoardApp, type BoardAppOptions } from '../server/board/board-app'
 import { loadBoardConfig } from '../server/board/config/board-config';
 import type { PlatformClientOptions } from '../server/board/platform/platform.options';
 import { ManualClock } from '../server/common/clock';
+import { BackgroundReads } from '../server/board/sync/background-reads';
+import { PENDING_HEADER } from '@shared/board/entities';
 
 export interface RunningBoard {
   /** `http://127.0.0.1:<port>` (no trailing slash). */
@@ -16,6 +18,11 @@ export interface RunningBoard {
   dataDir: string;
   /** A service or provider of the running board (e.g. SnapshotService). */
   get<T>(token: abstract new (...args: never[]) => T): T;
+  /**
+   * GET `path` (under the board's URL) as a page does: while the answer names pending
+   * enrichments (`X-Board-Pending`), wait for the board's background reads and ask again.
+   */
+  settled(path: string, init?: RequestInit): Promise<Response>;
   stop(): Promise<void>;
 }
 
@@ -74,6 +81,16 @@ export async function startBoard(
     clock,
     dataDir,
     get: (token) => app.get(token),
+    settled: async (target, init) => {
+      const reads = app.get(BackgroundReads);
+      for (let attempt = 0; ; attempt++) {
+        const response = await fetch(`http://127.0.0.1:${port}${target}`, init);
+        if (!response.headers.has(PENDING_HEADER)) return response;
+        if (attempt === 20) throw new Error(`${target} still pending after ${attempt} reads`);
+        await response.arrayBuffer();
+        await reads.idle();
+      }
+    },
     stop: async () => {
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -40,7 +40,7 @@ describe('NPC work signals against a real forge', () => {
   }
 
   async function get<T>(path: string): Promise<T> {
-    const response = await fetch(`${board.url}${path}`);
+    const response = await board.settled(path);
     expect(response.status).toBe(200);
     return (await response.json()) as T;
   }

@@ -26,6 +26,7 @@ import { UpstreamBudget } from './budget/upstream-budget';
 import { DataAge } from './budget/data-age';
 import { RefreshModule } from './refresh/refresh.module';
 import { RouteCacheInterceptor } from './cache/route-cache.interceptor';
+import { BackgroundReads } from './sync/background-reads';
 import { BoardConfig } from './config/board-config';
 import { PLATFORM_CONNECTION, PlatformConnection } from './connection/platform-connection';
 import { CreditsModule } from './credits/credits.module';
@@ -128,6 +129,7 @@ class BoardCoreModule implements OnApplicationShutdown {
       MissLimiter,
       UpstreamCache,
       RouteCacheInterceptor,
+      BackgroundReads,
       DataAge,
       SettingsService,
     ];
@@ -197,10 +199,13 @@ export class BoardModule {
                     gitBaseUrl: connection.gitBaseUrl,
                   }
                 : { baseUrl: NO_PLATFORM, token: '', gitBaseUrl: NO_PLATFORM }),
-              // Fan-out over ten organizations makes about thirty calls at once; let them run.
-              concurrency: 32,
+              // Fan-out over ten organizations makes about thirty calls at once; let them run,
+              // also while background work (snapshots, enrichment reads) has its eight.
+              concurrency: 40,
+              backgroundConcurrency: 8,
               cache,
               admit: () => budget.admit(),
+              lane: () => (budget.inBackground ? 'background' : 'viewer'),
               onResponse: (info) => {
                 budget.noteStatus(info.status);
                 metrics.onUpstreamResponse(info);

@@ -17,6 +17,21 @@ export interface BoardLabel {
 
 export type BoardColumn = 'pending' | 'in_progress' | 'done';
 
+/**
+ * What a read answers without until the board has read it (docs/architecture.md#core-first),
+ * listed in the answer's `X-Board-Pending` header: `attention` is the NPC work signals of
+ * issues, their attention and the stuck and overdue counts (from issue conversations);
+ * `commits` is the people/NPC split of repositories' commits. Until known, those fields
+ * are `null` (`npc_only` and `npc_work_in_dormant` false).
+ */
+export type Enrichment = 'attention' | 'commits';
+
+/** Every enrichment, in the order `X-Board-Pending` lists them. */
+export const ENRICHMENTS: readonly Enrichment[] = ['attention', 'commits'];
+
+/** The header naming an answer's pending enrichments. */
+export const PENDING_HEADER = 'x-board-pending';
+
 export interface Organization {
   slug: string;
   name: string;
@@ -28,10 +43,16 @@ export interface Organization {
   /** Open NPC issues: pending pickup plus in progress. */
   active_issue_count: number;
   open_issue_count: number;
-  /** Open NPC issues in progress with no NPC activity for `stuck_after_hours`. */
-  stuck_count: number;
-  /** Open NPC-assigned issues still waiting for their first NPC comment past the pickup SLO. */
-  overdue_count: number;
+  /**
+   * Open NPC issues in progress with no NPC activity for `stuck_after_hours`; `null` while
+   * the `attention` enrichment is pending.
+   */
+  stuck_count: number | null;
+  /**
+   * Open NPC-assigned issues still waiting for their first NPC comment past the pickup SLO;
+   * `null` while the `attention` enrichment is pending.
+   */
+  overdue_count: number | null;
   /** Set when this organization's data could not be fetched; the counts are then 0. */
   error?: string;
 }

@@ -185,6 +185,7 @@ describe('AppComponent', () => {
     const answer = (cache: 'HIT' | 'STALE', asOf: number): Fetched<string[]> => ({
       data: [],
       freshness: { cache, asOf },
+      pending: [],
     });
 
     function report(key: string, fetched: Fetched<string[]>): void {
@@ -229,6 +230,7 @@ describe('AppComponent', () => {
           staleReason: 'budget',
           budgetUntil: NOW + 15 * 60_000,
         },
+        pending: [],
       });
       await bannerShown();
 

@@ -7,6 +7,11 @@ import { CallCounter, WINDOW_MINUTES } from './call-counter';
 const MINUTE_MS = 60_000;
 /** Share of the hour's budget that only what people are looking at may spend. */
 export const BACKGROUND_RESERVE = 0.25;
+/**
+ * Share that enrichment reads (`BackgroundReads`) leave to others: the viewers' reserve
+ * and room for the hourly snapshot and alert evaluation above it.
+ */
+export const ENRICHMENT_RESERVE = 0.4;
 /** Most a platform 429 divides the budget by. */
 export const MAX_PRESSURE = 16;
 /** Calm time after which the pressure of a 429 halves. */
@@ -54,7 +59,8 @@ export interface BudgetState {
 @Injectable()
 export class UpstreamBudget {
   private readonly logger = new Logger(UpstreamBudget.name);
-  private readonly scope = new AsyncLocalStorage<'background'>();
+  /** The share of the hour the current background work leaves to others. */
+  private readonly scope = new AsyncLocalStorage<number>();
   private pressure = 1;
   private pressureAt = 0;
   /** Window use as last seen (a take, or a metrics read). */
@@ -77,14 +83,17 @@ export class UpstreamBudget {
     return { made: this.made, refused: this.refused };
   }
 
-  /** Run `work` as a background refresh: its calls leave the reserve to what people view. */
-  background<T>(work: () => Promise<T>): Promise<T> {
-    return this.scope.run('background', work);
+  /**
+   * Run `work` as a background refresh: its calls leave `reserve` of the hour (at least
+   * the viewers' quarter) to others.
+   */
+  background<T>(work: () => Promise<T>, reserve = BACKGROUND_RESERVE): Promise<T> {
+    return this.scope.run(Math.max(reserve, BACKGROUND_RESERVE), work);
   }
 
   /** Whether the current work runs as a background refresh. */
   get inBackground(): boolean {
-    return this.scope.getStore() === 'background';
+    return this.scope.getStore() !== undefined;
   }
 
   /** Take one call from the budget or throw `BudgetSpentError` (then no call may be made). */
@@ -92,8 +101,9 @@ export class UpstreamBudget {
     const now = this.clock.now().getTime();
     const minute = Math.floor(now / MINUTE_MS);
     const limit = this.effectiveLimit(now);
-    const background = this.inBackground;
-    const allowed = background ? Math.floor(limit * (1 - BACKGROUND_RESERVE)) : limit;
+    const reserve = this.scope.getStore();
+    const background = reserve !== undefined;
+    const allowed = background ? Math.floor(limit * (1 - reserve)) : limit;
     // Under pressure the calls are spread over the hour instead of spent in a burst.
     const perMinute =
       this.pressure > 1 ? Math.max(1, Math.ceil(limit / WINDOW_MINUTES)) : Number.MAX_SAFE_INTEGER;

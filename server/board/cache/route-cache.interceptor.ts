@@ -21,6 +21,8 @@ import { withFreshness } from './freshness';
 import { MissLimiter } from './miss-limiter';
 import { negotiateEncoding } from '../web/static-assets';
 import { UpstreamBudget } from '../budget/upstream-budget';
+import { ENRICHMENTS, PENDING_HEADER } from '@shared/board/entities';
+import { BackgroundReads } from '../sync/background-reads';
 
 /**
  * A read route's answer and the fetch time of the oldest upstream datum in it. A 200 keeps
@@ -45,6 +47,14 @@ interface RouteEntry {
   retryAt?: number;
   /** Why an entry served as STALE is old: set with `retryAt`. */
   staleReason?: StaleReason;
+  /**
+   * Set on an answer built while enrichments were pending (`X-Board-Pending`): it is fresh
+   * only until then, or until the background reads it waited for are done, and rebuilding
+   * it spends no miss, since it is rebuilt from what the board holds.
+   */
+  recheckAt?: number;
+  /** `BackgroundReads.mark()` when it was built, with `recheckAt`. */
+  readsMark?: string;
 }
 
 /**
@@ -71,6 +81,12 @@ export const STALE_RETENTION_MS = 24 * 3_600_000;
 const STALE_BACKOFF_MS = 60_000;
 /** Most reads whose failure for want of call budget are held at once. */
 const MAX_HELD_FAILURES = 1000;
+/**
+ * Longest an answer with pending enrichments is served before it is built again. Pages
+ * ask again while anything is pending, so this bounds how often one key is rebuilt
+ * whatever the number of viewers.
+ */
+export const PENDING_RECHECK_MS = 2_000;
 /** Headers a route sets that belong to its cached answer. */
 const KEPT_HEADERS = ['x-total-count'];
 
@@ -104,6 +120,7 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     private readonly config: BoardConfig,
     private readonly metrics: BoardMetrics,
     private readonly budget: UpstreamBudget,
+    private readonly reads: BackgroundReads,
   ) {
     super(cacheManager, reflector);
   }
@@ -135,9 +152,10 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     }
     const failed = this.heldFailures.get(key);
     if (failed && this.clock.now().getTime() < failed.until) throw failed.error;
-    // A request that would start the fetch spends a miss; one that joins a fetch in flight
-    // spends none. (Counting may wait for Redis, so look again afterwards.)
-    if (!this.inFlight.has(key)) await this.admitMiss(request);
+    // A request that would start the fetch spends a miss; one that joins a fetch in flight,
+    // or rebuilds an answer still waiting for enrichments, spends none. (Counting may wait
+    // for Redis, so look again afterwards.)
+    if (!this.inFlight.has(key) && entry?.recheckAt === undefined) await this.admitMiss(request);
     let pending = this.inFlight.get(key);
     if (!pending) {
       pending = this.refresh(key, entry, reply, next);
@@ -176,9 +194,16 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     return true;
   }
 
-  /** Fresh while its oldest datum is younger than the TTL (stretched while the budget is tight). */
+  /**
+   * Fresh while its oldest datum is younger than the TTL (stretched while the budget is
+   * tight), and, with enrichments pending, until it is due to be rebuilt.
+   */
   private isFresh(entry: RouteEntry): boolean {
-    return this.clock.now().getTime() - entry.oldestAt < this.budget.effectiveTtlMs();
+    const now = this.clock.now().getTime();
+    if (entry.recheckAt !== undefined) {
+      if (now >= entry.recheckAt || this.reads.hasNews(entry.readsMark)) return false;
+    }
+    return now - entry.oldestAt < this.budget.effectiveTtlMs();
   }
 
   private isBackingOff(entry: RouteEntry): boolean {
@@ -204,10 +229,17 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     next: CallHandler,
   ): Promise<Outcome> {
     const started = this.clock.now().getTime();
+    // Taken before the route runs: a read it queues may finish before it answers.
+    const readsMark = this.reads.mark();
     const { result, scope } = withFreshness(() => firstValueFrom(next.handle()));
     let entry: RouteEntry;
     try {
       entry = toEntry(JSON.stringify(await result), scope.oldest ?? started, keptHeaders(reply));
+      if (scope.pending.size > 0) {
+        entry.headers[PENDING_HEADER] = ENRICHMENTS.filter((e) => scope.pending.has(e)).join(', ');
+        entry.recheckAt = started + PENDING_RECHECK_MS;
+        entry.readsMark = readsMark;
+      }
     } catch (error) {
       if (previous && isUpstreamFailure(error)) {
         this.metrics.routeCache.inc({ result: 'stale' });

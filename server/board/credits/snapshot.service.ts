@@ -18,6 +18,7 @@ import { BoardMetrics } from '../ops/board-metrics';
 import { PlatformClient } from '../platform/platform-client';
 import { DistributedLock } from '../cache/distributed-lock';
 import { BoardStore, snapshotHour } from '../store/board-store';
+import { UpstreamBudget } from '../budget/upstream-budget';
 import { CreditSource } from './credit-source';
 import { backfillFromLedger } from './ledger-backfill';
 
@@ -58,6 +59,7 @@ export class SnapshotService implements OnApplicationBootstrap, BeforeApplicatio
     private readonly metrics: BoardMetrics,
     @Inject(SchedulerRegistry) private readonly scheduler: SchedulerRegistry,
     @Inject(SNAPSHOT_SCHEDULE) private readonly scheduled: boolean,
+    private readonly budget: UpstreamBudget,
     private readonly lock: DistributedLock,
     private readonly invalidation: CacheInvalidation,
   ) {}
@@ -113,7 +115,9 @@ export class SnapshotService implements OnApplicationBootstrap, BeforeApplicatio
 
   /**
    * The hourly run: with several replicas, the one that takes the hour's lock records and
-   * the others skip (the store keeps one snapshot per hour either way).
+   * the others skip (the store keeps one snapshot per hour either way). It runs as
+   * background work: its calls leave the budget's reserve and the first connection slots
+   * to pages being viewed (an admin's refresh, `record`, does not).
    */
   async recordScheduled(): Promise<SnapshotRun | null> {
     const lock = await this.lock.acquire(
@@ -121,7 +125,7 @@ export class SnapshotService implements OnApplicationBootstrap, BeforeApplicatio
       HOUR_LOCK_MS,
     );
     if (!lock) return null;
-    return this.record();
+    return this.budget.background(() => this.record());
   }
 
   /** Record a snapshot unless every covered organization already has one this hour. */

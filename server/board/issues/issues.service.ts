@@ -86,11 +86,13 @@ export class IssuesService {
     const start = ((query.page ?? 1) - 1) * size;
     const page = <T>(list: T[]): T[] =>
       query.page === undefined ? list : list.slice(start, start + size);
-    // Without the attention filter only the page shown needs its signals.
+    // Without the attention filter only the page shown needs its signals. With it, issues
+    // whose signals are still pending are left out until they are known.
     if (query.attention === undefined) {
-      return { items: await this.work.annotate(page(matching)), total: matching.length };
+      const { issues } = await this.work.annotateKnown(page(matching));
+      return { items: issues, total: matching.length };
     }
-    const issues = (await this.work.annotate(matching)).filter((issue) =>
+    const issues = (await this.work.annotateKnown(matching)).issues.filter((issue) =>
       needsAttention(issue, query.attention),
     );
     return { items: page(issues), total: issues.length };
@@ -104,7 +106,10 @@ export class IssuesService {
       this.mirror.repositoryIssues(fullName, state ? { state } : {}),
     );
     const ctx = this.orgs.mapContext;
-    return this.work.annotate(raw.map((r) => toIssue(r, fullName, ctx)).sort(newestFirst));
+    const { issues } = await this.work.annotateKnown(
+      raw.map((r) => toIssue(r, fullName, ctx)).sort(newestFirst),
+    );
+    return issues;
   }
 
   /** One issue with its body, for the detail dialog. */
@@ -114,8 +119,10 @@ export class IssuesService {
     const raw = await this.orgs.readable(`${fullName}#${number}`, () =>
       this.platform.getIssue(fullName, number),
     );
-    const [issue] = await this.work.annotate([toIssue(raw, fullName, this.orgs.mapContext)]);
-    return issue;
+    const { issues } = await this.work.annotateKnown([
+      toIssue(raw, fullName, this.orgs.mapContext),
+    ]);
+    return issues[0];
   }
 
   /** The conversation of one issue, oldest first, for the detail dialog. */

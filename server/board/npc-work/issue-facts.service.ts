@@ -30,7 +30,16 @@ const NO_COMMENTS: IssueFacts['comments'] = Object.freeze([]);
 export interface Held {
   /** `updated_at|comment_count` of the issue when its facts were read. */
   version: string;
-  facts: IssueFacts;
+  /** `null` when the platform no longer showed the issue. */
+  facts: IssueFacts | null;
+}
+
+function keyOf(issue: Issue): string {
+  return `${issue.repository.full_name}#${issue.number}`;
+}
+
+function versionOf(issue: Issue): string {
+  return `${issue.updated_at}|${issue.comment_count}`;
 }
 
 /**
@@ -56,10 +65,20 @@ export class IssueFactsService {
     metrics.watchIssueFacts(() => ({ entries: this.held.size, bytes: this.held.calculatedSize }));
   }
 
+  /**
+   * The facts of one issue as held for its current version, without a call: `undefined`
+   * when they have not been read since the issue last moved, `null` when the platform no
+   * longer shows it.
+   */
+  known(issue: Issue): IssueFacts | null | undefined {
+    const held = this.held.get(keyOf(issue));
+    return held?.version === versionOf(issue) ? held.facts : undefined;
+  }
+
   /** The facts of one issue; `null` when the platform no longer shows it. */
   async of(issue: Issue): Promise<IssueFacts | null> {
-    const key = `${issue.repository.full_name}#${issue.number}`;
-    const version = `${issue.updated_at}|${issue.comment_count}`;
+    const key = keyOf(issue);
+    const version = versionOf(issue);
     const held = this.held.get(key);
     if (held?.version === version) return held.facts;
     const inFlight = this.reading.get(key);
@@ -74,8 +93,9 @@ export class IssueFactsService {
       this.held.set(key, read);
       return read.facts;
     } catch (error) {
-      if (error instanceof DomainError && error.kind === 'not_found') return null;
-      throw error;
+      if (!(error instanceof DomainError && error.kind === 'not_found')) throw error;
+      this.held.set(key, { version, facts: null });
+      return null;
     } finally {
       if (this.reading.get(key) === pending) this.reading.delete(key);
     }
@@ -122,6 +142,7 @@ export class IssueFactsService {
  * comment and 70 per assignment.
  */
 export function heldBytes(held: Held): number {
+  if (held.facts === null) return 400;
   return 400 + 200 * held.facts.comments.length + 70 * held.facts.assigned.size;
 }
 

@@ -3,8 +3,10 @@ import type { Issue } from '@shared/board/entities';
 import { isNpcIssue } from '@shared/board/npc';
 import { attention, issueSignals, SignalFacts, SignalSettings } from '@shared/board/signals';
 import { Clock } from '../../common/clock';
+import { notePending } from '../cache/freshness';
 import { SettingsService } from '../settings/settings.service';
-import { IssueFactsService } from './issue-facts.service';
+import { BackgroundReads } from '../sync/background-reads';
+import { IssueFacts, IssueFactsService } from './issue-facts.service';
 import { RepoActivityService } from './repo-activity.service';
 
 const DAY_MS = 86_400_000;
@@ -21,7 +23,8 @@ export const ANNOTATED_AT_ONCE = 64;
 /**
  * Puts the NPC work signals on issues (docs/architecture.md#npc-signals). The conversation
  * is read for open NPC issues and for those that changed within the widest window shown,
- * and only again when the issue moved (see `IssueFactsService`).
+ * and only again when the issue moved (see `IssueFactsService`). Pages get them as far
+ * as they are known (`annotateKnown`); alerts and dispatch checks wait for them (`annotate`).
  */
 @Injectable()
 export class NpcWorkService {
@@ -30,18 +33,50 @@ export class NpcWorkService {
     private readonly commits: RepoActivityService,
     private readonly settings: SettingsService,
     private readonly clock: Clock,
+    private readonly reads: BackgroundReads,
   ) {}
 
   /** The issues with `signals` and `attention` filled in, in the same order. */
   async annotate(issues: readonly Issue[]): Promise<Issue[]> {
     const settings = await this.settings.get();
     const now = this.clock.now();
-    return mapBounded(issues, ANNOTATED_AT_ONCE, (issue) => this.annotateOne(issue, settings, now));
+    return mapBounded(issues, ANNOTATED_AT_ONCE, async (issue) =>
+      this.needsFacts(issue, now)
+        ? this.withFacts(issue, await this.facts.of(issue), settings, now)
+        : issue,
+    );
   }
 
-  private async annotateOne(issue: Issue, settings: SignalSettings, now: Date): Promise<Issue> {
-    if (!this.needsFacts(issue, now)) return issue;
-    const facts = await this.facts.of(issue);
+  /**
+   * The issues with the signals the board holds for them, without waiting for a platform
+   * call (docs/architecture.md#core-first). An issue whose conversation has not been read
+   * since it last moved keeps null signals and attention; its read is queued as background
+   * work, and the answer notes the `attention` enrichment as pending. Returns whether any was.
+   */
+  async annotateKnown(issues: readonly Issue[]): Promise<{ issues: Issue[]; pending: boolean }> {
+    const settings = await this.settings.get();
+    const now = this.clock.now();
+    let pending = false;
+    const annotated = issues.map((issue) => {
+      if (!this.needsFacts(issue, now)) return issue;
+      const facts = this.facts.known(issue);
+      if (facts !== undefined) return this.withFacts(issue, facts, settings, now);
+      pending = true;
+      this.reads.request(`facts:${issue.repository.full_name}#${issue.number}`, () =>
+        this.facts.of(issue),
+      );
+      return issue;
+    });
+    if (pending) notePending('attention');
+    return { issues: annotated, pending };
+  }
+
+  private withFacts(
+    issue: Issue,
+    facts: IssueFacts | null,
+    settings: SignalSettings,
+    now: Date,
+  ): Issue {
     if (facts === null) return issue;
     const current = issue.assignees.filter((a) => a.is_npc).map((a) => a.username.toLowerCase());
     const signalFacts: SignalFacts = {

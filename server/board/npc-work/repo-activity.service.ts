@@ -5,7 +5,9 @@ import { LRUCache } from 'lru-cache';
 import { Clock } from '../../common/clock';
 import { DomainError } from '../../common/errors';
 import { BoardConfig } from '../config/board-config';
+import { notePending } from '../cache/freshness';
 import { PlatformClient } from '../platform/platform-client';
+import { BackgroundReads } from '../sync/background-reads';
 
 const DAY_MS = 86_400_000;
 /** How far back commits are read for the people/NPC split. */
@@ -44,6 +46,7 @@ export class RepoActivityService {
     private readonly platform: PlatformClient,
     private readonly config: BoardConfig,
     private readonly clock: Clock,
+    private readonly reads: BackgroundReads,
   ) {}
 
   /** `since` of the commit reads: 31 days before the start of today (UTC). */
@@ -70,6 +73,30 @@ export class RepoActivityService {
     // too; a failure of the moment is not.
     if (version !== undefined && lasting) this.byVersion.set(repo, { version, window, split });
     return split;
+  }
+
+  /**
+   * The split of one repository as held for `version` and today's window, without a call
+   * (docs/architecture.md#core-first): `undefined` when it has not been read (its read is
+   * then queued as background work and the answer notes `commits` as pending), `null`
+   * when the repository's commits cannot be read.
+   */
+  knownSplit(repo: string, version: string | undefined): RepoCommitSplit | null | undefined {
+    const now = this.clock.now().getTime();
+    if (version === undefined) {
+      // A record without its newest-commit time: a split read within the cache life stands.
+      const recent = this.recent.get(repo);
+      if (recent && now - recent.at < this.config.cacheTtlMs) return recent.split;
+    } else {
+      const known = this.byVersion.get(repo);
+      if (known?.version === version && known.window === this.windowStart().toISOString()) {
+        if (known.split) this.recent.set(repo, { at: now, split: known.split });
+        return known.split;
+      }
+    }
+    notePending('commits');
+    this.reads.request(`commits:${repo}`, () => this.split(repo, version));
+    return undefined;
   }
 
   private async read(repo: string): Promise<{ split: RepoCommitSplit | null; lasting: boolean }> {

@@ -173,7 +173,7 @@ export class OrgsService {
     ]);
     const listed = new Set(repos.map((r) => r.path));
     const ctx = this.mapContext;
-    const shown = await this.work.annotate(
+    const { issues: shown, pending } = await this.work.annotateKnown(
       issues.flatMap((raw) => {
         const repo = raw.repo?.path;
         return repo && listed.has(repo) ? [toIssue(raw, repo, ctx)] : [];
@@ -190,8 +190,9 @@ export class OrgsService {
       avatar_url: org.avatar ?? '',
       repo_count: listed.size,
       ...issueCounts(counted),
-      stuck_count: shown.filter((i) => i.attention?.reason === 'stuck').length,
-      overdue_count: shown.filter((i) => i.attention?.reason === 'overdue').length,
+      // Counted once every issue's signals are known: a part count would mislead.
+      stuck_count: pending ? null : shown.filter((i) => i.attention?.reason === 'stuck').length,
+      overdue_count: pending ? null : shown.filter((i) => i.attention?.reason === 'overdue').length,
     };
   }
 }

@@ -29,6 +29,66 @@ describe('ConcurrencyLimiter', () => {
     expect(limiter.inFlight).toBe(0);
   });
 
+  it('gives a freed slot to the oldest viewer task before any background one', async () => {
+    const limiter = new ConcurrencyLimiter(1, 1);
+    const gates = new Map<string, () => void>();
+    const started: string[] = [];
+    const task = (id: string, lane: 'viewer' | 'background') =>
+      limiter.run(async () => {
+        started.push(id);
+        await new Promise<void>((resolve) => gates.set(id, resolve));
+      }, lane);
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+    const all = [
+      task('b1', 'background'),
+      task('b2', 'background'),
+      task('b3', 'background'),
+      task('v1', 'viewer'),
+      task('v2', 'viewer'),
+    ];
+    await settle();
+    expect([limiter.queuedIn('viewer'), limiter.queuedIn('background')]).toEqual([2, 2]);
+    for (const id of ['b1', 'v1', 'v2', 'b2', 'b3']) {
+      gates.get(id)!();
+      await settle();
+    }
+    await Promise.all(all);
+    expect(started).toEqual(['b1', 'v1', 'v2', 'b2', 'b3']);
+    expect([limiter.inFlight, limiter.queued]).toEqual([0, 0]);
+  });
+
+  it('keeps slots for viewers: background tasks take at most their share', async () => {
+    const limiter = new ConcurrencyLimiter(4);
+    expect(limiter.backgroundLimit).toBe(2);
+    const gates: (() => void)[] = [];
+    const started: string[] = [];
+    const task = (id: string, lane: 'viewer' | 'background') =>
+      limiter.run(async () => {
+        started.push(id);
+        await new Promise<void>((resolve) => gates.push(resolve));
+      }, lane);
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+    const all = ['b1', 'b2', 'b3', 'b4'].map((id) => task(id, 'background'));
+    await settle();
+    expect([started, limiter.queuedIn('background')]).toEqual([['b1', 'b2'], 2]);
+    all.push(task('v1', 'viewer'), task('v2', 'viewer'));
+    await settle();
+    expect(started).toEqual(['b1', 'b2', 'v1', 'v2']);
+    expect(limiter.inFlight).toBe(4);
+    gates.shift()!(); // b1 ends: b3 takes its background slot
+    await settle();
+    expect(started).toEqual(['b1', 'b2', 'v1', 'v2', 'b3']);
+    while (gates.length > 0) {
+      gates.shift()!();
+      await settle();
+    }
+    await Promise.all(all);
+    expect(started).toHaveLength(6);
+    expect([limiter.inFlight, limiter.queued]).toEqual([0, 0]);
+  });
+
   it('refuses a limit below 1', () => {
     expect(() => new ConcurrencyLimiter(0)).toThrow();
   });

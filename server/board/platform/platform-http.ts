@@ -107,7 +107,10 @@ export class PlatformHttp {
     @Optional() http?: HttpService,
   ) {
     this.options = resolvePlatformOptions(options);
-    this.limiter = new ConcurrencyLimiter(this.options.concurrency);
+    this.limiter = new ConcurrencyLimiter(
+      this.options.concurrency,
+      this.options.backgroundConcurrency,
+    );
     const transport = axios.getAdapter('http');
     this.axios = http?.axiosRef ?? axios.create();
     const defaults = this.axios.defaults;
@@ -122,7 +125,7 @@ export class PlatformHttp {
       this.limiter.run(async () => {
         await this.options.admit?.();
         return this.timed(transport, config);
-      });
+      }, this.options.lane?.() ?? 'viewer');
     axiosRetry(this.axios, {
       retries: this.options.retries,
       // The timeout bounds each attempt; retries are few and timeouts are not retried.

@@ -1,3 +1,5 @@
+import type { TaskLane } from './concurrency-limiter';
+
 /**
  * Options of the board's platform client, provided by the app module through
  * `PlatformModule.forRoot` / `forRootAsync` under the `PLATFORM_OPTIONS` token.
@@ -24,6 +26,8 @@ export interface PlatformClientOptions {
   timeoutMs?: number;
   /** Requests in flight at once, across all callers. Default 8. */
   concurrency?: number;
+  /** Of those, most in flight for background work (see `lane`). Default: half. */
+  backgroundConcurrency?: number;
   /** Retries after the first attempt. Default 3. */
   retries?: number;
   /** Base of the exponential backoff (full jitter). Default 200. */
@@ -35,6 +39,11 @@ export interface PlatformClientOptions {
    * made and the call fails with a 429 of the board's own (the upstream budget).
    */
   admit?: () => Promise<void>;
+  /**
+   * The lane of the call being made (read from the caller's async context): viewers'
+   * calls take a free connection slot before background ones. Default: every call a viewer's.
+   */
+  lane?: () => TaskLane;
   /** Called after every HTTP attempt, failed or not. */
   onResponse?: (info: PlatformResponseInfo) => void;
   /**
@@ -57,9 +66,9 @@ export interface PlatformResponseCache {
 }
 
 export type ResolvedPlatformOptions = Required<
-  Omit<PlatformClientOptions, 'onResponse' | 'cache' | 'admit'>
+  Omit<PlatformClientOptions, 'onResponse' | 'cache' | 'admit' | 'lane' | 'backgroundConcurrency'>
 > &
-  Pick<PlatformClientOptions, 'onResponse' | 'cache' | 'admit'>;
+  Pick<PlatformClientOptions, 'onResponse' | 'cache' | 'admit' | 'lane' | 'backgroundConcurrency'>;
 
 export const PLATFORM_OPTIONS = Symbol('PLATFORM_OPTIONS');
 

@@ -53,22 +53,21 @@ export class ReposService {
     const now = this.clock.now().getTime();
     const within = (at: string | null, days: number): boolean =>
       at !== null && now - Date.parse(at) <= days * DAY_MS;
-    const repos = await Promise.all(
-      visible.map(async (raw) => {
-        const repo = toRepository(raw, ctx);
-        // Commits are read again only when the repository's newest-commit time moved.
-        const split = await this.activity.split(repo.full_name, commitVersion(raw));
-        if (split === null) return repo;
-        const humanQuiet = !within(split.last_human_commit_at, DORMANT_AFTER_DAYS);
-        return {
-          ...repo,
-          last_human_commit_at: split.last_human_commit_at,
-          last_npc_commit_at: split.last_npc_commit_at,
-          npc_only: humanQuiet && within(split.last_npc_commit_at, NPC_ALIVE_DAYS),
-          npc_work_in_dormant: humanQuiet && withNpcWork.has(repo.full_name),
-        };
-      }),
-    );
+    const repos = visible.map((raw) => {
+      const repo = toRepository(raw, ctx);
+      // Commits are read again only when the repository's newest-commit time moved; until
+      // a split is held, the repository goes without it (`commits` pending).
+      const split = this.activity.knownSplit(repo.full_name, commitVersion(raw));
+      if (!split) return repo;
+      const humanQuiet = !within(split.last_human_commit_at, DORMANT_AFTER_DAYS);
+      return {
+        ...repo,
+        last_human_commit_at: split.last_human_commit_at,
+        last_npc_commit_at: split.last_npc_commit_at,
+        npc_only: humanQuiet && within(split.last_npc_commit_at, NPC_ALIVE_DAYS),
+        npc_work_in_dormant: humanQuiet && withNpcWork.has(repo.full_name),
+      };
+    });
     return repos.sort((a, b) => Date.parse(a.updated_at) - Date.parse(b.updated_at));
   }
 

@@ -1,8 +1,9 @@
 import { provideHttpClient, withInterceptors } from '@angular/common/http';
 import { HttpTestingController, provideHttpClientTesting } from '@angular/common/http/testing';
 import { TestBed } from '@angular/core/testing';
+import type { Organization } from '@shared/board/entities';
 
-import { ApiService } from './api.service';
+import { ApiService, PENDING_FOLLOW_MS, pendingOf } from './api.service';
 import { Fetched } from './api.types';
 import { errorInterceptor } from './error.interceptor';
 
@@ -36,6 +37,59 @@ describe('ApiService', () => {
     ]) {
       http.expectOne(url).flush([]);
     }
+  });
+
+  describe('answers with pending enrichments', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+    const tick = (ms: number) => jest.advanceTimersByTime(ms);
+
+    it('asks again while enrichments are pending, emitting each answer, and stops when none are', () => {
+      const seen: { stuck: (number | null)[]; pending: readonly string[] }[] = [];
+      let done = false;
+      api.orgs().subscribe({
+        next: (answer) =>
+          seen.push({ stuck: answer.data.map((o) => o.stuck_count), pending: answer.pending }),
+        complete: () => (done = true),
+      });
+      const org = (stuck: number | null) => ({ slug: 'acme', stuck_count: stuck }) as Organization;
+      http
+        .expectOne('api/orgs')
+        .flush([org(null)], { headers: { 'X-Board-Pending': 'attention, commits' } });
+      expect(seen).toEqual([{ stuck: [null], pending: ['attention', 'commits'] }]);
+      tick(PENDING_FOLLOW_MS[0] - 1);
+      http.expectNone('api/orgs');
+      tick(1);
+      http
+        .expectOne('api/orgs')
+        .flush([org(null)], { headers: { 'X-Board-Pending': 'attention' } });
+      tick(PENDING_FOLLOW_MS[1]);
+      http.expectOne('api/orgs').flush([org(2)]);
+      expect(seen.map((s) => s.stuck)).toEqual([[null], [null], [2]]);
+      expect(seen[2].pending).toEqual([]);
+      expect(done).toBe(true);
+      tick(60_000);
+      http.expectNone('api/orgs');
+    });
+
+    it('gives up following after its last wait, keeping the answer it has', () => {
+      let answers = 0;
+      let done = false;
+      api.orgRepos('acme').subscribe({ next: () => answers++, complete: () => (done = true) });
+      for (const wait of [0, ...PENDING_FOLLOW_MS]) {
+        tick(wait);
+        http
+          .expectOne('api/orgs/acme/repos')
+          .flush([], { headers: { 'X-Board-Pending': 'commits' } });
+      }
+      expect([answers, done]).toEqual([PENDING_FOLLOW_MS.length + 1, true]);
+    });
+  });
+
+  it('reads only the enrichment names it knows from X-Board-Pending', () => {
+    expect(pendingOf(null)).toEqual([]);
+    expect(pendingOf('commits,attention')).toEqual(['attention', 'commits']);
+    expect(pendingOf(' attention , later-thing ')).toEqual(['attention']);
   });
 
   it('asks for NPC issues with only the filters that are set', () => {

@@ -8,7 +8,8 @@ import type {
   Organization,
   Repository,
 } from '@shared/board/entities';
-import { Observable, map } from 'rxjs';
+import { ENRICHMENTS, type Enrichment, PENDING_HEADER } from '@shared/board/entities';
+import { EMPTY, Observable, expand, map, switchMap, timer } from 'rxjs';
 
 import { BoardMeta, Fetched, IssueQuery } from './api.types';
 import { freshnessOf } from './freshness';
@@ -17,10 +18,25 @@ import { freshnessOf } from './freshness';
 export type CreditDays = 7 | 30;
 
 /**
+ * Waits before asking again for an answer with pending enrichments: short at first, then
+ * longer; after the last the page keeps what it has until its next refresh.
+ */
+export const PENDING_FOLLOW_MS: readonly number[] = [
+  1_500,
+  2_000,
+  3_000,
+  5_000,
+  5_000,
+  ...Array<number>(24).fill(10_000),
+];
+
+/**
  * The one client of the board API. Paths are relative ("api/…", no leading slash) so
  * they resolve against `<base href>` and keep working when the board is served under
  * a BASE_PATH such as `/board/`. Read routes come back with their freshness (`X-Cache`,
- * `Age`) because every page says how old its data is.
+ * `Age`) because every page says how old its data is. An answer with pending enrichments
+ * (`X-Board-Pending`) is followed by the same request again until none are pending, each
+ * answer emitted as it arrives, so a page fills in without asking.
  */
 @Injectable({ providedIn: 'root' })
 export class ApiService {
@@ -76,9 +92,16 @@ export class ApiService {
     for (const [key, value] of Object.entries(query)) {
       if (value !== undefined && value !== '') params = params.set(key, String(value));
     }
-    return this.http
+    const once = this.http
       .get<T>(url, { params, observe: 'response' })
       .pipe(map((response) => fetched(response)));
+    return once.pipe(
+      expand((answer, index) =>
+        answer.pending.length > 0 && index < PENDING_FOLLOW_MS.length
+          ? timer(PENDING_FOLLOW_MS[index]).pipe(switchMap(() => once))
+          : EMPTY,
+      ),
+    );
   }
 }
 
@@ -88,5 +111,15 @@ function fullNamePath(fullName: string): string {
 }
 
 function fetched<T>(response: HttpResponse<T>): Fetched<T> {
-  return { data: response.body as T, freshness: freshnessOf(response.headers, Date.now()) };
+  return {
+    data: response.body as T,
+    freshness: freshnessOf(response.headers, Date.now()),
+    pending: pendingOf(response.headers.get(PENDING_HEADER)),
+  };
+}
+
+/** The enrichments an `X-Board-Pending` value names; unknown names are left out. */
+export function pendingOf(header: string | null): Enrichment[] {
+  const named = new Set((header ?? '').split(',').map((name) => name.trim()));
+  return ENRICHMENTS.filter((enrichment) => named.has(enrichment));
 }

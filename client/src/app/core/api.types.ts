@@ -6,6 +6,7 @@
 export type { BoardMeta } from '@shared/board/entities';
 
 export type { BoardErrorBody } from '@shared/board/entities';
+import type { Enrichment } from '@shared/board/entities';
 
 /** Where an answer came from, per the board's `X-Cache` header. */
 export type CacheState = 'HIT' | 'MISS' | 'STALE';
@@ -28,10 +29,14 @@ export interface Freshness {
   budgetUntil?: number;
 }
 
-/** One read route's body together with its freshness. */
+/**
+ * One read route's body together with its freshness, and the enrichments it went without
+ * (`X-Board-Pending`; empty when complete).
+ */
 export interface Fetched<T> {
   data: T;
   freshness: Freshness;
+  pending: readonly Enrichment[];
 }
 
 /** Filters of `GET api/issues`, as the task board sends them. */

@@ -1,7 +1,7 @@
 import { computed, inject, Signal } from '@angular/core';
 import { toObservable, toSignal } from '@angular/core/rxjs-interop';
 import type { Repository } from '@shared/board/entities';
-import { catchError, filter, forkJoin, map, of } from 'rxjs';
+import { catchError, combineLatest, filter, map, of } from 'rxjs';
 import { ApiError } from './api-error';
 import { ApiService } from './api.service';
 import { BoardMetaService } from './board-meta.service';
@@ -13,7 +13,8 @@ export type OrgRepos = { slug: string; repos: Repository[] } | { slug: string; e
 
 /**
  * Every covered organization's repositories, loaded in parallel and again on refresh or
- * retry; one organization failing leaves the others' repositories usable. Call in an
+ * retry, filled in as pending enrichments arrive; one organization failing leaves the
+ * others' repositories usable. Call in an
  * injection context (a page's field initialiser).
  */
 export function coveredRepos(
@@ -34,7 +35,8 @@ export function coveredRepos(
       loadEach(({ slugs: orgs }) =>
         orgs.length === 0
           ? of<OrgRepos[]>([])
-          : forkJoin(
+          : // Each organization's answer replaces its entry as it arrives, follow-ups too.
+            combineLatest(
               orgs.map((slug) =>
                 api.orgRepos(slug).pipe(
                   scope.track(`repos:${slug}`),

@@ -8,6 +8,7 @@ import { DataFreshnessService } from './data-freshness.service';
 const fetched = (cache: 'HIT' | 'MISS' | 'STALE', asOf: number): Fetched<null> => ({
   data: null,
   freshness: { cache, asOf },
+  pending: [],
 });
 
 describe('DataFreshnessService', () => {
@@ -54,6 +55,27 @@ describe('DataFreshnessService', () => {
     expect(service.summary()).toEqual({ cache: 'HIT', asOf: 2000 });
     b.forget('y');
     expect(service.summary()).toEqual({ cache: 'HIT', asOf: 4000 });
+  });
+
+  it("collects its answers' pending enrichments, and is loading only until a first answer", () => {
+    const { destroyRef } = page();
+    const scope = service.scope(destroyRef);
+    const issues = new Subject<Fetched<null>>();
+    issues.pipe(scope.track('issues')).subscribe();
+    expect(service.loading()).toBe(true);
+    issues.next({ ...fetched('MISS', 1000), pending: ['attention'] });
+    of({ ...fetched('MISS', 1000), pending: ['commits' as const] })
+      .pipe(scope.track('repos'))
+      .subscribe();
+    // Still subscribed, following the pending answer, but no longer loading.
+    expect(service.loading()).toBe(false);
+    expect([...scope.pending()]).toEqual(['attention', 'commits']);
+    issues.next(fetched('MISS', 2000));
+    expect([...scope.pending()]).toEqual(['commits']);
+    scope.forget('repos');
+    expect(scope.pending().size).toBe(0);
+    issues.complete();
+    expect(service.loading()).toBe(false);
   });
 
   it('counts requests in flight', () => {

@@ -1,4 +1,5 @@
-import { DestroyRef, Injectable, computed, inject, signal } from '@angular/core';
+import { DestroyRef, Injectable, Signal, computed, inject, signal } from '@angular/core';
+import type { Enrichment } from '@shared/board/entities';
 import { MonoTypeOperatorFunction, defer, finalize, tap } from 'rxjs';
 
 import { Fetched, Freshness } from './api.types';
@@ -10,6 +11,8 @@ export interface FreshnessScope {
   track<T>(key: string): MonoTypeOperatorFunction<Fetched<T>>;
   /** Drops what was recorded under `key` (a closed dialog, a removed section). */
   forget(key: string): void;
+  /** The enrichments the scope's latest answers are still waiting for. */
+  readonly pending: Signal<ReadonlySet<Enrichment>>;
 }
 
 /**
@@ -40,19 +43,43 @@ export class DataFreshnessService {
   /** Opens a scope that closes with the caller's DestroyRef (call in an injection context). */
   scope(destroyRef: DestroyRef = inject(DestroyRef)): FreshnessScope {
     const prefix = `${++this.scopes}:`;
+    const waiting = signal<ReadonlyMap<string, readonly Enrichment[]>>(new Map());
+    const setWaiting = (key: string, pending: readonly Enrichment[] | null): void =>
+      waiting.update((map) => {
+        const next = new Map(map);
+        if (pending?.length) next.set(key, pending);
+        else next.delete(key);
+        return next;
+      });
     destroyRef.onDestroy(() => this.drop((key) => key.startsWith(prefix)));
     return {
       track:
         <T>(key: string): MonoTypeOperatorFunction<Fetched<T>> =>
         (source) =>
           defer(() => {
+            // In flight until the first answer: the follow-ups of pending enrichments
+            // fill in what is shown, they do not hold the page in a loading state.
+            let inFlight = true;
+            const settle = (): void => {
+              if (!inFlight) return;
+              inFlight = false;
+              this.pending.update((n) => n - 1);
+            };
             this.pending.update((n) => n + 1);
             return source.pipe(
-              tap((answer) => this.record(prefix + key, answer.freshness)),
-              finalize(() => this.pending.update((n) => n - 1)),
+              tap((answer) => {
+                this.record(prefix + key, answer.freshness);
+                setWaiting(key, answer.pending);
+                settle();
+              }),
+              finalize(settle),
             );
           }),
-      forget: (key) => this.drop((k) => k === prefix + key),
+      forget: (key) => {
+        this.drop((k) => k === prefix + key);
+        setWaiting(key, null);
+      },
+      pending: computed(() => new Set([...waiting().values()].flat())),
     };
   }
 

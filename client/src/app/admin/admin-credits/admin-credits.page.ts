@@ -14,7 +14,7 @@ import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import { MatTableModule } from '@angular/material/table';
 import type { RefreshResult } from '@shared/board/admin';
-import { forkJoin, map } from 'rxjs';
+import { forkJoin, map, take } from 'rxjs';
 
 import { ApiError } from '../../core/api-error';
 import { ApiService } from '../../core/api.service';
@@ -75,7 +75,9 @@ export default class AdminCreditsPage {
     toObservable(computed(() => [this.freshness.refreshes(), this.retries()])).pipe(
       loadEach(() =>
         forkJoin({
+          // Balances only: the first answer has them, pending counts or not.
           orgs: this.api.orgs().pipe(
+            take(1),
             this.scope.track('orgs'),
             map((answer) => answer.data),
           ),

@@ -57,6 +57,21 @@ describe('DashboardPage', () => {
     );
   });
 
+  it('says it is counting stuck and overdue work while the board reads it', async () => {
+    http
+      .expectOne('api/orgs')
+      .flush([anOrg({ slug: 'acme', stuck_count: null, overdue_count: null })], {
+        headers: { 'X-Board-Pending': 'attention' },
+      });
+    history().flush([]);
+    await settle(harness);
+    const [acme] = cards();
+    expect(acme.querySelector('[data-stat="attention-pending"]')?.textContent).toContain(
+      'counting stuck and overdue',
+    );
+    expect(acme.querySelector('[data-stat="stuck"]')).toBeNull();
+  });
+
   it('links the stuck and overdue counts to the task board filtered on them', async () => {
     http
       .expectOne('api/orgs')

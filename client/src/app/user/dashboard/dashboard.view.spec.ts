@@ -44,6 +44,11 @@ describe('orgCards', () => {
     expect(older).toMatchObject({ stuckCount: 0, overdueCount: 0 });
   });
 
+  it('keeps counts the board is still counting unknown (null)', () => {
+    const [counting] = orgCards([anOrg({ stuck_count: null, overdue_count: null })], 50);
+    expect(counting).toMatchObject({ stuckCount: null, overdueCount: null });
+  });
+
   it('falls back to the slug for a missing name', () => {
     expect(orgCards([anOrg({ slug: 'x', name: '' })], 50)[0].name).toBe('x');
   });

@@ -11,10 +11,13 @@ export interface OrgCardView {
   avatarUrl: string;
   repoCount: number;
   activeIssueCount: number;
-  /** Open NPC issues in progress with no NPC activity past the stuck limit. */
-  stuckCount: number;
-  /** Open NPC-assigned issues waiting for their first NPC answer past the pickup SLO. */
-  overdueCount: number;
+  /**
+   * Open NPC issues in progress with no NPC activity past the stuck limit; null while the
+   * board is still reading the conversations it is counted from.
+   */
+  stuckCount: number | null;
+  /** Open NPC-assigned issues waiting for their first NPC answer past the pickup SLO; null likewise. */
+  overdueCount: number | null;
   /** null: unknown. */
   balance: number | null;
   /** Below the alert threshold (never when the balance or threshold is unknown). */
@@ -34,9 +37,9 @@ export function orgCards(orgs: readonly Organization[], threshold: number | null
     avatarUrl: org.avatar_url,
     repoCount: org.repo_count,
     activeIssueCount: org.active_issue_count,
-    // A board older than these counts sends none: read that as none found.
-    stuckCount: org.stuck_count ?? 0,
-    overdueCount: org.overdue_count ?? 0,
+    // null while counting; a board older than these counts sends none: read that as none found.
+    stuckCount: org.stuck_count === undefined ? 0 : org.stuck_count,
+    overdueCount: org.overdue_count === undefined ? 0 : org.overdue_count,
     balance: org.credits_balance,
     low: !org.error && isBelowThreshold(org.credits_balance, threshold),
     error: org.error ?? null,

@@ -79,6 +79,8 @@ export default class ReposPage {
   private readonly clock = inject(ClockService);
   private readonly freshness = inject(DataFreshnessService);
   private readonly scope = this.freshness.scope();
+  /** The board is still reading some repositories' commits: their times show as counting. */
+  protected readonly commitsPending = computed(() => this.scope.pending().has('commits'));
   private readonly retries = signal(0);
   private searchTimer: ReturnType<typeof setTimeout> | undefined;
 

@@ -10,10 +10,15 @@ import { AttentionLaneComponent, LANE_CARDS_PER_STEP } from './attention-lane.co
 
 @Component({
   imports: [AttentionLaneComponent],
-  template: `<npc-attention-lane [issues]="issues()" (onlyThese)="asked = asked + 1" />`,
+  template: `<npc-attention-lane
+    [issues]="issues()"
+    [counting]="counting()"
+    (onlyThese)="asked = asked + 1"
+  />`,
 })
 class HostComponent {
   readonly issues = signal<Issue[] | null>([]);
+  readonly counting = signal(false);
   asked = 0;
 }
 
@@ -87,6 +92,22 @@ describe('AttentionLaneComponent', () => {
     fixture.componentInstance.issues.set([anIssue({ number: 2 })]);
     fixture.detectChanges();
     expect(el.querySelector('[data-lane]')).toBeNull();
+  });
+
+  it('holds its place, saying so, while attention is still being counted', () => {
+    const { fixture, el } = render([anIssue({ number: 1 })]);
+    fixture.componentInstance.counting.set(true);
+    fixture.detectChanges();
+    const placeholder = el.querySelector('[data-lane-placeholder]');
+    expect(placeholder?.querySelector('[data-lane-counting]')?.textContent).toContain(
+      'Counting work that needs attention',
+    );
+    expect(placeholder?.querySelectorAll('.card-skeleton')).toHaveLength(LANE_CARDS_PER_STEP);
+    fixture.componentInstance.issues.set([stuck(1)]);
+    fixture.componentInstance.counting.set(false);
+    fixture.detectChanges();
+    expect(el.querySelector('[data-lane-placeholder]')).toBeNull();
+    expect(cards(el)).toEqual(['acme/web#1']);
   });
 
   it('shows a first step of cards, then more on request', () => {

@@ -19,16 +19,21 @@ export const LANE_CARDS_PER_STEP = 6;
 /**
  * The *Needs attention* lane above the three columns: stuck and overdue cards, longest
  * waiting first, each with its reason. The cards keep their place in their columns too.
- * The lane is absent when nothing needs attention. While the issues load it stands as a
- * placeholder of its usual size, so that the columns below do not jump when it fills.
+ * The lane is absent when nothing needs attention. While the issues load, or their
+ * attention is still being counted, it stands as a placeholder of its usual size, so that
+ * the columns below do not jump when it fills.
  */
 @Component({
   selector: 'npc-attention-lane',
   imports: [IssueCardComponent, MatButtonModule],
   template: `
-    @if (issues() === null) {
+    @if (issues() === null || counting()) {
       <div class="lane placeholder" aria-hidden="true" data-lane-placeholder>
-        <span class="skeleton head-skeleton"></span>
+        @if (counting() && issues() !== null) {
+          <span class="counting" data-lane-counting>Counting work that needs attention…</span>
+        } @else {
+          <span class="skeleton head-skeleton"></span>
+        }
         <span class="skeleton rule-skeleton"></span>
         <div class="cards">
           @for (n of placeholders; track n) {
@@ -123,6 +128,14 @@ export const LANE_CARDS_PER_STEP = 6;
       width: 180px;
       height: 36px;
     }
+    .counting {
+      display: flex;
+      align-items: center;
+      height: 36px;
+      padding: 0 4px;
+      color: var(--mat-sys-on-surface-variant);
+      font: var(--mat-sys-title-small);
+    }
     .rule-skeleton {
       height: 32px;
     }
@@ -137,6 +150,11 @@ export class AttentionLaneComponent {
   /** Every issue on the board; the lane picks those needing attention. */
   /** Null while the issues load: the lane then holds its place. */
   readonly issues = input.required<readonly Issue[] | null>();
+  /**
+   * True while the board is still reading the conversations attention is judged from: the
+   * lane holds its place, saying so, until it knows which cards belong in it.
+   */
+  readonly counting = input(false);
   /** Asks for the attention filter, so the columns show only these cards. */
   readonly onlyThese = output<void>();
 

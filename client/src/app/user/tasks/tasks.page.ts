@@ -71,6 +71,8 @@ export default class TasksPage {
   private readonly orgNames = inject(OrgNamesService);
   private readonly freshness = inject(DataFreshnessService);
   private readonly scope = this.freshness.scope();
+  /** The board is still reading the conversations attention is judged from. */
+  protected readonly attentionPending = computed(() => this.scope.pending().has('attention'));
   private readonly retries = signal(0);
   private readonly seenNpcs = signal<ReadonlySet<string>>(new Set());
 

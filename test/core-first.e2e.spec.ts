@@ -1,0 +1,204 @@
+/**
+ * Core first (docs/architecture.md#core-first): against a forge that answers only what the
+ * platform publishes, a board whose hourly call budget is a third of one full load answers
+ * every user route at once with the spec's fields, names the enrichments it is still
+ * reading, stays within its budget, and fills them in as later hours' budgets allow.
+ */
+import type { Issue, Organization, Repository } from '@shared/board/entities';
+import { PENDING_HEADER } from '@shared/board/entities';
+import { isSecret } from '@shared/board/mappers';
+import { UpstreamBudget } from '../server/board/budget/upstream-budget';
+import { BackgroundReads } from '../server/board/sync/background-reads';
+import { SnapshotService } from '../server/board/credits/snapshot.service';
+import { startBoard, type RunningBoard } from './board-harness';
+import { forgeClient, startForge, type HarnessForge } from './forge-harness';
+import { startWaveProxy, type WaveProxy } from './wave-proxy';
+
+const HOUR = 3_600_000;
+
+interface Answer<T> {
+  status: number;
+  body: T;
+  pending: string[];
+}
+
+async function read<T>(board: RunningBoard, path: string): Promise<Answer<T>> {
+  const response = await fetch(board.url + path);
+  return {
+    status: response.status,
+    body: (await response.json()) as T,
+    pending: response.headers.get(PENDING_HEADER)?.split(', ') ?? [],
+  };
+}
+
+describe('core first: answers at once under any budget', () => {
+  let forge: HarnessForge;
+  let orgSlugs: string[];
+  /** Platform calls of one full load: every user route of every organization, settled. */
+  let fullLoad: number;
+
+  /** Every route the user pages read, for every covered organization. */
+  const userRoutes = (): string[] => [
+    '/api/orgs',
+    '/api/credits/history?days=7',
+    '/api/issues?npc=true',
+    ...orgSlugs.flatMap((org) => [
+      `/api/orgs/${org}/repos`,
+      `/api/orgs/${org}/credits?days=7`,
+      `/api/issues?npc=true&org=${org}`,
+    ]),
+  ];
+
+  beforeAll(async () => {
+    forge = await startForge({ extensions: false });
+    const roomy = await startBoard(
+      { baseUrl: forge.baseUrl, token: forge.adminToken },
+      { now: forge.seedEpoch!, env: { PLATFORM_MAX_CALLS_PER_HOUR: '100000' } },
+    );
+    try {
+      const before = await forge.requestCount();
+      orgSlugs = ((await (await roomy.settled('/api/orgs')).json()) as Organization[]).map(
+        (o) => o.slug,
+      );
+      for (const route of userRoutes()) expect((await roomy.settled(route)).status).toBe(200);
+      fullLoad = (await forge.requestCount()) - before;
+    } finally {
+      await roomy.stop();
+    }
+  }, 180_000);
+
+  afterAll(() => forge?.stop(), 30_000);
+
+  it('answers every user route with its core fields on a third of a full load, enrichments as the hours allow', async () => {
+    expect(orgSlugs).toHaveLength(10);
+    const limit = Math.floor(fullLoad / 3);
+    const board = await startBoard(
+      { baseUrl: forge.baseUrl, token: forge.adminToken },
+      { now: forge.seedEpoch!, env: { PLATFORM_MAX_CALLS_PER_HOUR: String(limit) } },
+    );
+    try {
+      const budget = board.get(UpstreamBudget);
+      const reads = board.get(BackgroundReads);
+
+      // The dashboard: the spec's fields at once, the attention counts pending.
+      const orgs = await read<Organization[]>(board, '/api/orgs');
+      expect(orgs.status).toBe(200);
+      expect(orgs.pending).toContain('attention');
+      const client = forgeClient(forge);
+      for (const org of orgs.body) {
+        expect(org.error).toBeUndefined();
+        const repos = (await client.listRepos(org.slug)).filter((r) => !isSecret(r));
+        let open = 0;
+        for (const repo of repos)
+          open += (await client.listIssues(repo.path, { state: 'open' })).length;
+        expect([org.slug, org.repo_count, org.open_issue_count]).toEqual([
+          org.slug,
+          repos.length,
+          open,
+        ]);
+        expect([org.stuck_count, org.overdue_count]).toEqual([null, null]);
+      }
+
+      // Every other user route answers 200 too, whatever the background reads spent.
+      for (const route of userRoutes()) {
+        const answer = await read<unknown>(board, route);
+        expect([route, answer.status]).toEqual([route, 200]);
+      }
+      await reads.idle();
+      // Every call the board made was admitted by its budget (the checks above went to the
+      // forge directly, so its own count is no measure here).
+      expect(budget.counts.made).toBeLessThanOrEqual(limit);
+      expect(budget.counts.refused).toBeGreaterThan(0);
+
+      // The tasks' signals and the repositories' commits fill in as later hours allow.
+      const stillPending = async (): Promise<string[]> => {
+        const names = new Set<string>();
+        for (const route of userRoutes()) {
+          const answer = await read<unknown>(board, route);
+          expect([route, answer.status]).toEqual([route, 200]);
+          answer.pending.forEach((name) => names.add(name));
+        }
+        await reads.idle();
+        return [...names];
+      };
+      let hours = 0;
+      while ((await stillPending()).length > 0 && hours < 8) {
+        board.clock.advance(HOUR);
+        hours += 1;
+      }
+      expect(await stillPending()).toEqual([]);
+      expect(hours).toBeGreaterThan(0);
+      const settled = await read<Organization[]>(board, '/api/orgs');
+      expect(settled.body.every((o) => o.stuck_count !== null && o.overdue_count !== null)).toBe(
+        true,
+      );
+      const tasks = await read<Issue[]>(board, '/api/issues?npc=true&state=open');
+      expect(tasks.body.some((issue) => issue.signals.assigned_at !== null)).toBe(true);
+      const repos = await read<Repository[]>(board, `/api/orgs/${orgSlugs[0]}/repos`);
+      expect(repos.body.some((r) => r.last_human_commit_at || r.last_npc_commit_at)).toBe(true);
+      // No hour spent more than its budget.
+      const perMinute = await budget.perMinute();
+      expect(perMinute.reduce((sum, n) => sum + n, 0)).toBeLessThanOrEqual(limit);
+    } finally {
+      await board.stop();
+    }
+  }, 300_000);
+});
+
+describe('core first: the first dashboard waits for two rounds of platform calls', () => {
+  let forge: HarnessForge;
+  let proxy: WaveProxy;
+
+  beforeAll(async () => {
+    forge = await startForge();
+    proxy = await startWaveProxy(forge.baseUrl);
+  }, 120_000);
+
+  afterAll(async () => {
+    await proxy?.stop();
+    await forge?.stop();
+  }, 30_000);
+
+  /** A board with cold caches, through the counting proxy. */
+  const coldBoard = () =>
+    startBoard({ baseUrl: proxy.url, token: forge.adminToken }, { now: forge.seedEpoch! });
+
+  /** Waves between asking for the dashboard's organizations and their answer. */
+  async function roundsOfOrgs(board: RunningBoard): Promise<number> {
+    const before = proxy.waves;
+    const answer = await fetch(`${board.url}/api/orgs`);
+    expect(answer.status).toBe(200);
+    const orgs = (await answer.json()) as Organization[];
+    expect(orgs).toHaveLength(10);
+    expect(orgs.every((o) => o.error === undefined && o.repo_count > 0)).toBe(true);
+    return proxy.waves - before;
+  }
+
+  it('asks the platform in at most two rounds on a cold start', async () => {
+    const board = await coldBoard();
+    try {
+      expect(await roundsOfOrgs(board)).toBeLessThanOrEqual(2);
+    } finally {
+      await board.get(BackgroundReads).idle();
+      await board.stop();
+    }
+  }, 120_000);
+
+  it('asks in at most two rounds while the start-up snapshot run is in flight', async () => {
+    const board = await coldBoard();
+    try {
+      const snapshots = board.get(SnapshotService);
+      const run = snapshots.recordScheduled();
+      // The snapshot run's first calls are on their way before the dashboard asks.
+      while (proxy.log.filter((r) => r.wave === 0).length === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      expect(await roundsOfOrgs(board)).toBeLessThanOrEqual(2);
+      const recorded = await run;
+      expect(recorded?.recorded).toHaveLength(10);
+    } finally {
+      await board.get(BackgroundReads).idle();
+      await board.stop();
+    }
+  }, 120_000);
+});
