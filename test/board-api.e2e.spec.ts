@@ -16,6 +16,7 @@ import * as http from 'node:http';
 import * as zlib from 'node:zlib';
 import { SnapshotService } from '../server/board/credits/snapshot.service';
 import { ManualClock } from '../server/forge/common/clock';
+import { BackgroundReads } from '../server/board/sync/background-reads';
 import { startBoard, RunningBoard } from './board-harness';
 import { forgeClient, HarnessForge, startForge } from './forge-harness';
 
@@ -262,6 +263,7 @@ describe('board API against a real forge', () => {
       // Lists and the rest, and conversation reads (issue comments and activities), apart:
       // a conversation is read again only when its issue moved, not when the TTL ends.
       const calls = async () => {
+        await board.get(BackgroundReads).idle();
         let conversation = 0;
         for (const [key, count] of await forge.metrics()) {
           if (/^GET \S+\/(comments|activities) /.test(key)) conversation += count;
@@ -269,9 +271,13 @@ describe('board API against a real forge', () => {
         const all = await forge.requestCount();
         return { lists: all - conversation, conversation };
       };
+      // Every conversation read once: then an answer names nothing pending, and is cached
+      // for the whole TTL.
+      await (await board.settled('/api/orgs')).arrayBuffer();
       board.clock.advance(TTL);
       const before = await calls();
       const cold = await fetch(`${board.url}/api/orgs`);
+      expect(cold.headers.get(PENDING_HEADER)).toBeNull();
       expect(cold.headers.get('x-cache')).toBe('MISS');
       const coldCalls = (await calls()).lists - before.lists;
       expect(coldCalls).toBeGreaterThan(10);
