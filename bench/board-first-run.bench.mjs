@@ -100,8 +100,9 @@ buildForgeStore(join(dataDir, 'forge'), {
   issues: ISSUES,
   at: new Date(Date.now() - 30 * 86_400_000).toISOString(),
   createdAt: (o, r, i) =>
-    new Date(Date.now() - 20 * 86_400_000 + (o * REPOS * ISSUES + r * ISSUES + i) * 10_000)
-      .toISOString(),
+    new Date(
+      Date.now() - 20 * 86_400_000 + (o * REPOS * ISSUES + r * ISSUES + i) * 10_000,
+    ).toISOString(),
   title: (r, i) => `Issue ${i + 1} of repo ${r}`,
   body: (i) => `Steps to reproduce issue ${i + 1}.`,
   labelled: true,
@@ -132,7 +133,9 @@ try {
   const startedAt = Date.now();
   const board = await startBoard(forge, { PLATFORM_MAX_CALLS_PER_HOUR: String(BUDGET) });
   try {
-    console.log(`board ready (healthz) ${((Date.now() - startedAt) / 1000).toFixed(1)} s after start`);
+    console.log(
+      `board ready (healthz) ${((Date.now() - startedAt) / 1000).toFixed(1)} s after start`,
+    );
     const seen = await poll(board, startedAt, SECONDS);
     for (const [name, route] of Object.entries(seen)) {
       const target = name === 'dashboard' ? 10 : 60;

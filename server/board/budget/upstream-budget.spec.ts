@@ -85,4 +85,25 @@ describe('UpstreamBudget', () => {
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(100);
     expect(budget.counts).toEqual({ made: 100, refused: 200 });
   });
+
+  it("lets a viewer boost background work it waits for: its further calls are the viewer's", async () => {
+    let work: ReturnType<UpstreamBudget['currentWork']>;
+    const lanes: boolean[] = [];
+    let resume!: () => void;
+    const running = budget.background(async () => {
+      work = budget.currentWork();
+      lanes.push(budget.inBackground);
+      await new Promise<void>((resolve) => (resume = resolve));
+      lanes.push(budget.inBackground);
+    });
+    await Promise.resolve();
+    expect(budget.currentWork()).toBeUndefined();
+    // Background work cannot boost other background work.
+    await budget.background(() => Promise.resolve(budget.boost(work)));
+    expect(work!.boosted).toBe(false);
+    budget.boost(work);
+    resume();
+    await running;
+    expect(lanes).toEqual([true, false]);
+  });
 });

@@ -19,6 +19,14 @@ export const RECOVERY_MS = MINUTE_MS;
 /** Most the cache life is stretched by. */
 export const MAX_STRETCH = 16;
 
+/** Work run by `UpstreamBudget.background`. */
+export interface BackgroundWork {
+  /** The share of the hour it leaves to others. */
+  readonly reserve: number;
+  /** Set once a viewer waits for it. */
+  boosted: boolean;
+}
+
 /** A platform call the budget refused: no request was sent. */
 export class BudgetSpentError extends Error {
   constructor(
@@ -59,8 +67,8 @@ export interface BudgetState {
 @Injectable()
 export class UpstreamBudget {
   private readonly logger = new Logger(UpstreamBudget.name);
-  /** The share of the hour the current background work leaves to others. */
-  private readonly scope = new AsyncLocalStorage<number>();
+  /** The background work the current call belongs to, if any. */
+  private readonly scope = new AsyncLocalStorage<BackgroundWork>();
   private pressure = 1;
   private pressureAt = 0;
   /** Window use as last seen (a take, or a metrics read). */
@@ -88,12 +96,27 @@ export class UpstreamBudget {
    * the viewers' quarter) to others.
    */
   background<T>(work: () => Promise<T>, reserve = BACKGROUND_RESERVE): Promise<T> {
-    return this.scope.run(Math.max(reserve, BACKGROUND_RESERVE), work);
+    return this.scope.run({ reserve: Math.max(reserve, BACKGROUND_RESERVE), boosted: false }, work);
   }
 
-  /** Whether the current work runs as a background refresh. */
+  /** Whether the current work runs as a background refresh (and no viewer waits for it). */
   get inBackground(): boolean {
-    return this.scope.getStore() !== undefined;
+    const work = this.scope.getStore();
+    return work !== undefined && !work.boosted;
+  }
+
+  /** The background work the current call belongs to; undefined for a viewer's. */
+  currentWork(): BackgroundWork | undefined {
+    return this.scope.getStore();
+  }
+
+  /**
+   * A viewer now waits for `work` (one read shared by both): its further calls are made as
+   * the viewer's, with the viewer's budget and connection lane. Called from the viewer's
+   * context; from background work it does nothing.
+   */
+  boost(work: BackgroundWork | undefined): void {
+    if (work && !this.inBackground) work.boosted = true;
   }
 
   /** Take one call from the budget or throw `BudgetSpentError` (then no call may be made). */
@@ -101,9 +124,8 @@ export class UpstreamBudget {
     const now = this.clock.now().getTime();
     const minute = Math.floor(now / MINUTE_MS);
     const limit = this.effectiveLimit(now);
-    const reserve = this.scope.getStore();
-    const background = reserve !== undefined;
-    const allowed = background ? Math.floor(limit * (1 - reserve)) : limit;
+    const background = this.inBackground;
+    const allowed = background ? Math.floor(limit * (1 - this.scope.getStore()!.reserve)) : limit;
     // Under pressure the calls are spread over the hour instead of spent in a burst.
     const perMinute =
       this.pressure > 1 ? Math.max(1, Math.ceil(limit / WINDOW_MINUTES)) : Number.MAX_SAFE_INTEGER;

@@ -89,6 +89,43 @@ describe('ConcurrencyLimiter', () => {
     expect([limiter.inFlight, limiter.queued]).toEqual([0, 0]);
   });
 
+  it('moves background tasks a viewer now waits for into the viewer queue', async () => {
+    const limiter = new ConcurrencyLimiter(2, 1);
+    const gates = new Map<string, () => void>();
+    const started: string[] = [];
+    const task = (id: string, lane: 'viewer' | 'background', key?: string) =>
+      limiter.run(
+        async () => {
+          started.push(id);
+          await new Promise<void>((resolve) => gates.set(id, resolve));
+        },
+        lane,
+        key,
+      );
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+    const all = [
+      task('b1', 'background', '/a'),
+      task('b2', 'background', '/b'),
+      task('b3', 'background', '/c'),
+    ];
+    await settle();
+    expect(started).toEqual(['b1']);
+    limiter.promote('/c'); // a viewer's slot is free: it starts at once
+    await settle();
+    expect(started).toEqual(['b1', 'b3']);
+    limiter.promote('/nothing-queued');
+    gates.get('b3')!();
+    await settle();
+    expect(started).toEqual(['b1', 'b3']); // b2 waits for the background slot
+    gates.get('b1')!();
+    await settle();
+    expect(started).toEqual(['b1', 'b3', 'b2']);
+    gates.get('b2')!();
+    await Promise.all(all);
+    expect([limiter.inFlight, limiter.queued]).toEqual([0, 0]);
+  });
+
   it('refuses a limit below 1', () => {
     expect(() => new ConcurrencyLimiter(0)).toThrow();
   });

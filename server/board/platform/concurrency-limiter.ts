@@ -15,7 +15,7 @@ export type TaskLane = 'viewer' | 'background';
 export class ConcurrencyLimiter {
   private active = 0;
   private activeBackground = 0;
-  private readonly waiting: Record<TaskLane, (() => void)[]> = { viewer: [], background: [] };
+  private waiting: Record<TaskLane, Waiting[]> = { viewer: [], background: [] };
 
   constructor(
     readonly limit: number,
@@ -44,14 +44,30 @@ export class ConcurrencyLimiter {
     return this.queuedIn();
   }
 
-  /** Run `task` once a slot of its lane is free; the slot is released however the task ends. */
-  async run<T>(task: () => Promise<T>, lane: TaskLane = 'viewer'): Promise<T> {
-    await this.acquire(lane);
+  /**
+   * Run `task` once a slot of its lane is free; the slot is released however the task
+   * ends. `key` names what it fetches, for `promote`.
+   */
+  async run<T>(task: () => Promise<T>, lane: TaskLane = 'viewer', key?: string): Promise<T> {
+    const ran = await this.acquire(lane, key);
     try {
       return await task();
     } finally {
-      this.release(lane);
+      this.release(ran);
     }
+  }
+
+  /**
+   * A viewer now waits for what the background tasks waiting under `key` fetch (one read
+   * shared by both): they move to the end of the viewer queue.
+   */
+  promote(key: string): void {
+    const background = this.waiting.background;
+    const moved = background.filter((entry) => entry.key === key);
+    if (moved.length === 0) return;
+    this.waiting.background = background.filter((entry) => entry.key !== key);
+    for (const entry of moved) this.waiting.viewer.push({ ...entry, lane: 'viewer' });
+    this.dispatch();
   }
 
   private canStart(lane: TaskLane): boolean {
@@ -66,24 +82,36 @@ export class ConcurrencyLimiter {
     if (lane === 'background') this.activeBackground += 1;
   }
 
-  private acquire(lane: TaskLane): Promise<void> {
+  /** Resolves with the lane the task runs in (a promoted one runs as a viewer's). */
+  private acquire(lane: TaskLane, key: string | undefined): Promise<TaskLane> {
     if (this.canStart(lane) && this.waiting[lane].length === 0) {
       this.start(lane);
-      return Promise.resolve();
+      return Promise.resolve(lane);
     }
-    return new Promise((resolve) =>
-      this.waiting[lane].push(() => {
-        this.start(lane);
-        resolve();
-      }),
-    );
+    return new Promise((resolve) => this.waiting[lane].push({ lane, key, resolve }));
   }
 
   private release(lane: TaskLane): void {
     this.active -= 1;
     if (lane === 'background') this.activeBackground -= 1;
-    for (const next of ['viewer', 'background'] as const) {
-      while (this.waiting[next].length > 0 && this.canStart(next)) this.waiting[next].shift()!();
+    this.dispatch();
+  }
+
+  /** Start waiting tasks while their lanes have room: viewers' first. */
+  private dispatch(): void {
+    for (const lane of ['viewer', 'background'] as const) {
+      const queue = this.waiting[lane];
+      while (queue.length > 0 && this.canStart(lane)) {
+        const next = queue.shift()!;
+        this.start(next.lane);
+        next.resolve(next.lane);
+      }
     }
   }
+}
+
+interface Waiting {
+  lane: TaskLane;
+  key: string | undefined;
+  resolve: (lane: TaskLane) => void;
 }

@@ -122,10 +122,14 @@ export class PlatformHttp {
     // Each attempt, retries included, takes a slot; waiting between retries does not.
     // The budget is asked inside the slot, right before the request leaves.
     defaults.adapter = (config: InternalAxiosRequestConfig) =>
-      this.limiter.run(async () => {
-        await this.options.admit?.();
-        return this.timed(transport, config);
-      }, this.options.lane?.() ?? 'viewer');
+      this.limiter.run(
+        async () => {
+          await this.options.admit?.();
+          return this.timed(transport, config);
+        },
+        this.options.lane?.() ?? 'viewer',
+        config.url,
+      );
     axiosRetry(this.axios, {
       retries: this.options.retries,
       // The timeout bounds each attempt; retries are few and timeouts are not retried.
@@ -158,7 +162,10 @@ export class PlatformHttp {
       return this.send<T>(req);
     }
     const { path } = typeof req.at === 'string' ? fixed(req.at) : req.at;
-    return cache.cachedGet(path, toQueryString(req.query), async () => {
+    const queryString = toQueryString(req.query);
+    // A viewer may be about to share a read that background work has queued: it goes first.
+    if ((this.options.lane?.() ?? 'viewer') === 'viewer') this.limiter.promote(path + queryString);
+    return cache.cachedGet(path, queryString, async () => {
       const response = await this.send<T>(req);
       // Of the headers, paging is all a cached answer needs.
       return {

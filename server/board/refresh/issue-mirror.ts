@@ -8,7 +8,7 @@ import {
   organizationLoadCalls,
   type HeldCounts,
 } from '../budget/full-load-estimate';
-import { BACKGROUND_RESERVE, UpstreamBudget } from '../budget/upstream-budget';
+import { BACKGROUND_RESERVE, type BackgroundWork, UpstreamBudget } from '../budget/upstream-budget';
 import { CacheInvalidation } from '../cache/cache-invalidation';
 import { noteFetchedAt, trackFreshness } from '../cache/freshness';
 import { ownedCopy } from '../cache/memory-store';
@@ -82,7 +82,11 @@ export type IssueStateFilter = { state?: 'open' | 'closed' };
 export class IssueMirror {
   private readonly logger = new Logger(IssueMirror.name);
   private readonly held = new Map<string, HeldOrganization>();
-  private readonly cycles = new Map<string, Promise<HeldOrganization>>();
+  /** Refreshes in progress, each with the background work it runs as (if it does). */
+  private readonly cycles = new Map<
+    string,
+    { done: Promise<HeldOrganization>; work: BackgroundWork | undefined }
+  >();
   /** Organizations whose organization-wide list answered (true) or was missing (false). */
   private readonly orgWide = new Map<string, boolean>();
   /** Estimated calls of one full load, per held organization. */
@@ -146,15 +150,18 @@ export class IssueMirror {
   /** The organization brought up to date with its repository list; the data's age is noted. */
   private async current(org: string): Promise<HeldOrganization> {
     let cycle = this.cycles.get(org);
-    if (!cycle) {
-      cycle = this.refresh(org);
+    if (cycle) {
+      // A viewer joining a refresh that background work started: it goes on as the viewer's.
+      this.budget.boost(cycle.work);
+    } else {
+      cycle = { done: this.refresh(org), work: this.budget.currentWork() };
       this.cycles.set(org, cycle);
       const clear = (): void => {
         this.cycles.delete(org);
       };
-      cycle.then(clear, clear);
+      cycle.done.then(clear, clear);
     }
-    const held = await cycle;
+    const held = await cycle.done;
     noteFetchedAt(held.asOf);
     this.ages.note(org, held.asOf);
     return held;
