@@ -1,6 +1,7 @@
 import type { Organization } from '@shared/board/entities';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { SNAPSHOT_JOB, SnapshotService } from '../server/board/credits/snapshot.service';
+import { SnapshotService } from '../server/board/credits/snapshot.service';
+import { BoardSchedule, SNAPSHOT_JOB } from '../server/board/schedule/board-schedule';
 import { CreditsService } from '../server/forge/credits/credits.service';
 import { startBoard } from './board-harness';
 import { HarnessForge, startForge } from './forge-harness';
@@ -13,7 +14,7 @@ describe('credit snapshot schedule', () => {
   }, 120_000);
   afterAll(() => forge?.stop(), 30_000);
 
-  it('registers the hourly @Cron job, re-timed from SNAPSHOT_CRON, and starts it only when scheduling', async () => {
+  it('registers the hourly @Cron job, re-timed from SNAPSHOT_CRON, and no timer at all when not scheduling', async () => {
     const platform = { baseUrl: forge.baseUrl, token: forge.adminToken };
     const scheduled = await startBoard(platform, {
       schedule: true,
@@ -30,8 +31,11 @@ describe('credit snapshot schedule', () => {
       const orgs = (await (await fetch(`${scheduled.url}/api/orgs`)).json()) as Organization[];
       expect(orgs.every((o) => o.credits_balance !== null)).toBe(true);
 
-      const idle = driven.get(SchedulerRegistry).getCronJob(SNAPSHOT_JOB);
-      expect(idle.isActive).toBe(false);
+      // Without the schedule there is no scheduler, and nothing runs by itself.
+      expect(() => driven.get(BoardSchedule)).toThrow();
+      expect(() => driven.get(SchedulerRegistry)).toThrow();
+      const intervals = scheduled.get(SchedulerRegistry).getIntervals();
+      expect(intervals.sort()).toEqual(['alerts-deliver', 'alerts-evaluate']);
     } finally {
       await scheduled.stop();
       await driven.stop();
@@ -42,7 +46,7 @@ describe('credit snapshot schedule', () => {
     const board = await startBoard({ baseUrl: forge.baseUrl, token: forge.adminToken });
     try {
       const snapshots = board.get(SnapshotService);
-      await snapshots.onSchedule();
+      await snapshots.recordScheduled();
       const before = (await (await fetch(`${board.url}/api/orgs`)).json()) as Organization[];
       const org = before[0];
       expect(org.credits_balance).not.toBeNull();
@@ -50,7 +54,7 @@ describe('credit snapshot schedule', () => {
       const topped = forge.app.get(CreditsService).topUp(org.slug, 1234, 'test top-up');
       expect(topped).toBeCloseTo(org.credits_balance! + 1234, 2);
       board.clock.advance(60_000); // a minute: far inside the cache's five
-      await snapshots.onSchedule();
+      await snapshots.recordScheduled();
 
       const after = await fetch(`${board.url}/api/orgs`);
       expect(after.headers.get('x-cache')).toBe('MISS');

@@ -6,7 +6,6 @@ import { Clock, SystemClock } from '../common/clock';
 import { AdminModule } from './admin/admin.module';
 import { AlertsModule } from './alerts/alerts.module';
 import type { AlertOptions } from './alerts/alert-options';
-import { SNAPSHOT_SCHEDULE } from './board.tokens';
 import { Keyv } from 'keyv';
 import { CacheIndex, REDIS_CACHE_NAMESPACE } from './cache/cache-index';
 import { DistributedLock, LocalLock, RedisLock } from './cache/distributed-lock';
@@ -27,6 +26,7 @@ import { DataAge } from './budget/data-age';
 import { RefreshModule } from './refresh/refresh.module';
 import { RouteCacheInterceptor } from './cache/route-cache.interceptor';
 import { BackgroundReads } from './sync/background-reads';
+import { BoardSchedule } from './schedule/board-schedule';
 import { BoardConfig } from './config/board-config';
 import { PLATFORM_CONNECTION, PlatformConnection } from './connection/platform-connection';
 import { CreditsModule } from './credits/credits.module';
@@ -48,7 +48,10 @@ const NO_PLATFORM = 'http://127.0.0.1:9';
 export interface BoardModuleOptions {
   /** Replaces the system clock (tests move time instead of waiting). */
   clock?: Clock;
-  /** Run the snapshot schedule and the start-up snapshot (default true; tests drive runs). */
+  /**
+   * Run the board's timers (`BoardSchedule`: snapshots, the start-up one, alert evaluation
+   * and deliveries). Default: when a platform is connected; tests drive runs themselves.
+   */
   schedule?: boolean;
   /** Platform client settings beyond the connection (tests inject `sleep`, `retries`…). */
   platform?: Partial<PlatformClientOptions>;
@@ -118,7 +121,6 @@ class BoardCoreModule implements OnApplicationShutdown {
       { provide: BoardConfig, useValue: config },
       { provide: PLATFORM_CONNECTION, useValue: connection },
       { provide: Clock, useValue: options.clock ?? new SystemClock() },
-      { provide: SNAPSHOT_SCHEDULE, useValue: options.schedule ?? connection.available },
       ...shared,
       BoardMetrics,
       AdminAuth,
@@ -172,11 +174,13 @@ export class BoardModule {
     connection: PlatformConnection,
     options: BoardModuleOptions = {},
   ): DynamicModule {
+    const scheduled = options.schedule ?? connection.available;
     return {
       module: BoardModule,
       imports: [
         BoardCoreModule.forRoot(config, connection, options),
-        ScheduleModule.forRoot(),
+        // Nest's scheduler, with every timer of the board, only when it schedules.
+        ...(scheduled ? [ScheduleModule.forRoot()] : []),
         PlatformModule.forRootAsync({
           inject: [UpstreamCache, BoardMetrics, UpstreamBudget, DataAge, Clock],
           useFactory: (
@@ -224,6 +228,7 @@ export class BoardModule {
         AlertsModule.forRoot(options.alerts),
       ],
       controllers: [OpsController],
+      providers: scheduled ? [BoardSchedule] : [],
     };
   }
 }

@@ -1,19 +1,10 @@
 import { UpstreamBudget } from '../budget/upstream-budget';
-import {
-  BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  Logger,
-  OnApplicationBootstrap,
-  OnModuleInit,
-} from '@nestjs/common';
-import { SchedulerRegistry } from '@nestjs/schedule';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ALERT_RULES } from '@shared/board/admin';
 import type { AlertView, DeliveryView, EvaluateResult } from '@shared/board/alerts';
 import { byCodeUnit } from '@shared/board/text-order';
 import { Clock } from '../../common/clock';
-import { SNAPSHOT_SCHEDULE } from '../board.tokens';
 import { DistributedLock } from '../cache/distributed-lock';
 import { BoardConfig } from '../config/board-config';
 import { SnapshotService, type SnapshotRun } from '../credits/snapshot.service';
@@ -36,20 +27,14 @@ const DAY_MS = 86_400_000;
 const RESOLVED_SHOWN_MS = 7 * DAY_MS;
 const RESOLVED_KEPT_MS = 30 * DAY_MS;
 const EVALUATION_LOCK_MS = 2 * 60_000;
-/** How often the outbox worker looks for due deliveries. */
-const DELIVERY_TICK_MS = 15_000;
-const EVALUATE_INTERVAL = 'alerts-evaluate';
-const DELIVER_INTERVAL = 'alerts-deliver';
 
 /**
  * Alert rules over credits, snapshots and NPC issues (docs/architecture.md#alerts):
- * evaluation every ALERT_EVAL_MINUTES and after every snapshot run, one replica at a
- * time; state, channels, silences and the outbox in the board's store.
+ * evaluation every ALERT_EVAL_MINUTES (timed by `BoardSchedule`) and after every snapshot
+ * run, one replica at a time; state, channels, silences and the outbox in the board's store.
  */
 @Injectable()
-export class AlertsService
-  implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown
-{
+export class AlertsService implements OnModuleInit {
   private readonly logger = new Logger('Alerts');
   /**
    * Evaluations in this process run one after the other. The chain settles to nothing:
@@ -67,8 +52,6 @@ export class AlertsService
     private readonly facts: AlertFactsService,
     private readonly worker: DeliveryWorker,
     private readonly metrics: BoardMetrics,
-    @Inject(SchedulerRegistry) private readonly scheduler: SchedulerRegistry,
-    @Inject(SNAPSHOT_SCHEDULE) private readonly scheduled: boolean,
     private readonly budget: UpstreamBudget,
   ) {}
 
@@ -80,29 +63,13 @@ export class AlertsService
     });
   }
 
-  /** With the schedule on: evaluate every period, and send what the outbox holds (also what a previous process left). */
-  onApplicationBootstrap(): void {
-    if (!this.scheduled) return;
-    const period = this.config.alertEvalMinutes * 60_000;
-    this.scheduler.addInterval(
-      EVALUATE_INTERVAL,
-      setInterval(() => {
-        this.evaluateScheduled().catch((error) =>
-          this.logger.error(`Alert evaluation failed: ${String(error)}`),
-        );
-      }, period),
-    );
-    this.scheduler.addInterval(
-      DELIVER_INTERVAL,
-      setInterval(() => this.worker.kick(), DELIVERY_TICK_MS),
-    );
+  /** Send what the outbox holds that is due (also what a previous process left). */
+  deliverDue(): void {
     this.worker.kick();
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    for (const name of [EVALUATE_INTERVAL, DELIVER_INTERVAL]) {
-      if (this.scheduler.doesExist('interval', name)) this.scheduler.deleteInterval(name);
-    }
+  /** Wait for the evaluation and the deliveries in progress, e.g. before shutting down. */
+  async settled(): Promise<void> {
     await this.chain.catch(() => undefined);
     await this.worker.settled();
   }

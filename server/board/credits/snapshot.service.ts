@@ -1,17 +1,7 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  OnApplicationBootstrap,
-  BeforeApplicationShutdown,
-} from '@nestjs/common';
-import { Cron, SchedulerRegistry } from '@nestjs/schedule';
-import { CronTime } from 'cron';
+import { Injectable, Logger } from '@nestjs/common';
 import { CacheInvalidation } from '../cache/cache-invalidation';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { CreditSnapshot } from '@shared/board/entities';
 import { Clock } from '../../common/clock';
-import { SNAPSHOT_SCHEDULE } from '../board.tokens';
 import { BoardConfig } from '../config/board-config';
 import { OrgsService } from '../orgs/orgs.service';
 import { BoardMetrics } from '../ops/board-metrics';
@@ -22,9 +12,6 @@ import { UpstreamBudget } from '../budget/upstream-budget';
 import { CreditSource } from './credit-source';
 import { backfillFromLedger } from './ledger-backfill';
 
-export const SNAPSHOT_JOB = 'credit-snapshot';
-/** Longest the start-up snapshot may hold back the board's start. */
-const STARTUP_WAIT_MS = 15_000;
 /** A replica keeps the hour's lock for most of the hour, so no other records it again. */
 const HOUR_LOCK_MS = 50 * 60_000;
 const RETENTION_DAYS = 400;
@@ -37,12 +24,12 @@ export interface SnapshotRun {
 }
 
 /**
- * Hourly credit snapshots (docs/architecture.md#the-store): at minute 0 of every hour (UTC), and at
- * start-up when the current hour has none. One organization's failure records nothing for
+ * Credit snapshots (docs/architecture.md#the-store), recorded hourly and at start-up when
+ * the current hour has none (both timed by `BoardSchedule`), and on an admin's refresh. One organization's failure records nothing for
  * it and does not stop the others; a second run in the same hour replaces, never adds.
  */
 @Injectable()
-export class SnapshotService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class SnapshotService {
   private readonly logger = new Logger(SnapshotService.name);
   /** Why each organization's last balance could not be had, until it can again. */
   private readonly failures = new Map<string, string>();
@@ -57,51 +44,10 @@ export class SnapshotService implements OnApplicationBootstrap, BeforeApplicatio
     private readonly clock: Clock,
     private readonly config: BoardConfig,
     private readonly metrics: BoardMetrics,
-    @Inject(SchedulerRegistry) private readonly scheduler: SchedulerRegistry,
-    @Inject(SNAPSHOT_SCHEDULE) private readonly scheduled: boolean,
     private readonly budget: UpstreamBudget,
     private readonly lock: DistributedLock,
     private readonly invalidation: CacheInvalidation,
   ) {}
-
-  /**
-   * Start the schedule and record the start-up snapshot before the board listens, so its
-   * first answers already show balances (a slow platform delays the start by at most
-   * STARTUP_WAIT_MS; the snapshot then completes in the background).
-   */
-  async onApplicationBootstrap(): Promise<void> {
-    if (!this.scheduled) return;
-    // `@Cron` takes a constant: the job is declared with the default hour and re-timed
-    // from SNAPSHOT_CRON here, then started.
-    const job = this.scheduler.getCronJob(SNAPSHOT_JOB);
-    job.setTime(new CronTime(this.config.snapshotCron, 'UTC'));
-    job.start();
-    const startup = this.recordIfHourMissing().catch((e) =>
-      this.logger.warn(`Start-up snapshot failed: ${e}`),
-    );
-    await Promise.race([startup, sleep(STARTUP_WAIT_MS, undefined, { ref: false })]);
-  }
-
-  /** Stop the schedule and let a run in progress finish writing before the store closes. */
-  async beforeApplicationShutdown(): Promise<void> {
-    if (this.scheduler.doesExist('cron', SNAPSHOT_JOB)) {
-      await this.scheduler.getCronJob(SNAPSHOT_JOB).stop();
-    }
-    await this.settled();
-  }
-
-  /**
-   * The hourly tick. Declared disabled: `onApplicationBootstrap` starts it when the board
-   * schedules snapshots (tests drive runs themselves).
-   */
-  @Cron('0 * * * *', { name: SNAPSHOT_JOB, timeZone: 'UTC', disabled: true })
-  async onSchedule(): Promise<void> {
-    try {
-      await this.recordScheduled();
-    } catch (error) {
-      this.logger.error(`Snapshot run failed: ${String(error)}`);
-    }
-  }
 
   /** Call `listener` after every completed run (alerts are evaluated then). */
   onRun(listener: (run: SnapshotRun) => void): void {
