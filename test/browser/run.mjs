@@ -13,6 +13,7 @@ import { runTests, testSeed } from './runner.mjs';
 import './a11y.test.mjs';
 import './admin.test.mjs';
 import './admin-ops.test.mjs';
+import './core-first.test.mjs';
 import './dispatch-guard.test.mjs';
 import './alerts.test.mjs';
 import './credits-repos.test.mjs';
