@@ -1,4 +1,4 @@
-/* global document, window, PerformanceObserver */
+/* global document, window */
 // Core first (docs/architecture.md#core-first): on a slow platform, the dashboard and the
 // task board show their core content while the board is still reading NPC conversations,
 // say so in place, and fill in when the reads arrive, without moving what is shown.
