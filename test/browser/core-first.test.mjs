@@ -43,12 +43,10 @@ test(
       await tasks.screenshot({ path: shots.path('tasks-counting-desktop.png') });
 
       // Both fill in by themselves.
-      await page
-        .locator('npc-org-card [data-stat="stuck"]')
-        .first()
-        .waitFor({ timeout: 120_000 });
+      await page.locator('npc-org-card [data-stat="stuck"]').first().waitFor({ timeout: 120_000 });
       await page.waitForFunction(
-        () => document.querySelectorAll('npc-org-card [data-stat="attention-pending"]').length === 0,
+        () =>
+          document.querySelectorAll('npc-org-card [data-stat="attention-pending"]').length === 0,
         undefined,
         { timeout: 120_000 },
       );
