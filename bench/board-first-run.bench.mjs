@@ -10,20 +10,10 @@
 // in the same run. Targets: dashboard's first 200 ≤ 10 s, every route's ≤ 60 s, no 5xx
 // after a route's first 200, calls under the budget every minute, cold `/api/orgs` ≤ 2
 // round trips. Prints; never fails.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  buildForgeStore,
-  forgeEntry,
-  freePort,
-  sleep,
-  startBoard,
-  startForge,
-  stopChild,
-  waitFor,
-} from './lib.mjs';
+import { buildForgeStore, sleep, startBoard, startForge, startForgeOn } from './lib.mjs';
 
 const ORGS = 10;
 const REPOS = 40;
@@ -113,23 +103,11 @@ console.log(
     `FORGE_EXTENSIONS=off; board budget ${BUDGET} calls an hour; polling every ${POLL_MS / 1000} s ` +
     `for ${SECONDS} s`,
 );
-const port = await freePort();
-const forgeProcess = spawn(process.execPath, [forgeEntry], {
-  env: {
-    ...process.env,
-    FORGE_PORT: String(port),
-    DATA_DIR: dataDir,
-    FORGE_SEED: 'none',
-    FORGE_ADMIN_TOKEN: TOKEN,
-    FORGE_SIMULATE: 'off',
-    FORGE_EXTENSIONS: 'off',
-    FORGE_LATENCY_MS: String(LATENCY_MS),
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
+const forge = await startForgeOn(dataDir, TOKEN, {
+  FORGE_EXTENSIONS: 'off',
+  FORGE_LATENCY_MS: String(LATENCY_MS),
 });
-const forge = { url: `http://127.0.0.1:${port}`, token: TOKEN };
 try {
-  await waitFor(`${forge.url}/healthz`, forgeProcess);
   const startedAt = Date.now();
   const board = await startBoard(forge, { PLATFORM_MAX_CALLS_PER_HOUR: String(BUDGET) });
   try {
@@ -157,7 +135,7 @@ try {
     await board.stop();
   }
 } finally {
-  await stopChild(forgeProcess);
+  await forge.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -1,11 +1,10 @@
 // Board memory (RSS) with the caches full: 10 organizations x 50 repositories x 200
 // issues (100,000 issues) fetched through every read route, against the same board's RSS
 // right after start-up. Target: under 250 MB. Prints; never fails.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildForgeStore, forgeEntry, freePort, rssMb, startBoard, waitFor } from './lib.mjs';
+import { buildForgeStore, rssMb, startBoard, startForgeOn } from './lib.mjs';
 
 const ORGS = 10;
 const REPOS = 50;
@@ -30,21 +29,8 @@ function buildDatabase(dataRoot) {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-memory-'));
 buildDatabase(join(dataDir, 'forge'));
-const port = await freePort();
-const forgeProcess = spawn(process.execPath, [forgeEntry], {
-  env: {
-    ...process.env,
-    FORGE_PORT: String(port),
-    DATA_DIR: dataDir,
-    FORGE_SEED: 'none',
-    FORGE_ADMIN_TOKEN: TOKEN,
-    FORGE_SIMULATE: 'off',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const forge = { url: `http://127.0.0.1:${port}`, token: TOKEN };
+const forge = await startForgeOn(dataDir, TOKEN);
 try {
-  await waitFor(`${forge.url}/healthz`, forgeProcess);
   const board = await startBoard(forge, {
     CREDITS_SOURCE: 'manual',
     // Memory is measured here, not the call budget: filling 100,000 issues' caches takes
@@ -95,7 +81,6 @@ try {
     await board.stop();
   }
 } finally {
-  forgeProcess.kill('SIGTERM');
-  await new Promise((resolve) => forgeProcess.once('exit', resolve));
+  await forge.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

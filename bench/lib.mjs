@@ -112,6 +112,24 @@ export async function startForge(env = {}) {
   };
 }
 
+/** The built forge serving a data folder written beforehand (see `buildForgeStore`). */
+export async function startForgeOn(dataDir, token, env = {}) {
+  const port = await freePort();
+  const process_ = await start(
+    forgeEntry,
+    {
+      FORGE_PORT: String(port),
+      DATA_DIR: dataDir,
+      FORGE_SEED: 'none',
+      FORGE_ADMIN_TOKEN: token,
+      FORGE_SIMULATE: 'off',
+      ...env,
+    },
+    `http://127.0.0.1:${port}/healthz`,
+  );
+  return { url: `http://127.0.0.1:${port}`, token, stop: process_.stop };
+}
+
 /** The built board pointed at a forge. */
 export async function startBoard(forge, env = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-board-'));

@@ -11,7 +11,7 @@ import { AdminAuth } from '../admin/admin-auth';
 import { boardErrorBody } from '../common/board-exception.filter';
 import { isUpstreamFailure } from '../common/upstream-failures';
 import { PlatformRateLimitedError } from '../platform/platform.errors';
-import { BUDGET_SPENT } from '../platform/platform-http';
+import { isBudgetRefusal } from '../platform/platform-http';
 import { BoardConfig } from '../config/board-config';
 import { BoardMetrics } from '../ops/board-metrics';
 import { CacheIndex } from './cache-index';
@@ -349,9 +349,6 @@ function staleBackoffMs(error: unknown, config: BoardConfig): number {
   return Math.max(1_000, Math.min(wanted, STALE_BACKOFF_MS, config.cacheTtlMs));
 }
 
-function isBudgetRefusal(error: unknown): boolean {
-  return error instanceof PlatformRateLimitedError && error.code === BUDGET_SPENT;
-}
 
 /**
  * When a STALE answer is asked again: after its backoff, or, when the call budget is

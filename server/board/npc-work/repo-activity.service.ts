@@ -61,13 +61,9 @@ export class RepoActivityService {
    * version and window is used again without a call: no new commit, nothing to read.
    */
   async split(repo: string, version?: string): Promise<RepoCommitSplit | null> {
+    const held = this.heldFor(repo, version);
+    if (held !== undefined) return held;
     const window = this.windowStart().toISOString();
-    const known = version === undefined ? undefined : this.byVersion.get(repo);
-    if (known && known.version === version && known.window === window) {
-      if (known.split)
-        this.recent.set(repo, { at: this.clock.now().getTime(), split: known.split });
-      return known.split;
-    }
     const { split, lasting } = await this.read(repo);
     // A list the platform says is not there (a repository without commits) is remembered
     // too; a failure of the moment is not.
@@ -82,21 +78,27 @@ export class RepoActivityService {
    * when the repository's commits cannot be read.
    */
   knownSplit(repo: string, version: string | undefined): RepoCommitSplit | null | undefined {
-    const now = this.clock.now().getTime();
+    const held = this.heldFor(repo, version);
+    if (held !== undefined) return held;
     if (version === undefined) {
       // A record without its newest-commit time: a split read within the cache life stands.
       const recent = this.recent.get(repo);
-      if (recent && now - recent.at < this.config.cacheTtlMs) return recent.split;
-    } else {
-      const known = this.byVersion.get(repo);
-      if (known?.version === version && known.window === this.windowStart().toISOString()) {
-        if (known.split) this.recent.set(repo, { at: now, split: known.split });
-        return known.split;
-      }
+      if (recent && this.clock.now().getTime() - recent.at < this.config.cacheTtlMs)
+        return recent.split;
     }
     notePending('commits');
     this.reads.request(`commits:${repo}`, () => this.split(repo, version));
     return undefined;
+  }
+
+  /** The split read for `version` and today's window, noted as recent; else undefined. */
+  private heldFor(repo: string, version: string | undefined): RepoCommitSplit | null | undefined {
+    if (version === undefined) return undefined;
+    const known = this.byVersion.get(repo);
+    if (known?.version !== version || known.window !== this.windowStart().toISOString())
+      return undefined;
+    if (known.split) this.recent.set(repo, { at: this.clock.now().getTime(), split: known.split });
+    return known.split;
   }
 
   private async read(repo: string): Promise<{ split: RepoCommitSplit | null; lasting: boolean }> {

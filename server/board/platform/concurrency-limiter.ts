@@ -63,6 +63,7 @@ export class ConcurrencyLimiter {
    */
   promote(key: string): void {
     const background = this.waiting.background;
+    if (background.length === 0) return; // the usual case, on every viewer's GET
     const moved = background.filter((entry) => entry.key === key);
     if (moved.length === 0) return;
     this.waiting.background = background.filter((entry) => entry.key !== key);

@@ -85,6 +85,11 @@ export interface PlatformList<T> {
 /** `code` of the 429 a call gets when the board's own budget refused it (nothing was sent). */
 export const BUDGET_SPENT = 'EBUDGET';
 
+/** Whether a call failed because the board's own budget refused it (nothing was sent). */
+export function isBudgetRefusal(error: unknown): error is PlatformRateLimitedError {
+  return error instanceof PlatformRateLimitedError && error.code === BUDGET_SPENT;
+}
+
 /** Page size the client asks for: the platform's maximum, to make the fewest calls. */
 export const LIST_PAGE_SIZE = PAGE_SIZE_MAX;
 

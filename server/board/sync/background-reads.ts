@@ -4,8 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Clock } from '../../common/clock';
 import { BudgetSpentError, ENRICHMENT_RESERVE, UpstreamBudget } from '../budget/upstream-budget';
 import { outsideAnswers } from '../cache/freshness';
-import { PlatformRateLimitedError } from '../platform/platform.errors';
-import { BUDGET_SPENT } from '../platform/platform-http';
+import { isBudgetRefusal } from '../platform/platform-http';
 
 /** Reads run at once; the platform client's connection limit is 32, viewers first. */
 export const CONCURRENT_READS = 8;
@@ -111,7 +110,6 @@ export class BackgroundReads {
 /** Of a call the budget refused: how long until it admits calls again; else null. */
 function budgetRefusal(error: unknown): number | null {
   if (error instanceof BudgetSpentError) return error.retryAfterMs;
-  if (error instanceof PlatformRateLimitedError && error.code === BUDGET_SPENT)
-    return error.retryAfterMs ?? 60_000;
+  if (isBudgetRefusal(error)) return error.retryAfterMs ?? 60_000;
   return null;
 }
