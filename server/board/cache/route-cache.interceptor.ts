@@ -349,7 +349,6 @@ function staleBackoffMs(error: unknown, config: BoardConfig): number {
   return Math.max(1_000, Math.min(wanted, STALE_BACKOFF_MS, config.cacheTtlMs));
 }
 
-
 /**
  * When a STALE answer is asked again: after its backoff, or, when the call budget is
  * spent, once it admits calls again (nothing could be refreshed before).
