@@ -303,19 +303,19 @@ describe('board API against a real forge', () => {
       // A first read fills the conversations the signals need (read once, whatever ran
       // before), so the counts below are the lists alone.
       board.clock.advance(TTL);
-      await (await fetch(`${board.url}/api/issues?state=open`)).arrayBuffer();
+      await (await board.settled('/api/issues?state=open')).arrayBuffer();
       board.clock.advance(TTL);
-      let before = await forge.requestCount();
+      let before = await board.callsMade();
       await (await fetch(`${board.url}/api/issues?state=open`)).arrayBuffer();
-      const single = (await forge.requestCount()) - before;
+      const single = (await board.callsMade()) - before;
 
       board.clock.advance(TTL);
-      before = await forge.requestCount();
+      before = await board.callsMade();
       const answers = await Promise.all(
         Array.from({ length: 100 }, () => fetch(`${board.url}/api/issues?state=open`)),
       );
       expect(answers.every((a) => a.status === 200)).toBe(true);
-      expect((await forge.requestCount()) - before).toBe(single);
+      expect((await board.callsMade()) - before).toBe(single);
     });
 
     it('keeps large answers as brotli: sent as they are to browsers, gzipped or plain to the rest', async () => {
@@ -348,7 +348,7 @@ describe('board API against a real forge', () => {
 
     it('refuses bad input with a 400 naming the parameter, before any upstream call', async () => {
       board.clock.advance(TTL);
-      const before = await forge.requestCount();
+      const before = await board.callsMade();
       const cases: [string, number, string][] = [
         ['/api/issues?state=merged', 400, 'state'],
         ['/api/issues?npc=yes', 400, 'npc'],
@@ -366,7 +366,7 @@ describe('board API against a real forge', () => {
         expect([route, response.status]).toEqual([route, status]);
         expect(body.message).toContain(parameter);
       }
-      expect(await forge.requestCount()).toBe(before);
+      expect(await board.callsMade()).toBe(before);
     });
 
     it('answers 404 for an organization the board does not cover', async () => {

@@ -5,8 +5,6 @@ import { buildDemoPlan } from '../server/forge/seed/demo-plan';
 import { UNREADABLE_MESSAGE } from '../server/board/orgs/orgs.service';
 import { startBoard, RunningBoard } from './board-harness';
 import { forgeClient, HarnessForge, startForge } from './forge-harness';
-import { BackgroundReads } from '../server/board/sync/background-reads';
-import { UpstreamBudget } from '../server/board/budget/upstream-budget';
 
 const ADMIN_TOKEN = 'hardening-admin-token-0123456789';
 
@@ -164,19 +162,9 @@ describe('board hardening against a real forge', () => {
     });
     afterAll(() => board.stop());
 
-    /**
-     * Platform calls this board has made: every attempt asks its budget first. The forge's
-     * own count would also take in the background reads other boards of this file still
-     * make against the same forge.
-     */
-    const callsMade = async (): Promise<number> => {
-      await board.get(BackgroundReads).idle();
-      return board.get(UpstreamBudget).counts.made;
-    };
-
     it('answers 100 requests for random repositories without an upstream call', async () => {
       await fetch(`${board.url}/api/orgs/${org}/repos`); // the organization's list, cached
-      const before = await callsMade();
+      const before = await board.callsMade();
       const statuses = await Promise.all(
         Array.from({ length: 100 }, (_, i) =>
           fetch(
@@ -185,7 +173,7 @@ describe('board hardening against a real forge', () => {
         ),
       );
       expect(new Set(statuses)).toEqual(new Set([404]));
-      expect(await callsMade()).toBe(before);
+      expect(await board.callsMade()).toBe(before);
     });
 
     it('caches a missing issue, so asking again costs nothing upstream', async () => {
@@ -193,13 +181,13 @@ describe('board hardening against a real forge', () => {
       const ask = () => fetch(`${board.url}/api/repos/${repo}/issues/987654`);
       const first = await ask();
       expect(first.status).toBe(404);
-      const afterFirst = await callsMade();
+      const afterFirst = await board.callsMade();
       for (let i = 0; i < 20; i++) {
         const again = await ask();
         expect(again.status).toBe(404);
         expect(again.headers.get('x-cache')).toBe('HIT');
       }
-      expect(await callsMade()).toBe(afterFirst);
+      expect(await board.callsMade()).toBe(afterFirst);
     });
 
     it('gives a secret, a missing repository and a missing issue the same 404', async () => {

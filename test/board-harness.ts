@@ -7,6 +7,7 @@ import { loadBoardConfig } from '../server/board/config/board-config';
 import type { PlatformClientOptions } from '../server/board/platform/platform.options';
 import { ManualClock } from '../server/common/clock';
 import { BackgroundReads } from '../server/board/sync/background-reads';
+import { UpstreamBudget } from '../server/board/budget/upstream-budget';
 import { PENDING_HEADER } from '@shared/board/entities';
 
 export interface RunningBoard {
@@ -23,6 +24,12 @@ export interface RunningBoard {
    * enrichments (`X-Board-Pending`), wait for the board's background reads and ask again.
    */
   settled(path: string, init?: RequestInit): Promise<Response>;
+  /**
+   * Platform calls this board has made since it started (every attempt asks its budget
+   * first), counted once its background reads are done. Unlike the forge's request count,
+   * it leaves out other boards sharing the forge.
+   */
+  callsMade(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -90,6 +97,10 @@ export async function startBoard(
         await response.arrayBuffer();
         await reads.idle();
       }
+    },
+    callsMade: async () => {
+      await app.get(BackgroundReads).idle();
+      return app.get(UpstreamBudget).counts.made;
     },
     stop: async () => {
       await app.close();
