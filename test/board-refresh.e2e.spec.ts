@@ -14,7 +14,7 @@ import { isSecret } from '@shared/board/mappers';
 import type { PlatformIssue, PlatformRepository } from '@shared/platform/types';
 import { ManualClock } from '../server/common/clock';
 import { BudgetSpentError, UpstreamBudget } from '../server/board/budget/upstream-budget';
-import { signalOf } from '../server/board/refresh/issue-mirror';
+import { signalOf, SWEEP_SHARE } from '../server/board/refresh/issue-mirror';
 import { ForgeDatabase } from '../server/forge/storage/forge-database';
 import { startBoard, type RunningBoard } from './board-harness';
 import { forgeClient, startForge, type HarnessForge } from './forge-harness';
@@ -217,6 +217,68 @@ describe('board refresh against a forge without organization-wide lists', () => 
       new RegExp(`^board_issue_refresh_reads_total\\{reason="sweep"\\} ${held}$`, 'm'),
     );
   }, 120_000);
+
+  /**
+   * An open issue assigned to an NPC, waiting for pickup (no comment, no in-progress
+   * label), and a client acting as that NPC.
+   */
+  async function waitingForPickup(forge: HarnessForge, board: RunningBoard) {
+    const open = await get<Issue[]>(board, '/api/issues?npc=true&state=open');
+    const waiting = open.body.find((issue) => issue.column === 'pending' && issue.assignees[0]);
+    if (!waiting) throw new Error('no NPC issue waits for pickup');
+    const npc = waiting.assignees.find((a) => a.is_npc)!;
+    return { issue: waiting, npc: forgeClient(forge, forge.createToken(npc.username)) };
+  }
+
+  async function columnOf(board: RunningBoard, issue: Issue): Promise<string | undefined> {
+    const path = `/api/issues?repo=${issue.repository.full_name}&state=open`;
+    return (await get<Issue[]>(board, path)).body.find((i) => i.number === issue.number)?.column;
+  }
+
+  it('moves an NPC pickup to In progress within one cache life when the budget allows', async () => {
+    // 10,000 calls an hour: the sweep's share asks every demo repository once per minute.
+    const { clock, forge, board } = await start({ PLATFORM_MAX_CALLS_PER_HOUR: '10000' });
+    expect((await get<Organization[]>(board, '/api/orgs')).status).toBe(200);
+    const { issue, npc } = await waitingForPickup(forge, board);
+    const records = await repositoriesByOrg(forge);
+
+    clock.advance(1_000);
+    await npc.createComment(issue.repository.full_name, String(issue.number), { body: 'On it.' });
+    // The comment moves no repository record: only the sweep can find it.
+    expect([...(await repositoriesByOrg(forge)).values()].flat().map(signalOf)).toEqual(
+      [...records.values()].flat().map(signalOf),
+    );
+    expect(await columnOf(board, issue)).toBe('pending');
+    clock.advance(TTL);
+    expect(await columnOf(board, issue)).toBe('in_progress');
+  }, 120_000);
+
+  it('finds an NPC pickup within the period the budget sets, within the budget', async () => {
+    const budget = 3000;
+    const { clock, forge, board } = await start();
+    expect((await get<Organization[]>(board, '/api/orgs')).status).toBe(200);
+    const { issue, npc } = await waitingForPickup(forge, board);
+    // The sweep's share of the default budget asks every repository once in this period,
+    // several cache lives long at demo size (the secret ones count here, not on the board).
+    const repositories = [...(await repositoriesByOrg(forge)).values()].flat().length;
+    const period = Math.ceil((repositories / (budget * SWEEP_SHARE)) * HOUR);
+    expect(period).toBeGreaterThan(2 * TTL);
+
+    clock.advance(1_000);
+    await npc.createComment(issue.repository.full_name, String(issue.number), { body: 'On it.' });
+    // Viewers for the rest of the hour (which the budget counts from the cold read on).
+    let shownAfter: number | null = null;
+    for (let minute = 1; minute < 60; minute++) {
+      clock.advance(TTL);
+      expect((await get<Organization[]>(board, '/api/orgs')).status).toBe(200);
+      if (shownAfter === null && (await columnOf(board, issue)) === 'in_progress') {
+        shownAfter = minute * TTL;
+      }
+    }
+    expect(shownAfter).not.toBeNull();
+    expect(shownAfter!).toBeLessThanOrEqual(period + TTL);
+    expect(await board.callsMade()).toBeLessThanOrEqual(budget);
+  }, 300_000);
 
   it('sweeps nothing while only the share of the hour kept for viewers is left', async () => {
     const { clock, forge, board } = await start({ ISSUE_SWEEP_MINUTES: '2' });

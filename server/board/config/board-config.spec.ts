@@ -23,7 +23,7 @@ describe('loadBoardConfig', () => {
       cacheTtlMs: 300_000,
       platformMaxCallsPerHour: 3000,
       fullResyncMs: 6 * 3_600_000,
-      issueSweepMs: 60 * 60_000,
+      issueSweepMs: null,
       snapshotCron: '0 * * * *',
       creditAlertThreshold: 50,
       pickupSloMinutes: 60,
@@ -185,6 +185,7 @@ describe('loadBoardConfig', () => {
   });
 
   it('reads the issue sweep period in minutes and refuses one under a minute', () => {
+    expect(loadBoardConfig({}).issueSweepMs).toBeNull(); // the period the budget allows
     expect(loadBoardConfig({ ISSUE_SWEEP_MINUTES: '90' }).issueSweepMs).toBe(90 * 60_000);
     expect(loadBoardConfig({ ISSUE_SWEEP_MINUTES: '2.5' }).issueSweepMs).toBe(150_000);
     for (const bad of ['0', '0.5', '-5', 'hourly']) {

@@ -38,9 +38,10 @@ export abstract class BoardConfig {
   abstract readonly fullResyncMs: number;
   /**
    * Period within which every held repository is asked for its updated issues even though
-   * its record did not move (edits and comments move no repository record).
+   * its record did not move (edits and comments move no repository record); null (the
+   * default) for the shortest period the call budget allows, never under the cache life.
    */
-  abstract readonly issueSweepMs: number;
+  abstract readonly issueSweepMs: number | null;
   abstract readonly snapshotCron: string;
   abstract readonly creditAlertThreshold: number;
   /** Default of the `pickup_slo_minutes` setting. */
@@ -157,7 +158,8 @@ export function loadBoardConfig(env: Environment, cwd = process.cwd()): BoardCon
     cacheTtlMs: e.CACHE_TTL_MS,
     platformMaxCallsPerHour: e.PLATFORM_MAX_CALLS_PER_HOUR,
     fullResyncMs: Math.round(e.FULL_RESYNC_HOURS * 3_600_000),
-    issueSweepMs: Math.round(e.ISSUE_SWEEP_MINUTES * 60_000),
+    issueSweepMs:
+      e.ISSUE_SWEEP_MINUTES === undefined ? null : Math.round(e.ISSUE_SWEEP_MINUTES * 60_000),
     snapshotCron: e.SNAPSHOT_CRON,
     creditAlertThreshold: e.CREDIT_ALERT_THRESHOLD,
     pickupSloMinutes: e.PICKUP_SLO_MINUTES,

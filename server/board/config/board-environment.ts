@@ -154,10 +154,11 @@ export class BoardEnvironment {
   @Min(0.1, { message: '$property must be at least 0.1 hours' })
   FULL_RESYNC_HOURS = 6;
 
+  @IsOptional()
   @Transform(toNumber)
   @IsNumber({}, { message: '$property must be a number' })
   @Min(1, { message: '$property must be at least 1 minute' })
-  ISSUE_SWEEP_MINUTES = 60;
+  ISSUE_SWEEP_MINUTES?: number;
 
   @Transform(toTrimmed)
   @Validate(IsCronExpression)

@@ -60,6 +60,14 @@ interface HeldOrganization {
 export type IssueStateFilter = { state?: 'open' | 'closed' };
 
 /**
+ * Share of the hourly call budget the sweep plans for. At demo size (about 50
+ * repositories) the default budget sweeps every repository once per cache life with it;
+ * at 400 repositories, about every 27 minutes.
+ */
+export const SWEEP_SHARE = 0.3;
+const HOUR_MS = 3_600_000;
+
+/**
  * An organization's issues on a platform without an organization-wide issue list
  * (docs/architecture.md#the-refresh-plan). The first read of an organization lists every
  * repository's issues; after that, each time the organization's repository list is read
@@ -71,9 +79,11 @@ export type IssueStateFilter = { state?: 'open' | 'closed' };
  * it is used as before and nothing is held.
  *
  * Editing an issue or commenting on it moves no repository record, so a sweep also asks
- * unmoved repositories for their updated issues: each repository is due one
- * `ISSUE_SWEEP_MINUTES` after it was last asked, and each refresh asks those that would be
- * past due before the next one, least recently asked first. The due times of a full read
+ * unmoved repositories for their updated issues: each repository is due one sweep period
+ * after it was last asked, and each refresh asks those that would be past due before the
+ * next one, least recently asked first. The period is the shortest in which the sweep's
+ * share of the hourly budget (`SWEEP_SHARE`) asks every held repository once, never under
+ * the cache life (`ISSUE_SWEEP_MINUTES` fixes it instead). The due times of a full read
  * are spread evenly over the period, so the sweep costs about the same at every refresh.
  * While the budget is tight the period stretches with the cache life, and the sweep never
  * spends the share of the hour kept for pages people are viewing.
@@ -200,7 +210,7 @@ export class IssueMirror {
         if (held) next.repositories.set(repository.path, held);
       }),
     );
-    if (resyncDue) spreadChecks(next, now, this.config.issueSweepMs);
+    if (resyncDue) spreadChecks(next, now, this.sweepPeriodMs(org, next.repositories.size));
     // What was read is kept, so a platform that refuses part of the calls (rate limit,
     // budget) still lets the next read go further instead of starting over.
     let failure: unknown = null;
@@ -239,7 +249,8 @@ export class IssueMirror {
     now: number,
   ): Promise<Set<string>> {
     const stretch = this.budget.stretch();
-    const horizon = now + this.config.cacheTtlMs * stretch - this.config.issueSweepMs * stretch;
+    const period = this.sweepPeriodMs(org, repositories.length);
+    const horizon = now + (this.config.cacheTtlMs - period) * stretch;
     const due: { path: string; checkedAt: number }[] = [];
     for (const repository of repositories) {
       const held = previous.repositories.get(repository.path);
@@ -281,6 +292,20 @@ export class IssueMirror {
       this.logger.debug(`Sweep of ${repository.path} deferred: ${reason}`);
       return before;
     }
+  }
+
+  /**
+   * The sweep period (see the class notes), with `org` counted as holding `repositories`.
+   * Each repository's check is one listing call, or a few when it has many changes.
+   */
+  sweepPeriodMs(org: string, repositories: number): number {
+    if (this.config.issueSweepMs !== null) return this.config.issueSweepMs;
+    let held = repositories;
+    for (const [slug, organization] of this.held) {
+      if (slug !== org) held += organization.repositories.size;
+    }
+    const perHour = this.config.platformMaxCallsPerHour * SWEEP_SHARE;
+    return Math.max(this.config.cacheTtlMs, Math.ceil((held / perHour) * HOUR_MS));
   }
 
   /** The estimated calls of one full load of every organization read so far. */
