@@ -90,7 +90,15 @@ export class AlertsService implements OnModuleInit {
    * this one a no-op.
    */
   evaluate(): Promise<EvaluateResult> {
-    const next = this.chain.then(() => this.evaluateLocked());
+    return this.evaluateAfter(() => Promise.resolve());
+  }
+
+  /** Queue an evaluation behind those queued, with `prepare` run first in its turn. */
+  private evaluateAfter(prepare: () => Promise<void>): Promise<EvaluateResult> {
+    const next = this.chain.then(async () => {
+      await prepare();
+      return this.evaluateLocked();
+    });
     this.chain = next.then(
       () => undefined,
       () => undefined,
@@ -142,9 +150,12 @@ export class AlertsService implements OnModuleInit {
   }
 
   /** After a snapshot run: count consecutive failures per organization, then evaluate. */
+  /**
+   * Record the run and evaluate, queued at once: an evaluation asked for after the run
+   * has ended comes after this one.
+   */
   private async afterSnapshot(run: SnapshotRun): Promise<void> {
-    await this.facts.recordSnapshotRun(run);
-    await this.budget.background(() => this.evaluate());
+    await this.budget.background(() => this.evaluateAfter(() => this.facts.recordSnapshotRun(run)));
   }
 
   private countAlerts(alerts: readonly AlertState[]): void {

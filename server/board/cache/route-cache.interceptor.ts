@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
 import { firstValueFrom, from, Observable } from 'rxjs';
 import { Clock } from '../../common/clock';
+import { SingleFlight } from '../../common/single-flight';
 import { NotFoundError, RateLimitedError } from '../../common/errors';
 import { AdminAuth } from '../admin/admin-auth';
 import { boardErrorBody } from '../common/board-exception.filter';
@@ -101,7 +102,7 @@ const KEPT_HEADERS = ['x-total-count'];
  */
 @Injectable()
 export class RouteCacheInterceptor extends CacheInterceptor {
-  private readonly inFlight = new Map<string, Promise<Outcome>>();
+  private readonly inFlight = new SingleFlight<string, Outcome>();
   /**
    * Reads that failed, with nothing to fall back on, because the call budget is spent:
    * answered with the same failure until the budget admits calls again, since running the
@@ -156,16 +157,7 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     // or rebuilds an answer still waiting for enrichments, spends none. (Counting may wait
     // for Redis, so look again afterwards.)
     if (!this.inFlight.has(key) && entry?.recheckAt === undefined) await this.admitMiss(request);
-    let pending = this.inFlight.get(key);
-    if (!pending) {
-      pending = this.refresh(key, entry, reply, next);
-      this.inFlight.set(key, pending);
-      const clear = (): void => {
-        this.inFlight.delete(key);
-      };
-      pending.then(clear, clear);
-    }
-    const outcome = await pending;
+    const outcome = await this.inFlight.run(key, () => this.refresh(key, entry, reply, next));
     return from([this.answer(request, reply, outcome.entry, outcome.state)]);
   }
 

@@ -1,6 +1,7 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { Clock } from '../../common/clock';
+import { SingleFlight } from '../../common/single-flight';
 import { BoardConfig } from '../config/board-config';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CacheIndex } from './cache-index';
@@ -40,7 +41,7 @@ function unpack<T>(packed: Buffer | Uint8Array): T {
  */
 @Injectable()
 export class UpstreamCache {
-  private readonly inFlight = new Map<string, Promise<Entry>>();
+  private readonly inFlight = new SingleFlight<string, Entry>();
   constructor(
     private readonly cache: CacheIndex,
     private readonly clock: Clock,
@@ -67,16 +68,7 @@ export class UpstreamCache {
       noteFetchedAt(cached.fetchedAt);
       return unpack<T>(cached.packed);
     }
-    let pending = this.inFlight.get(key);
-    if (!pending) {
-      pending = this.load(key, load);
-      this.inFlight.set(key, pending);
-      const clear = (): void => {
-        this.inFlight.delete(key);
-      };
-      pending.then(clear, clear);
-    }
-    const entry = await pending;
+    const entry = await this.inFlight.run(key, () => this.load(key, load));
     noteFetchedAt(entry.fetchedAt);
     return unpack<T>(entry.packed);
   }

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { CacheInvalidation } from '../cache/cache-invalidation';
 import type { CreditSnapshot } from '@shared/board/entities';
 import { Clock } from '../../common/clock';
+import { SingleFlight } from '../../common/single-flight';
 import { BoardConfig } from '../config/board-config';
 import { OrgsService } from '../orgs/orgs.service';
 import { BoardMetrics } from '../ops/board-metrics';
@@ -33,7 +34,8 @@ export class SnapshotService {
   private readonly logger = new Logger(SnapshotService.name);
   /** Why each organization's last balance could not be had, until it can again. */
   private readonly failures = new Map<string, string>();
-  private running: Promise<SnapshotRun> | null = null;
+  /** The run in progress: asking for one while it runs joins it. */
+  private readonly runs = new SingleFlight<'run', SnapshotRun>();
   private readonly runListeners: ((run: SnapshotRun) => void)[] = [];
 
   constructor(
@@ -85,15 +87,12 @@ export class SnapshotService {
 
   /** Record one snapshot per covered organization now (runs never overlap). */
   record(): Promise<SnapshotRun> {
-    if (!this.running) {
-      this.running = this.run().finally(() => (this.running = null));
-    }
-    return this.running;
+    return this.runs.run('run', () => this.run());
   }
 
   /** Wait for a run in progress, e.g. before shutting down. */
   async settled(): Promise<void> {
-    await this.running?.catch(() => undefined);
+    await this.runs.settled();
   }
 
   private async run(): Promise<SnapshotRun> {

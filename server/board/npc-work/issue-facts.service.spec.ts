@@ -72,6 +72,34 @@ describe('IssueFactsService', () => {
     ]);
   });
 
+  it('keeps the later version when reads of two versions of an issue overlap', async () => {
+    let release!: () => void;
+    const olderAnswered = new Promise<void>((resolve) => (release = resolve));
+    let asks = 0;
+    server.on('GET', '/acme/web/-/issues/1/comments', async (_req, res) => {
+      const ask = (asks += 1);
+      if (ask === 1) await olderAnswered; // the older version's read answers last
+      reply(res, 200, [comment(ask === 1 ? '2025-02-01T10:00:00Z' : '2025-02-02T10:00:00Z')]);
+    });
+    server.on('GET', '/acme/web/-/issues/1/activities', (_req, res) => reply(res, 200, []));
+    const { service } = facts();
+    const older = commented(1);
+    const newer = toIssue(
+      issue(1, { comment_count: 2, updated_at: '2025-02-02T10:00:00Z' }),
+      'acme/web',
+      ctx,
+    );
+
+    const olderRead = service.of(older);
+    while (asks === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const newerFacts = await service.of(newer);
+    release();
+    await olderRead;
+    expect(asks).toBe(2);
+    expect(service.known(newer)).toEqual(newerFacts);
+    expect(service.known(older)).toBeUndefined();
+  });
+
   it('is bounded high enough for 45,000 NPC conversations of three comments and an assignment', () => {
     const typical = {
       version: '2025-02-01T10:00:00Z|3',

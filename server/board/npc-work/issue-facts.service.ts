@@ -3,6 +3,7 @@ import type { BoardUser, Issue } from '@shared/board/entities';
 import { toBoardUser } from '@shared/board/mappers';
 import { LRUCache } from 'lru-cache';
 import { DomainError } from '../../common/errors';
+import { SingleFlight } from '../../common/single-flight';
 import { BoardConfig } from '../config/board-config';
 import { BoardMetrics } from '../ops/board-metrics';
 import { PlatformClient } from '../platform/platform-client';
@@ -42,6 +43,10 @@ function versionOf(issue: Issue): string {
   return `${issue.updated_at}|${issue.comment_count}`;
 }
 
+function updatedAtOf(version: string): string {
+  return version.slice(0, version.lastIndexOf('|'));
+}
+
 /**
  * Comments and activities of an issue, read again only when the issue moved
  * (docs/architecture.md#npc-signals): the issue list carries `updated_at` and
@@ -54,8 +59,8 @@ export class IssueFactsService {
     maxSize: FACTS_MAX_BYTES,
     sizeCalculation: heldBytes,
   });
-  /** Reads in progress, so concurrent routes share one. */
-  private readonly reading = new Map<string, Promise<Held>>();
+  /** Reads in progress (by issue and version), so concurrent routes share one. */
+  private readonly reading = new SingleFlight<string, IssueFacts | null>();
 
   constructor(
     private readonly platform: PlatformClient,
@@ -81,24 +86,26 @@ export class IssueFactsService {
     const version = versionOf(issue);
     const held = this.held.get(key);
     if (held?.version === version) return held.facts;
-    const inFlight = this.reading.get(key);
-    if (inFlight) {
-      const read = await inFlight;
-      if (read.version === version) return read.facts;
-    }
-    const pending = this.read(issue, version);
-    this.reading.set(key, pending);
+    return this.reading.run(`${key}@${version}`, () => this.readAndHold(issue, key, version));
+  }
+
+  /** Read the issue's facts and hold them for its version (`null` once it is gone). */
+  private async readAndHold(
+    issue: Issue,
+    key: string,
+    version: string,
+  ): Promise<IssueFacts | null> {
+    let read: Held;
     try {
-      const read = await pending;
-      this.held.set(key, read);
-      return read.facts;
+      read = await this.read(issue, version);
     } catch (error) {
       if (!(error instanceof DomainError && error.kind === 'not_found')) throw error;
-      this.held.set(key, { version, facts: null });
-      return null;
-    } finally {
-      if (this.reading.get(key) === pending) this.reading.delete(key);
+      read = { version, facts: null };
     }
+    // Reads of two versions may overlap: the later version's facts stay.
+    const current = this.held.get(key);
+    if (!current || updatedAtOf(current.version) <= issue.updated_at) this.held.set(key, read);
+    return read.facts;
   }
 
   /**

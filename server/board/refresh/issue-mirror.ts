@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { PlatformIssue, PlatformRepository } from '@shared/platform/types';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { Clock } from '../../common/clock';
+import { SingleFlight } from '../../common/single-flight';
 import { DataAge } from '../budget/data-age';
 import {
   conversationCalls,
@@ -93,10 +94,7 @@ export class IssueMirror {
   private readonly logger = new Logger(IssueMirror.name);
   private readonly held = new Map<string, HeldOrganization>();
   /** Refreshes in progress, each with the background work it runs as (if it does). */
-  private readonly cycles = new Map<
-    string,
-    { done: Promise<HeldOrganization>; work: BackgroundWork | undefined }
-  >();
+  private readonly cycles = new SingleFlight<string, HeldOrganization, BackgroundWork>();
   /** Organizations whose organization-wide list answered (true) or was missing (false). */
   private readonly orgWide = new Map<string, boolean>();
   /** Estimated calls of one full load, per held organization. */
@@ -159,19 +157,9 @@ export class IssueMirror {
 
   /** The organization brought up to date with its repository list; the data's age is noted. */
   private async current(org: string): Promise<HeldOrganization> {
-    let cycle = this.cycles.get(org);
-    if (cycle) {
-      // A viewer joining a refresh that background work started: it goes on as the viewer's.
-      this.budget.boost(cycle.work);
-    } else {
-      cycle = { done: this.refresh(org), work: this.budget.currentWork() };
-      this.cycles.set(org, cycle);
-      const clear = (): void => {
-        this.cycles.delete(org);
-      };
-      cycle.done.then(clear, clear);
-    }
-    const held = await cycle.done;
+    // A viewer joining a refresh that background work started: it goes on as the viewer's.
+    this.budget.boost(this.cycles.contextOf(org));
+    const held = await this.cycles.run(org, () => this.refresh(org), this.budget.currentWork());
     noteFetchedAt(held.asOf);
     this.ages.note(org, held.asOf);
     return held;
