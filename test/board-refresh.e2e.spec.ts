@@ -14,7 +14,7 @@ import { isSecret } from '@shared/board/mappers';
 import type { PlatformIssue, PlatformRepository } from '@shared/platform/types';
 import { ManualClock } from '../server/common/clock';
 import { BudgetSpentError, UpstreamBudget } from '../server/board/budget/upstream-budget';
-import { signalOf, SWEEP_SHARE } from '../server/board/refresh/issue-mirror';
+import { signalOf, SWEEP_SHARE } from '../server/board/sync/issue-mirror';
 import { ForgeDatabase } from '../server/forge/storage/forge-database';
 import { startBoard, type RunningBoard } from './board-harness';
 import { forgeClient, startForge, type HarnessForge } from './forge-harness';

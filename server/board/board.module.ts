@@ -23,9 +23,8 @@ import { UpstreamCache } from './cache/upstream-cache';
 import { MemoryCallCounter, RedisCallCounter } from './budget/call-counter';
 import { UpstreamBudget } from './budget/upstream-budget';
 import { DataAge } from './budget/data-age';
-import { RefreshModule } from './refresh/refresh.module';
+import { SyncModule } from './sync/sync.module';
 import { RouteCacheInterceptor } from './cache/route-cache.interceptor';
-import { BackgroundReads } from './sync/background-reads';
 import { BoardSchedule } from './schedule/board-schedule';
 import { BoardConfig } from './config/board-config';
 import { PLATFORM_CONNECTION, PlatformConnection } from './connection/platform-connection';
@@ -131,7 +130,6 @@ class BoardCoreModule implements OnApplicationShutdown {
       MissLimiter,
       UpstreamCache,
       RouteCacheInterceptor,
-      BackgroundReads,
       DataAge,
       SettingsService,
     ];
@@ -218,7 +216,7 @@ export class BoardModule {
             };
           },
         }),
-        RefreshModule,
+        SyncModule,
         OrgsModule,
         ReposModule,
         IssuesModule,

@@ -2,7 +2,7 @@ import { boardColumn } from '@shared/board/columns';
 import { attention, issueSignals, type SignalSettings } from '@shared/board/signals';
 import type { PlatformIssue } from '@shared/platform/types';
 import { ManualClock } from '../../server/common/clock';
-import { activityFacts } from '../../server/board/npc-work/activity-facts';
+import { activityFacts } from '../../server/board/sync/activity-facts';
 import type { PlatformClient } from '../../server/board/platform/platform-client';
 import { buildDemoPlan } from '../../server/forge/seed/demo-plan';
 import type { PlannedIssue } from '../../server/forge/seed/demo-plan.types';

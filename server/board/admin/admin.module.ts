@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { CreditsModule } from '../credits/credits.module';
-import { NpcWorkModule } from '../npc-work/npc-work.module';
 import { OrgsModule } from '../orgs/orgs.module';
 import { AdminCreditsService } from './admin-credits.service';
 import { AdminController } from './admin.controller';
@@ -13,7 +12,7 @@ import { OverviewService } from './overview.service';
 
 /** Guarded task dispatch and its log, credit management and the overview metrics, for admins only. */
 @Module({
-  imports: [OrgsModule, CreditsModule, NpcWorkModule],
+  imports: [OrgsModule, CreditsModule],
   controllers: [AdminController],
   providers: [
     AdminGuard,

@@ -14,14 +14,14 @@ import { ConflictError } from '../../common/errors';
 import { assertConfiguredNpc } from './configured-npc';
 import { CacheInvalidation } from '../cache/cache-invalidation';
 import { BoardConfig } from '../config/board-config';
-import { NpcWorkService } from '../npc-work/npc-work.service';
+import { NpcWorkService } from '../sync/npc-work.service';
 import { OrgsService } from '../orgs/orgs.service';
 import { PlatformClient } from '../platform/platform-client';
 import { BoardStore } from '../store/board-store';
 import { DispatchService } from './dispatch.service';
 import { IdempotencyService, type IdempotentAnswer } from './idempotency.service';
 import { PreflightService } from './preflight.service';
-import { IssueMirror } from '../refresh/issue-mirror';
+import { IssueMirror } from '../sync/issue-mirror';
 
 /** Who dispatched: the trusted-header user, or "token". */
 export type Actor = string;

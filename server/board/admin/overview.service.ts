@@ -12,12 +12,12 @@ import { isNpcIssue } from '@shared/board/npc';
 import { mean, percentile } from '@shared/board/stats';
 import { byName } from '@shared/board/text-order';
 import { Clock } from '../../common/clock';
-import { completedBetween, NpcWorkService } from '../npc-work/npc-work.service';
-import { RepoActivityService } from '../npc-work/repo-activity.service';
+import { completedBetween, NpcWorkService } from '../sync/npc-work.service';
+import { RepoActivityService } from '../sync/repo-activity.service';
 import { OrgsService } from '../orgs/orgs.service';
 import { PlatformClient } from '../platform/platform-client';
 import { BoardStore } from '../store/board-store';
-import { IssueMirror } from '../refresh/issue-mirror';
+import { IssueMirror } from '../sync/issue-mirror';
 
 const DAY_MS = 86_400_000;
 

@@ -10,13 +10,13 @@ import { Clock } from '../../common/clock';
 import { InvalidError } from '../../common/errors';
 import { assertConfiguredNpc } from './configured-npc';
 import { BoardConfig } from '../config/board-config';
-import { NpcWorkService } from '../npc-work/npc-work.service';
-import { RepoActivityService } from '../npc-work/repo-activity.service';
+import { NpcWorkService } from '../sync/npc-work.service';
+import { RepoActivityService } from '../sync/repo-activity.service';
 import { OrgsService } from '../orgs/orgs.service';
 import { PlatformClient } from '../platform/platform-client';
 import { SettingsService } from '../settings/settings.service';
 import { BoardStore } from '../store/board-store';
-import { IssueMirror } from '../refresh/issue-mirror';
+import { IssueMirror } from '../sync/issue-mirror';
 
 const DAY_MS = 86_400_000;
 /** The spending rate a runway is judged by: the last week's. */

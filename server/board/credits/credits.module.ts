@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { BoardConfig } from '../config/board-config';
-import { NpcWorkModule } from '../npc-work/npc-work.module';
 import { OrgsModule } from '../orgs/orgs.module';
 import { PlatformClient } from '../platform/platform-client';
 import { BoardStore } from '../store/board-store';
@@ -16,7 +15,7 @@ import { SnapshotService } from './snapshot.service';
 
 /** Credit balances, snapshots and forecasts. */
 @Module({
-  imports: [OrgsModule, NpcWorkModule],
+  imports: [OrgsModule],
   controllers: [CreditsController],
   providers: [
     {

@@ -14,12 +14,12 @@ import { isNpcIssue } from '@shared/board/npc';
 import type { CreditSnapshot, OrgCredits } from '@shared/board/entities';
 import { Clock } from '../../common/clock';
 import { SettingsService } from '../settings/settings.service';
-import { completedBetween, NpcWorkService } from '../npc-work/npc-work.service';
+import { completedBetween, NpcWorkService } from '../sync/npc-work.service';
 import { OrgsService } from '../orgs/orgs.service';
 import { PlatformClient } from '../platform/platform-client';
 import { BoardStore } from '../store/board-store';
 import { SnapshotService } from './snapshot.service';
-import { IssueMirror } from '../refresh/issue-mirror';
+import { IssueMirror } from '../sync/issue-mirror';
 
 const DAY_MS = 86_400_000;
 /** Runway in tasks is priced at the last 7 days' cost per task. */

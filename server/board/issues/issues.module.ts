@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
-import { NpcWorkModule } from '../npc-work/npc-work.module';
 import { OrgsModule } from '../orgs/orgs.module';
 import { IssuesController } from './issues.controller';
 import { IssuesService } from './issues.service';
 
 /** Issue search and the issues of one repository. */
 @Module({
-  imports: [OrgsModule, NpcWorkModule],
+  imports: [OrgsModule],
   controllers: [IssuesController],
   providers: [IssuesService],
   exports: [IssuesService],

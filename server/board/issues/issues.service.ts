@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { BoardUser, Issue, IssueComment } from '@shared/board/entities';
 import { toBoardUser, toIssue } from '@shared/board/mappers';
-import { NpcWorkService } from '../npc-work/npc-work.service';
+import { NpcWorkService } from '../sync/npc-work.service';
 import { isNpcIssue } from '@shared/board/npc';
 import { mayNeedAttention } from '@shared/board/signals';
 import { OrgsService } from '../orgs/orgs.service';
-import { IssueMirror } from '../refresh/issue-mirror';
+import { IssueMirror } from '../sync/issue-mirror';
 import { PlatformClient } from '../platform/platform-client';
 import { AttentionFilter, IssueSearchQuery } from './issue-search.query';
 

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { upstreamFailureMessage } from '../common/upstream-failures';
 import { PlatformClient } from '../platform/platform-client';
 import { PlatformUnauthorizedError } from '../platform/platform.errors';
-import { IssueMirror } from '../refresh/issue-mirror';
+import { IssueMirror } from '../sync/issue-mirror';
 import { BoardStore } from '../store/board-store';
 import { BoardMetrics } from './board-metrics';
 

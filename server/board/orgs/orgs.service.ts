@@ -1,5 +1,5 @@
 import { Clock } from '../../common/clock';
-import { IssueMirror } from '../refresh/issue-mirror';
+import { IssueMirror } from '../sync/issue-mirror';
 import { DataAge } from '../budget/data-age';
 import { trackFreshness } from '../cache/freshness';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -12,7 +12,7 @@ import { byName } from '@shared/board/text-order';
 import { DomainError, NotFoundError } from '../../common/errors';
 import { BoardConfig } from '../config/board-config';
 import { PLATFORM_CONNECTION, PlatformConnection } from '../connection/platform-connection';
-import { NpcWorkService } from '../npc-work/npc-work.service';
+import { NpcWorkService } from '../sync/npc-work.service';
 import { PlatformClient } from '../platform/platform-client';
 import { BoardStore } from '../store/board-store';
 

@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
-import { NpcWorkModule } from '../npc-work/npc-work.module';
 import { OrgsModule } from '../orgs/orgs.module';
 import { ReposController } from './repos.controller';
 import { ReposService } from './repos.service';
 
 /** Repositories and pull requests. */
 @Module({
-  imports: [OrgsModule, NpcWorkModule],
+  imports: [OrgsModule],
   controllers: [ReposController],
   providers: [ReposService],
   exports: [ReposService],

@@ -5,7 +5,7 @@ import { attention, issueSignals, SignalFacts, SignalSettings } from '@shared/bo
 import { Clock } from '../../common/clock';
 import { notePending } from '../cache/freshness';
 import { SettingsService } from '../settings/settings.service';
-import { BackgroundReads } from '../sync/background-reads';
+import { BackgroundReads } from './background-reads';
 import { IssueFacts, IssueFactsService } from './issue-facts.service';
 import { RepoActivityService } from './repo-activity.service';
 

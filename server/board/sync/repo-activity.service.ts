@@ -7,7 +7,7 @@ import { DomainError } from '../../common/errors';
 import { BoardConfig } from '../config/board-config';
 import { notePending } from '../cache/freshness';
 import { PlatformClient } from '../platform/platform-client';
-import { BackgroundReads } from '../sync/background-reads';
+import { BackgroundReads } from './background-reads';
 
 const DAY_MS = 86_400_000;
 /** How far back commits are read for the people/NPC split. */

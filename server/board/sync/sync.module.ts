@@ -1,0 +1,20 @@
+import { Global, Module } from '@nestjs/common';
+import { BackgroundReads } from './background-reads';
+import { IssueFactsService } from './issue-facts.service';
+import { IssueMirror } from './issue-mirror';
+import { NpcWorkService } from './npc-work.service';
+import { RepoActivityService } from './repo-activity.service';
+
+/**
+ * The board's model of the platform beyond the response caches
+ * (docs/architecture.md#the-model-and-its-sync): the held issue sets of organizations
+ * without an organization-wide issue list, the conversations and commit splits the
+ * enrichments need, and the background reads that fill them in. Global, since the route
+ * cache and every read module use it.
+ */
+@Global()
+@Module({
+  providers: [BackgroundReads, IssueMirror, IssueFactsService, RepoActivityService, NpcWorkService],
+  exports: [BackgroundReads, IssueMirror, NpcWorkService, RepoActivityService],
+})
+export class SyncModule {}
