@@ -2,7 +2,7 @@
  * Forge harness for integration and end-to-end suites.
  *
  *   const forge = await startForge();            // seeded demo data, random free port
- *   const client = forgeClient(forge);           // the board's PlatformClient, admin token
+ *   const client = forgeClient(forge);           // a PlatformTestClient, admin token
  *   await forge.requestCount({ route: '/:org/-/issues' });
  *   await forge.stop();
  *
@@ -17,7 +17,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { PlatformClient } from '../server/board/platform/platform-client';
+import { PlatformTestClient } from './platform-test-client';
 import { PlatformHttp } from '../server/board/platform/platform-http';
 import type { PlatformClientOptions } from '../server/board/platform/platform.options';
 import { projectRoot } from '../server/common/project-root';
@@ -157,8 +157,8 @@ export function forgeClient(
   forge: HarnessForge,
   token = forge.adminToken,
   options: Partial<PlatformClientOptions> = {},
-): PlatformClient {
-  return new PlatformClient(
+): PlatformTestClient {
+  return new PlatformTestClient(
     new PlatformHttp({
       baseUrl: forge.baseUrl,
       token,

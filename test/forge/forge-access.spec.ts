@@ -8,13 +8,13 @@ import {
   PlatformNotFoundError,
   PlatformUnauthorizedError,
 } from '../../server/board/platform/platform.errors';
-import type { PlatformClient } from '../../server/board/platform/platform-client';
+import type { PlatformTestClient } from '../platform-test-client';
 import { forgeClient, startForge, type HarnessForge } from '../forge-harness';
 import { call } from './http';
 
 describe('forge: users, organizations, repositories and access', () => {
   let forge: HarnessForge;
-  let admin: PlatformClient;
+  let admin: PlatformTestClient;
 
   beforeEach(async () => {
     forge = await startForge({ seed: 'none' });

@@ -3,7 +3,7 @@ import { attention, issueSignals, type SignalSettings } from '@shared/board/sign
 import type { PlatformIssue } from '@shared/platform/types';
 import { ManualClock } from '../../server/common/clock';
 import { activityFacts } from '../../server/board/sync/activity-facts';
-import type { PlatformClient } from '../../server/board/platform/platform-client';
+import type { PlatformTestClient } from '../platform-test-client';
 import { buildDemoPlan } from '../../server/forge/seed/demo-plan';
 import type { PlannedIssue } from '../../server/forge/seed/demo-plan.types';
 import { NpcSimulatorService } from '../../server/forge/simulator/npc-simulator.service';
@@ -24,7 +24,7 @@ describe('forge: demo attention stays on the deliberate cases', () => {
   const held = plan.issues.filter((issue) => issue.hold !== null);
   let clock: ManualClock;
   let forge: HarnessForge;
-  let admin: PlatformClient;
+  let admin: PlatformTestClient;
 
   const key = (repo: string, number: string | number): string => `${repo}#${number}`;
   const numberOf = (issue: PlannedIssue): number =>

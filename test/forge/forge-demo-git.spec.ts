@@ -1,5 +1,5 @@
 import type { PlatformRepository } from '@shared/platform/types';
-import type { PlatformClient } from '../../server/board/platform/platform-client';
+import type { PlatformTestClient } from '../platform-test-client';
 import { NpcSimulatorService } from '../../server/forge/simulator/npc-simulator.service';
 import { forgeClient, startForge, type HarnessForge } from '../forge-harness';
 import { GitClient, remoteUrl } from './git-client';
@@ -9,7 +9,7 @@ const DAY = 86_400_000;
 
 describe('forge: the demo seed has real git history', () => {
   let forge: HarnessForge;
-  let admin: PlatformClient;
+  let admin: PlatformTestClient;
   let git: GitClient;
   let repos: PlatformRepository[];
 

@@ -1,7 +1,7 @@
 import { boardColumn } from '@shared/board/columns';
 import type { PlatformIssue } from '@shared/platform/types';
 import { PlatformForbiddenError } from '../../server/board/platform/platform.errors';
-import type { PlatformClient } from '../../server/board/platform/platform-client';
+import type { PlatformTestClient } from '../platform-test-client';
 import { NpcSimulatorService } from '../../server/forge/simulator/npc-simulator.service';
 import { forgeClient, startForge, type HarnessForge } from '../forge-harness';
 import { call } from './http';
@@ -22,7 +22,7 @@ const ORG_PATHS = [
 
 describe('forge: demo seed', () => {
   let forge: HarnessForge;
-  let admin: PlatformClient;
+  let admin: PlatformTestClient;
   let epoch: number;
   const issuesByOrg = new Map<string, PlatformIssue[]>();
 

@@ -4,7 +4,7 @@ import {
   PlatformInvalidError,
   PlatformNotFoundError,
 } from '../../server/board/platform/platform.errors';
-import type { PlatformClient } from '../../server/board/platform/platform-client';
+import type { PlatformTestClient } from '../platform-test-client';
 import { forgeClient, startForge, type HarnessForge } from '../forge-harness';
 import { GitClient, remoteUrl } from './git-client';
 import { call } from './http';
@@ -19,7 +19,7 @@ function decode(content: BlobContent): string {
 
 describe('forge: contents, history, branches, tags and releases over a pushed repository', () => {
   let forge: HarnessForge;
-  let admin: PlatformClient;
+  let admin: PlatformTestClient;
   let git: GitClient;
   let work: string;
   let mainSha: string;

@@ -1,4 +1,4 @@
-import type { PlatformClient } from '../../server/board/platform/platform-client';
+import type { PlatformTestClient } from '../platform-test-client';
 import { forgeClient, startForge, type HarnessForge } from '../forge-harness';
 import { GitClient, remoteUrl } from './git-client';
 import { call } from './http';
@@ -7,7 +7,7 @@ const COMMIT_DATE = '2025-03-04T05:06:07Z';
 
 describe('forge: git over smart HTTP', () => {
   let forge: HarnessForge;
-  let admin: PlatformClient;
+  let admin: PlatformTestClient;
   let git: GitClient;
   let devToken: string;
   let readOnlyToken: string;

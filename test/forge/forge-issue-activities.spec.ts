@@ -1,4 +1,4 @@
-import type { PlatformClient } from '../../server/board/platform/platform-client';
+import type { PlatformTestClient } from '../platform-test-client';
 import { ManualClock } from '../../server/forge/common/clock';
 import { forgeClient, startForge, type HarnessForge } from '../forge-harness';
 import { call } from './http';
@@ -17,7 +17,7 @@ interface Activity {
 describe('forge: issue activities for assignment and close', () => {
   let clock: ManualClock;
   let forge: HarnessForge;
-  let admin: PlatformClient;
+  let admin: PlatformTestClient;
   const repo = 'acme/tracker';
 
   const activities = async (number: number): Promise<Activity[]> => {

@@ -6,7 +6,7 @@ import {
   PlatformInvalidError,
   PlatformNotFoundError,
 } from '../../server/board/platform/platform.errors';
-import type { PlatformClient } from '../../server/board/platform/platform-client';
+import type { PlatformTestClient } from '../platform-test-client';
 import { ManualClock } from '../../server/forge/common/clock';
 import { forgeClient, startForge, type HarnessForge } from '../forge-harness';
 import { call } from './http';
@@ -18,8 +18,8 @@ const numbers = (issues: PlatformIssue[]): number[] => issues.map((issue) => Num
 describe('forge: issues, labels, assignees and comments', () => {
   let clock: ManualClock;
   let forge: HarnessForge;
-  let admin: PlatformClient;
-  let erin: PlatformClient;
+  let admin: PlatformTestClient;
+  let erin: PlatformTestClient;
   const repo = 'acme/tracker';
 
   // Every test gets the same fixture on a fresh forge and clock: six issues, whatever ran before.
@@ -37,8 +37,8 @@ describe('forge: issues, labels, assignees and comments', () => {
     erin = forgeClient(forge, forge.createToken('erin'));
 
     const create = async (
-      client: PlatformClient,
-      body: Parameters<PlatformClient['createIssue']>[1],
+      client: PlatformTestClient,
+      body: Parameters<PlatformTestClient['createIssue']>[1],
     ): Promise<void> => {
       clock.advance(60_000);
       await client.createIssue(repo, body);

@@ -1,5 +1,5 @@
 import { ErrCode } from '@shared/platform/types';
-import type { PlatformClient } from '../../server/board/platform/platform-client';
+import type { PlatformTestClient } from '../platform-test-client';
 import { forgeClient, startForge, type HarnessForge } from '../forge-harness';
 import { GitClient, remoteUrl } from './git-client';
 import { call, type RawResponse } from './http';
@@ -13,7 +13,7 @@ import { call, type RawResponse } from './http';
  */
 describe('forge: leniency toward generated clients', () => {
   let forge: HarnessForge;
-  let admin: PlatformClient;
+  let admin: PlatformTestClient;
   let git: GitClient;
   let devToken: string;
 

@@ -6,7 +6,7 @@ import {
   PlatformForbiddenError,
   PlatformInvalidError,
 } from '../../server/board/platform/platform.errors';
-import type { PlatformClient } from '../../server/board/platform/platform-client';
+import type { PlatformTestClient } from '../platform-test-client';
 import { runCli } from '../../server/forge/cli/forge-cli';
 import { loadForgeConfig } from '../../server/forge/config/forge-config';
 import { createForgeApp, forgeAdminToken } from '../../server/forge/forge-app';
@@ -14,7 +14,7 @@ import { forgeClient, startForge, type HarnessForge } from '../forge-harness';
 
 describe('forge: pull requests', () => {
   let forge: HarnessForge;
-  let admin: PlatformClient;
+  let admin: PlatformTestClient;
 
   beforeEach(async () => {
     forge = await startForge({ seed: 'none' });

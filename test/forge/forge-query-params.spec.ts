@@ -1,4 +1,4 @@
-import type { PlatformClient } from '../../server/board/platform/platform-client';
+import type { PlatformTestClient } from '../platform-test-client';
 import { forgeClient, startForge, type HarnessForge } from '../forge-harness';
 import { GitClient, remoteUrl } from './git-client';
 import { call } from './http';
@@ -8,7 +8,7 @@ const README_BYTES = 2000;
 /** Published query parameters the forge honours from real state, and their published defaults. */
 describe('forge: published query parameters', () => {
   let forge: HarnessForge;
-  let admin: PlatformClient;
+  let admin: PlatformTestClient;
   let git: GitClient;
 
   /** Push one commit dated `date` to `acme/<name>`. */

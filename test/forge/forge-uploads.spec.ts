@@ -7,7 +7,7 @@ import {
   PlatformInvalidError,
   PlatformNotFoundError,
 } from '../../server/board/platform/platform.errors';
-import type { PlatformClient } from '../../server/board/platform/platform-client';
+import type { PlatformTestClient } from '../platform-test-client';
 import { ManualClock } from '../../server/forge/common/clock';
 import { forgeClient, startForge, type HarnessForge } from '../forge-harness';
 import { call } from './http';
@@ -24,9 +24,9 @@ function put(url: string, body: Buffer, contentType = 'application/octet-stream'
 
 describe('forge: uploads', () => {
   let forge: HarnessForge;
-  let admin: PlatformClient;
-  let outsider: PlatformClient;
-  let developer: PlatformClient;
+  let admin: PlatformTestClient;
+  let outsider: PlatformTestClient;
+  let developer: PlatformTestClient;
   let developerToken: string;
   let clock: ManualClock;
 
@@ -192,7 +192,7 @@ describe('forge: uploads', () => {
 
 describe('forge: upload quota per repository', () => {
   let forge: HarnessForge;
-  let admin: PlatformClient;
+  let admin: PlatformTestClient;
 
   beforeAll(async () => {
     forge = await startForge({ seed: 'none', uploadQuotaBytes: 10, uploadMaxFiles: 3 });

@@ -1,5 +1,5 @@
 import { ErrCode } from '@shared/platform/types';
-import type { PlatformClient } from '../../server/board/platform/platform-client';
+import type { PlatformTestClient } from '../platform-test-client';
 import { forgeClient, startForge, type HarnessForge } from '../forge-harness';
 import { GitClient, remoteUrl } from './git-client';
 import { call } from './http';
@@ -12,7 +12,7 @@ import { call } from './http';
  */
 describe('forge: published write operations', () => {
   let forge: HarnessForge;
-  let admin: PlatformClient;
+  let admin: PlatformTestClient;
   let git: GitClient;
   let devToken: string;
   let guestToken: string;

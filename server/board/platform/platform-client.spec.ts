@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { PlatformIssue } from '@shared/platform/types';
 import { InvalidError } from '../../common/errors';
-import { PlatformClient } from './platform-client';
+import { PlatformTestClient } from '../../../test/platform-test-client';
 import { PlatformHttp } from './platform-http';
 import type { PlatformClientOptions } from './platform.options';
 import {
@@ -19,8 +19,8 @@ describe('PlatformClient', () => {
   let storage: RecordingServer;
   let warn: jest.SpyInstance;
 
-  const make = (extra: Partial<PlatformClientOptions> = {}): PlatformClient =>
-    new PlatformClient(
+  const make = (extra: Partial<PlatformClientOptions> = {}): PlatformTestClient =>
+    new PlatformTestClient(
       new PlatformHttp({
         baseUrl: server.url,
         token: TOKEN,
@@ -624,7 +624,7 @@ describe('PlatformClient', () => {
   });
 
   describe('validation before any request', () => {
-    const refused: [string, (c: PlatformClient) => Promise<unknown>, string][] = [
+    const refused: [string, (c: PlatformTestClient) => Promise<unknown>, string][] = [
       ['a ".." file path', (c) => c.getContents('acme/app', '../secrets'), 'path'],
       ['a "%2e%2e" file path', (c) => c.getContents('acme/app', 'docs/%2e%2e/x'), 'path'],
       ['a NUL in a file path', (c) => c.getRaw('acme/app', 'main', 'a\u0000b'), 'path'],

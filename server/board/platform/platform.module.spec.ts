@@ -19,9 +19,7 @@ describe('PlatformModule', () => {
     const moduleRef = await Test.createTestingModule({
       imports: [PlatformModule.forRoot(options)],
     }).compile();
-    expect(moduleRef.get(PlatformClient).gitRemoteUrl('acme/app', 'admin')).toBe(
-      'http://admin:t@127.0.0.1:1/acme/app',
-    );
+    expect(moduleRef.get(PlatformClient)).toBeInstanceOf(PlatformClient);
     await expect(
       Test.createTestingModule({
         imports: [PlatformModule.forRoot({ ...options, baseUrl: 'ftp://x', concurrency: 0 })],
