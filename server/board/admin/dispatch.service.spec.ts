@@ -3,8 +3,8 @@ import type { CacheInvalidation } from '../cache/cache-invalidation';
 import type { OrgsService } from '../orgs/orgs.service';
 import { PlatformClient } from '../platform/platform-client';
 import { PlatformHttp } from '../platform/platform-http';
-import { issue, npc } from '../platform/testing/fixtures';
-import { RecordingServer, reply } from '../platform/testing/recording-server';
+import { issue, npc } from '../../../test/platform-fixtures';
+import { RecordingServer, reply } from '../../../test/recording-server';
 import { DispatchService } from './dispatch.service';
 
 /**

@@ -9,8 +9,16 @@ import {
   PlatformForbiddenError,
   PlatformNotFoundError,
 } from './platform.errors';
-import { commit, issue, npc, organization, pull, release, repository } from './testing/fixtures';
-import { platformError, RecordingServer, reply } from './testing/recording-server';
+import {
+  commit,
+  issue,
+  npc,
+  organization,
+  pull,
+  release,
+  repository,
+} from '../../../test/platform-fixtures';
+import { platformError, RecordingServer, reply } from '../../../test/recording-server';
 
 const TOKEN = 'tok-client-secret';
 

@@ -19,7 +19,7 @@ import {
   PlatformUnauthorizedError,
   PlatformUpstreamError,
 } from './platform.errors';
-import { platformError, RecordingServer, reply } from './testing/recording-server';
+import { platformError, RecordingServer, reply } from '../../../test/recording-server';
 
 const TOKEN = 'tok-s3cr3t-value';
 

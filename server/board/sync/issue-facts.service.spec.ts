@@ -4,8 +4,8 @@ import { loadBoardConfig } from '../config/board-config';
 import { BoardMetrics } from '../ops/board-metrics';
 import { PlatformClient } from '../platform/platform-client';
 import { PlatformHttp } from '../platform/platform-http';
-import { issue, npc } from '../platform/testing/fixtures';
-import { RecordingServer, reply } from '../platform/testing/recording-server';
+import { issue, npc } from '../../../test/platform-fixtures';
+import { RecordingServer, reply } from '../../../test/recording-server';
 import { FACTS_MAX_BYTES, heldBytes, IssueFactsService } from './issue-facts.service';
 
 /** The facts service over real HTTP to a scripted platform that counts the reads. */
