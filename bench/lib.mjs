@@ -177,13 +177,20 @@ export async function rps(url, { connections = 10, seconds = 5, headers = {} } =
 }
 
 /** Sum of the forge's API request counter (all routes), from its /metrics. */
-export async function forgeRequestCount(forge) {
+export async function forgeRequestCount(forge, counts = () => true) {
   const text = await (await fetch(`${forge.url}/metrics`)).text();
   let total = 0;
   for (const line of text.split('\n')) {
-    if (line.startsWith('forge_http_requests_total{')) total += Number(line.split(' ').pop());
+    if (!line.startsWith('forge_http_requests_total{')) continue;
+    const route = /route="([^"]*)"/.exec(line)?.[1] ?? '';
+    if (counts(route)) total += Number(line.split(' ').pop());
   }
   return total;
+}
+
+/** Of a forge route: whether it is one of the per-issue or per-repository enrichment reads. */
+export function isEnrichmentRead(route) {
+  return /\/(comments|activities)$|\/git\/commits$/.test(route);
 }
 
 /** One figure, its reference and the target, on one line. */
