@@ -98,4 +98,26 @@ describe('BackgroundReads', () => {
     expect(reads.hasNews('another-replica:0')).toBe(false);
     expect(reads.hasNews(undefined)).toBe(false);
   });
+
+  it('on shutdown drops what waits, waits for what runs, and starts nothing more', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const finished: string[] = [];
+    for (let i = 0; i < 2 * CONCURRENT_READS; i++) {
+      reads.request(`key-${i}`, async () => {
+        await gate;
+        finished.push(`key-${i}`);
+      });
+    }
+    let closed = false;
+    const closing = reads.beforeApplicationShutdown().then(() => (closed = true));
+    reads.request('late', read('late'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(closed).toBe(false); // the running reads are waited for
+    release();
+    await closing;
+    expect(finished).toHaveLength(CONCURRENT_READS);
+    expect(reads.size).toBe(0);
+    expect(calls).toEqual([]);
+  });
 });

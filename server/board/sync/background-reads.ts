@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { randomUUID } from 'node:crypto';
 import { Clock } from '../../common/clock';
@@ -26,9 +26,11 @@ export const MAX_QUEUED_READS = 100_000;
  * An answer built while reads were pending carries `mark()`; `hasNews(mark)` tells the
  * route cache when this replica has since finished every read, so the next request
  * rebuilds the answer at once instead of at its recheck time.
+ *
+ * On shutdown the queue is dropped and nothing new starts; the reads running are waited for.
  */
 @Injectable()
-export class BackgroundReads {
+export class BackgroundReads implements BeforeApplicationShutdown {
   private readonly logger = new Logger(BackgroundReads.name);
   private readonly queued = new Map<string, () => Promise<unknown>>();
   private readonly running = new Set<string>();
@@ -37,6 +39,7 @@ export class BackgroundReads {
   private idleWaiters: (() => void)[] = [];
   private readonly replica = randomUUID();
   private finished = 0;
+  private closed = false;
 
   constructor(
     private readonly budget: UpstreamBudget,
@@ -51,7 +54,8 @@ export class BackgroundReads {
   /** Queue `read` under `key` unless it is queued, running, recently failed or shut out. */
   request(key: string, read: () => Promise<unknown>): void {
     const now = this.clock.now().getTime();
-    if (now < this.shutUntil || this.queued.has(key) || this.running.has(key)) return;
+    if (this.closed || now < this.shutUntil) return;
+    if (this.queued.has(key) || this.running.has(key)) return;
     if ((this.failed.get(key) ?? 0) > now || this.queued.size >= MAX_QUEUED_READS) return;
     this.queued.set(key, read);
     outsideAnswers(() => this.pump());
@@ -65,6 +69,12 @@ export class BackgroundReads {
   /** Whether this replica has finished reads since `mark` and has none left. */
   hasNews(mark: string | undefined): boolean {
     return this.size === 0 && mark?.startsWith(`${this.replica}:`) === true && mark !== this.mark();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.closed = true;
+    this.queued.clear();
+    await this.idle();
   }
 
   /** Resolves once nothing is queued or running. */

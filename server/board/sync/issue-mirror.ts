@@ -9,7 +9,7 @@ import {
   organizationLoadCalls,
   type HeldCounts,
 } from '../budget/full-load-estimate';
-import { BACKGROUND_RESERVE, type BackgroundWork, UpstreamBudget } from '../budget/upstream-budget';
+import { type BackgroundWork, UpstreamBudget } from '../budget/upstream-budget';
 import { CacheInvalidation } from '../cache/cache-invalidation';
 import { noteFetchedAt, trackFreshness } from '../cache/freshness';
 import { ownedCopy } from '../cache/memory-store';
@@ -66,6 +66,11 @@ export type IssueStateFilter = { state?: 'open' | 'closed' };
  * at 400 repositories, about every 27 minutes.
  */
 export const SWEEP_SHARE = 0.3;
+/**
+ * Share of the hour the sweep leaves to others: the viewers' quarter and a little more, so
+ * the sweep alone never brings the hour's use to where the cache life stretches (75 %).
+ */
+export const SWEEP_RESERVE = 0.35;
 const HOUR_MS = 3_600_000;
 
 /**
@@ -86,8 +91,8 @@ const HOUR_MS = 3_600_000;
  * share of the hourly budget (`SWEEP_SHARE`) asks every held repository once, never under
  * the cache life (`ISSUE_SWEEP_MINUTES` fixes it instead). The due times of a full read
  * are spread evenly over the period, so the sweep costs about the same at every refresh.
- * While the budget is tight the period stretches with the cache life, and the sweep never
- * spends the share of the hour kept for pages people are viewing.
+ * While the budget is tight the period stretches with the cache life, and the sweep leaves
+ * `SWEEP_RESERVE` of the hour to others.
  */
 @Injectable()
 export class IssueMirror {
@@ -248,7 +253,7 @@ export class IssueMirror {
     if (due.length === 0) return new Set();
     due.sort((a, b) => a.checkedAt - b.checkedAt || (a.path < b.path ? -1 : 1));
     const state = await this.budget.state();
-    const left = Math.floor(state.effectiveLimit * (1 - BACKGROUND_RESERVE)) - state.used;
+    const left = Math.floor(state.effectiveLimit * (1 - SWEEP_RESERVE)) - state.used;
     const asked = due.slice(0, Math.max(0, Math.min(due.length, left)));
     if (asked.length < due.length) {
       this.logger.debug(
@@ -269,10 +274,12 @@ export class IssueMirror {
     now: number,
   ): Promise<HeldRepository> {
     try {
-      const issues = await this.budget.background(() =>
-        before.watermark === ''
-          ? this.readAll(repository.path, 'sweep')
-          : this.updatedSince(repository.path, before.watermark, 'sweep'),
+      const issues = await this.budget.background(
+        () =>
+          before.watermark === ''
+            ? this.readAll(repository.path, 'sweep')
+            : this.updatedSince(repository.path, before.watermark, 'sweep'),
+        SWEEP_RESERVE,
       );
       return this.hold(before.signal, merge(unpack(before.packed), issues), now);
     } catch (error) {
