@@ -110,6 +110,7 @@ describe('board API against a real forge', () => {
         credit_alert_threshold: 50,
         platform_web_url: forge.baseUrl,
         covered_orgs: expect.arrayContaining([expect.any(String)]),
+        cache_ttl_seconds: 300,
       });
       const org = meta.body.covered_orgs[0];
 

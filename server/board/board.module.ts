@@ -9,6 +9,8 @@ import type { AlertOptions } from './alerts/alert-options';
 import { Keyv } from 'keyv';
 import { CacheIndex, REDIS_CACHE_NAMESPACE } from './cache/cache-index';
 import { DistributedLock, LocalLock, RedisLock } from './cache/distributed-lock';
+import { ChangeFeed, LocalChangeFeed, RedisChangeFeed } from './events/change-feed';
+import { EventsModule } from './events/events.module';
 import { RedisConnection } from './redis/redis-connection';
 import { RedisModule } from './redis/redis.module';
 import { RedisBoardStore } from './store/redis-board-store';
@@ -60,12 +62,15 @@ export interface BoardModuleOptions {
 
 /**
  * What every board module may inject: configuration, the platform connection, the clock,
- * the store, metrics and both cache layers.
+ * the store, metrics, both cache layers and the change feed.
  */
 @Global()
 @Module({})
 class BoardCoreModule implements OnApplicationShutdown {
-  constructor(@Inject(BoardStore) private readonly store: BoardStore) {}
+  constructor(
+    @Inject(BoardStore) private readonly store: BoardStore,
+    @Inject(ChangeFeed) private readonly feed: ChangeFeed,
+  ) {}
 
   static forRoot(
     config: BoardConfig,
@@ -95,6 +100,15 @@ class BoardCoreModule implements OnApplicationShutdown {
             useFactory: (redis: RedisConnection) => new RedisWindowCounter(redis),
           },
           {
+            provide: ChangeFeed,
+            inject: [RedisConnection],
+            useFactory: async (redis: RedisConnection) => {
+              const feed = new RedisChangeFeed(redis);
+              await feed.start();
+              return feed;
+            },
+          },
+          {
             provide: UpstreamBudget,
             inject: [BoardConfig, Clock, RedisConnection],
             useFactory: (c: BoardConfig, clock: Clock, redis: RedisConnection) =>
@@ -108,6 +122,7 @@ class BoardCoreModule implements OnApplicationShutdown {
           },
           { provide: DistributedLock, useValue: new LocalLock() },
           { provide: WindowCounter, useValue: new MemoryWindowCounter() },
+          { provide: ChangeFeed, useFactory: () => new LocalChangeFeed(Date.now()) },
           {
             provide: UpstreamBudget,
             inject: [BoardConfig, Clock],
@@ -153,6 +168,7 @@ class BoardCoreModule implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.feed.close();
     await this.store.close();
   }
 }
@@ -224,6 +240,7 @@ export class BoardModule {
         MetaModule,
         AdminModule,
         AlertsModule.forRoot(options.alerts),
+        EventsModule,
       ],
       controllers: [OpsController],
       providers: scheduled ? [BoardSchedule] : [],

@@ -190,6 +190,11 @@ export interface BoardMeta {
   credit_alert_threshold: number;
   platform_web_url: string;
   covered_orgs: string[];
+  /**
+   * The cache life (CACHE_TTL_MS) in seconds: how often the sync looks for changes, and
+   * how often a page refreshes by itself while the change stream is down.
+   */
+  cache_ttl_seconds: number;
 }
 
 /**

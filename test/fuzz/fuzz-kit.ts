@@ -166,7 +166,20 @@ export function send(base: string, request: RawRequest): Promise<RawAnswer> {
       },
       (res) => {
         const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        // A change stream never ends by itself: its answer is the status and first lines.
+        const stream = res.headers['content-type']?.startsWith('text/event-stream') === true;
+        res.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          if (stream) res.destroy();
+        });
+        res.on('close', () => {
+          if (stream)
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks).toString('utf8'),
+            });
+        });
         res.on('end', () =>
           resolve({
             status: res.statusCode ?? 0,

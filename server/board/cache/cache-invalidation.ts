@@ -1,15 +1,25 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import type { BoardChange } from '@shared/board/events';
+import { ChangeFeed } from '../events/change-feed';
+import { BoardMetrics } from '../ops/board-metrics';
 import { CacheIndex } from './cache-index';
 import { CacheKeys } from './cache-keys';
 
-/** Which cached entries a write makes stale, in both layers (keys from `CacheKeys`). */
+/**
+ * Which cached entries a change makes stale, in both layers (keys from `CacheKeys`), and
+ * the change told to open pages through the change feed (docs/architecture.md#live-pages):
+ * every stored change, a write's or one the sync found, passes through here.
+ */
 @Injectable()
 export class CacheInvalidation {
+  private readonly logger = new Logger(CacheInvalidation.name);
   private readonly issueListeners: ((repo: string) => void)[] = [];
 
   constructor(
     private readonly cache: CacheIndex,
     private readonly keys: CacheKeys,
+    private readonly feed: ChangeFeed,
+    private readonly metrics: BoardMetrics,
   ) {}
 
   /** A repository's issues changed (dispatch): its lists, its organization's lists and counts. */
@@ -19,6 +29,7 @@ export class CacheInvalidation {
       ...this.keys.issuesChangedUpstream(repo),
       ...this.keys.issuesChangedRoutes(repo),
     ]);
+    await this.publish({ topic: 'issues', org: repo.split('/')[0] });
   }
 
   /** Call `listener` when a write changes a repository's issues (held issue sets re-read it). */
@@ -29,6 +40,7 @@ export class CacheInvalidation {
   /** The pickup SLO or the stuck limit changed: every answer that shows attention. */
   async signalSettingsChanged(): Promise<void> {
     await this.cache.invalidate(this.keys.signalRoutes());
+    await this.publish({ topic: 'issues', org: null });
   }
 
   /** Balances or the threshold changed: every answer that shows them. */
@@ -37,5 +49,28 @@ export class CacheInvalidation {
       ...orgs.map((org) => this.keys.balanceUpstream(org)),
       ...this.keys.creditRoutes(),
     ]);
+    if (orgs.length === 0) await this.publish({ topic: 'balances', org: null });
+    for (const org of orgs) await this.publish({ topic: 'balances', org });
+  }
+
+  /** The sync read fresh data that differs from what it held: the answers showing it. */
+  async synced(change: BoardChange): Promise<void> {
+    await this.cache.invalidate(this.keys.changedRoutes(change));
+    await this.publish(change);
+  }
+
+  /** Alerts fired, resolved or changed. */
+  async alertsChanged(): Promise<void> {
+    await this.publish({ topic: 'alerts', org: null });
+  }
+
+  private async publish(change: BoardChange): Promise<void> {
+    this.metrics.changesPublished.inc({ topic: change.topic });
+    try {
+      await this.feed.publish(change);
+    } catch (error) {
+      // Pages fall back to refreshing at the cache life; the change itself is stored.
+      this.logger.warn(`Change not published: ${(error as Error).message}`);
+    }
   }
 }

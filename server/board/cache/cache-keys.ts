@@ -4,6 +4,7 @@ import { validateSync } from 'class-validator';
 import { LRUCache } from 'lru-cache';
 import { parseQueryString } from '../common/query-string';
 import { BoardConfig } from '../config/board-config';
+import type { BoardChange, ChangeTopic } from '@shared/board/events';
 import { PUBLIC_READS } from './public-reads';
 
 /** Route-layer keys start with this; upstream keys with the HTTP method. */
@@ -64,6 +65,21 @@ export class CacheKeys {
   /** Route entries that show NPC work signals (attention, stuck and overdue counts). */
   signalRoutes(): string[] {
     return ['issues', 'orgs', 'repos/'].map((path) => ROUTE_KEY_PREFIX + path);
+  }
+
+  /**
+   * Route entries that show what a change of `topic` in `org` (every organization when
+   * `null`) moves. Keys are prefixes: `orgs` covers every `orgs/…` answer.
+   */
+  changedRoutes({ topic, org }: BoardChange): string[] {
+    const repos = `repos/${org === null ? '' : `${org}/`}`;
+    const paths: Record<ChangeTopic, string[]> = {
+      issues: ['issues', 'orgs', repos],
+      repos: ['orgs', repos],
+      balances: ['orgs', 'credits', 'meta'],
+      alerts: [],
+    };
+    return paths[topic].map((path) => ROUTE_KEY_PREFIX + path);
   }
 
   /** Upstream entries holding an organization's balance. */

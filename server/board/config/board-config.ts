@@ -71,6 +71,12 @@ export abstract class BoardConfig {
   abstract readonly dataDir: string;
   /** How often every alert rule is evaluated. */
   abstract readonly alertEvalMinutes: number;
+  /** Open change streams (`/api/events`) the board holds at most; 0 turns the stream off. */
+  abstract readonly eventStreamsMax: number;
+  /** Open change streams one client address may hold. */
+  abstract readonly eventStreamsPerClient: number;
+  /** How often an open change stream gets a heartbeat, so proxies keep it open. */
+  abstract readonly eventHeartbeatMs: number;
   /** How long a condition must stay false before its alert is resolved. */
   abstract readonly alertResolveAfterMinutes: number;
   /** Alert channels may use `http://` (else `https://` only). */
@@ -180,6 +186,9 @@ export function loadBoardConfig(env: Environment, cwd = process.cwd()): BoardCon
     redisUrl: e.REDIS_URL ?? null,
     dataDir: path.resolve(cwd, e.DATA_DIR),
     alertEvalMinutes: e.ALERT_EVAL_MINUTES,
+    eventStreamsMax: e.EVENT_STREAMS_MAX,
+    eventStreamsPerClient: e.EVENT_STREAMS_PER_CLIENT,
+    eventHeartbeatMs: Math.round(e.EVENT_HEARTBEAT_SECONDS * 1000),
     alertResolveAfterMinutes: e.ALERT_RESOLVE_AFTER_MINUTES,
     alertsAllowHttp: e.ALERTS_ALLOW_HTTP,
     alertsAllowPrivateHosts: e.ALERTS_ALLOW_PRIVATE_HOSTS,

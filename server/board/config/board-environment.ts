@@ -285,6 +285,21 @@ export class BoardEnvironment {
   @Min(0.1, { message: '$property must be at least 0.1 minutes' })
   ALERT_EVAL_MINUTES = 5;
 
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  EVENT_STREAMS_MAX = 1000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  EVENT_STREAMS_PER_CLIENT = 100;
+
+  @Transform(toNumber)
+  @IsNumber({}, { message: '$property must be a number' })
+  @Min(1, { message: '$property must be at least 1 second' })
+  EVENT_HEARTBEAT_SECONDS = 15;
+
   @Transform(toNumber)
   @IsNumber({}, { message: '$property must be a number' })
   @Min(0, { message: '$property must be zero or more minutes' })

@@ -32,6 +32,7 @@ export class MetaController {
       credit_alert_threshold: threshold,
       platform_web_url: this.connection.available ? this.connection.webUrl : '',
       covered_orgs: covered,
+      cache_ttl_seconds: Math.round(this.config.cacheTtlMs / 1000),
     };
   }
 }

@@ -86,6 +86,19 @@ export class BoardMetrics {
     registers: [this.registry],
   });
 
+  readonly eventStreams = new Gauge({
+    name: 'board_event_streams',
+    help: 'Open change streams (GET /api/events) on this replica',
+    registers: [this.registry],
+  });
+
+  readonly changesPublished = new Counter({
+    name: 'board_changes_published_total',
+    help: 'Changes the board stored and published on its change stream, by topic',
+    labelNames: ['topic'] as const,
+    registers: [this.registry],
+  });
+
   readonly issueRefreshReads = new Counter({
     name: 'board_issue_refresh_reads_total',
     help:

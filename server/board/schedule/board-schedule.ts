@@ -10,11 +10,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { AlertsService } from '../alerts/alerts.service';
 import { BoardConfig } from '../config/board-config';
 import { SnapshotService } from '../credits/snapshot.service';
+import { SyncCycle } from '../events/sync-cycle';
 
 /** The hourly snapshot job's name in the scheduler registry. */
 export const SNAPSHOT_JOB = 'credit-snapshot';
 const EVALUATE_INTERVAL = 'alerts-evaluate';
 const DELIVER_INTERVAL = 'alerts-deliver';
+const SYNC_INTERVAL = 'sync-cycle';
 /** How often the alert outbox is looked at for due deliveries. */
 export const DELIVERY_TICK_MS = 15_000;
 /** Longest the start-up snapshot may hold back the board's start. */
@@ -23,10 +25,11 @@ export const STARTUP_WAIT_MS = 15_000;
 /**
  * Every timer of the board (docs/architecture.md#the-schedule), each a thin call into the
  * service that does the work: the hourly credit snapshot (`SNAPSHOT_CRON`) and the one
- * at start-up when the hour has none, alert evaluation every `ALERT_EVAL_MINUTES`, and the
- * alert outbox tick. The board module provides it, with Nest's scheduler, only when the
- * board schedules (a platform is connected and the caller did not turn it off): without
- * it nothing runs by itself, and tests drive runs themselves.
+ * at start-up when the hour has none, alert evaluation every `ALERT_EVAL_MINUTES`, the
+ * alert outbox tick, and the sync cycle that looks for changes every cache life. The
+ * board module provides it, with Nest's scheduler, only when the board schedules (a
+ * platform is connected and the caller did not turn it off): without it nothing runs by
+ * itself, and tests drive runs themselves.
  */
 @Injectable()
 export class BoardSchedule implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -37,6 +40,7 @@ export class BoardSchedule implements OnApplicationBootstrap, BeforeApplicationS
     private readonly alerts: AlertsService,
     private readonly config: BoardConfig,
     private readonly scheduler: SchedulerRegistry,
+    private readonly sync: SyncCycle,
   ) {}
 
   /**
@@ -66,6 +70,9 @@ export class BoardSchedule implements OnApplicationBootstrap, BeforeApplicationS
         .evaluateScheduled()
         .catch((error) => this.logger.error(`Alert evaluation failed: ${String(error)}`)),
     );
+    this.every(SYNC_INTERVAL, this.config.cacheTtlMs, () =>
+      this.sync.run().catch((error) => this.logger.error(`Sync cycle failed: ${String(error)}`)),
+    );
     // The outbox may hold what a previous process left: look at once, then every tick.
     this.alerts.deliverDue();
     this.every(DELIVER_INTERVAL, DELIVERY_TICK_MS, () => this.alerts.deliverDue());
@@ -80,7 +87,7 @@ export class BoardSchedule implements OnApplicationBootstrap, BeforeApplicationS
     if (this.scheduler.doesExist('cron', SNAPSHOT_JOB)) {
       await this.scheduler.getCronJob(SNAPSHOT_JOB).stop();
     }
-    for (const name of [EVALUATE_INTERVAL, DELIVER_INTERVAL]) {
+    for (const name of [EVALUATE_INTERVAL, DELIVER_INTERVAL, SYNC_INTERVAL]) {
       if (this.scheduler.doesExist('interval', name)) this.scheduler.deleteInterval(name);
     }
     await this.snapshots.settled();

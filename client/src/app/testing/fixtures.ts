@@ -14,6 +14,7 @@ export const META: BoardMeta = {
   credit_alert_threshold: 50,
   platform_web_url: 'http://forge.test',
   covered_orgs: ['acme', 'globex'],
+  cache_ttl_seconds: 300,
 };
 
 export function anIssue(overrides: Partial<Issue> = {}): Issue {

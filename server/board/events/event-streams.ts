@@ -1,0 +1,139 @@
+import {
+  BeforeApplicationShutdown,
+  HttpException,
+  HttpStatus,
+  Injectable,
+  ServiceUnavailableException,
+} from '@nestjs/common';
+import { CHANGE_EVENT, RESET_EVENT } from '@shared/board/events';
+import type { ServerResponse } from 'node:http';
+import { InvalidError } from '../../common/errors';
+import { BoardConfig } from '../config/board-config';
+import { BoardMetrics } from '../ops/board-metrics';
+import { ChangeFeed, type FedChange } from './change-feed';
+
+/** How long a browser waits before it reconnects a dropped stream. */
+export const RECONNECT_MS = 3000;
+/** A stream whose client reads slower than this much backlog is dropped (it reconnects). */
+const MAX_BACKLOG_BYTES = 1 << 20;
+
+interface OpenStream {
+  client: string;
+  out: ServerResponse;
+}
+
+/**
+ * The open change streams (`GET /api/events`): at most `EVENT_STREAMS_MAX`, and
+ * `EVENT_STREAMS_PER_CLIENT` per client address; one heartbeat timer for all of them
+ * (a comment line every `EVENT_HEARTBEAT_SECONDS`, so proxies keep idle streams open);
+ * each change from the feed written to every stream; all ended cleanly at shutdown.
+ * Watching costs no platform call: a stream only carries what the sync already stored.
+ */
+@Injectable()
+export class EventStreams implements BeforeApplicationShutdown {
+  private readonly open = new Set<OpenStream>();
+  private readonly perClient = new Map<string, number>();
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
+  private unsubscribe: (() => void) | null = null;
+  private closing = false;
+
+  constructor(
+    private readonly feed: ChangeFeed,
+    private readonly config: BoardConfig,
+    private readonly metrics: BoardMetrics,
+  ) {}
+
+  get size(): number {
+    return this.open.size;
+  }
+
+  /**
+   * Check the caps and `Last-Event-ID` (throws the 4xx to answer), or the stream's
+   * first lines: what the client missed, or a reset when that cannot be told.
+   */
+  admit(client: string, lastEventId: string | undefined): string {
+    if (this.closing) throw new ServiceUnavailableException('The board is shutting down');
+    if (this.config.eventStreamsMax === 0) {
+      throw new ServiceUnavailableException(
+        'The change stream is turned off (EVENT_STREAMS_MAX=0)',
+      );
+    }
+    if (this.open.size >= this.config.eventStreamsMax) {
+      throw new HttpException(
+        `The board holds its most open change streams (EVENT_STREAMS_MAX=${this.config.eventStreamsMax}); try again later`,
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
+    if ((this.perClient.get(client) ?? 0) >= this.config.eventStreamsPerClient) {
+      throw new HttpException(
+        `This address holds its most open change streams (EVENT_STREAMS_PER_CLIENT=${this.config.eventStreamsPerClient}); close one first`,
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
+    let head = `retry: ${RECONNECT_MS}\n\n`;
+    if (lastEventId === undefined || lastEventId === '') return head;
+    if (!/^\d{1,15}$/.test(lastEventId)) {
+      throw new InvalidError('Last-Event-ID must be the id of an event this stream sent');
+    }
+    const missed = this.feed.since(Number(lastEventId));
+    if (missed === null) head += frame(RESET_EVENT, '{}', null);
+    else for (const change of missed) head += changeFrame(change);
+    return head;
+  }
+
+  /** Hold `out` open as a stream, starting with `head` (from `admit`). */
+  attach(client: string, out: ServerResponse, head: string): void {
+    const stream: OpenStream = { client, out };
+    this.open.add(stream);
+    this.perClient.set(client, (this.perClient.get(client) ?? 0) + 1);
+    this.metrics.eventStreams.set(this.open.size);
+    out.on('close', () => this.detach(stream));
+    out.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+      // nginx passes the stream through unbuffered (docs/deployment.md).
+      'X-Accel-Buffering': 'no',
+    });
+    out.write(head);
+    this.unsubscribe ??= this.feed.subscribe((change) => this.broadcast(changeFrame(change)));
+    this.heartbeat ??= setInterval(
+      () => this.broadcast(': heartbeat\n\n'),
+      this.config.eventHeartbeatMs,
+    ).unref();
+  }
+
+  /** End every stream before the server closes, so it does not wait on them. */
+  beforeApplicationShutdown(): void {
+    this.closing = true;
+    for (const stream of [...this.open]) stream.out.end();
+  }
+
+  private broadcast(text: string): void {
+    for (const stream of this.open) {
+      if (stream.out.writableLength > MAX_BACKLOG_BYTES) stream.out.destroy();
+      else stream.out.write(text);
+    }
+  }
+
+  private detach(stream: OpenStream): void {
+    if (!this.open.delete(stream)) return;
+    const left = (this.perClient.get(stream.client) ?? 1) - 1;
+    if (left > 0) this.perClient.set(stream.client, left);
+    else this.perClient.delete(stream.client);
+    this.metrics.eventStreams.set(this.open.size);
+    if (this.open.size > 0) return;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+  }
+}
+
+function changeFrame(change: FedChange): string {
+  return frame(CHANGE_EVENT, JSON.stringify({ topic: change.topic, org: change.org }), change.id);
+}
+
+function frame(event: string, data: string, id: number | null): string {
+  return `${id === null ? '' : `id: ${id}\n`}event: ${event}\ndata: ${data}\n\n`;
+}

@@ -1,0 +1,95 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { BoardChange } from '@shared/board/events';
+import { createHash } from 'node:crypto';
+import { SingleFlight } from '../../common/single-flight';
+import { UpstreamBudget } from '../budget/upstream-budget';
+import { CacheInvalidation } from '../cache/cache-invalidation';
+import { DistributedLock } from '../cache/distributed-lock';
+import { BoardConfig } from '../config/board-config';
+import { OrgsService } from '../orgs/orgs.service';
+import { PlatformClient } from '../platform/platform-client';
+import { IssueMirror, signalOf } from '../sync/issue-mirror';
+
+const CYCLE_LOCK = 'sync:cycle';
+
+/**
+ * The sync looking for changes by itself, once per cache life (docs/architecture.md#live-pages).
+ * For each covered organization it reads what the pages' core fields come from, the
+ * repository list and the issues (through the response cache and the issue mirror, so it
+ * costs what a viewer's read after the cache life would, and shares it with them), as
+ * background work within the call budget. What differs from the previous cycle's
+ * fingerprint is a change: the answers showing it are dropped from the route cache and
+ * the change is published to open pages. The first cycle only takes fingerprints.
+ *
+ * Behind several replicas one cycle runs per half cache life: the first replica to take
+ * the lock runs it, and the change reaches every replica's streams through the feed.
+ */
+@Injectable()
+export class SyncCycle {
+  private readonly logger = new Logger(SyncCycle.name);
+  /** `topic org` → fingerprint of what the last cycle read. */
+  private readonly prints = new Map<string, string>();
+  private readonly runs = new SingleFlight<'cycle', BoardChange[]>();
+
+  constructor(
+    private readonly orgs: OrgsService,
+    private readonly platform: PlatformClient,
+    private readonly mirror: IssueMirror,
+    private readonly invalidation: CacheInvalidation,
+    private readonly budget: UpstreamBudget,
+    private readonly lock: DistributedLock,
+    private readonly config: BoardConfig,
+  ) {}
+
+  /** One cycle (joined if one is running); the changes it found and published. */
+  run(): Promise<BoardChange[]> {
+    return this.runs.run('cycle', () => this.runOnce());
+  }
+
+  private async runOnce(): Promise<BoardChange[]> {
+    // Not released: the lock spaces the replicas' cycles; it expires before the next one.
+    const held = await this.lock.acquire(CYCLE_LOCK, Math.ceil(this.config.cacheTtlMs / 2));
+    if (!held) return [];
+    let orgs: string[];
+    try {
+      orgs = await this.budget.background(() => this.orgs.coveredOrgs());
+    } catch (error) {
+      this.logger.debug(`Sync cycle skipped: ${(error as Error).message}`);
+      return [];
+    }
+    const found = (await Promise.all(orgs.map((org) => this.syncOrg(org)))).flat();
+    for (const change of found) await this.invalidation.synced(change);
+    return found;
+  }
+
+  /** One organization's repositories and issues; a read that fails waits for the next cycle. */
+  private async syncOrg(org: string): Promise<BoardChange[]> {
+    const found: BoardChange[] = [];
+    try {
+      await this.budget.background(async () => {
+        const repositories = await this.platform.listRepos(org);
+        const repoLines = repositories.map((r) => `${r.path}|${signalOf(r)}`);
+        if (this.moved('repos', org, repoLines)) found.push({ topic: 'repos', org });
+        const issues = await this.mirror.orgIssues(org);
+        const issueLines = issues.map(
+          (i) => `${i.repo?.path ?? ''}#${i.number}|${i.state}|${i.updated_at}`,
+        );
+        if (this.moved('issues', org, issueLines)) found.push({ topic: 'issues', org });
+      });
+    } catch (error) {
+      this.logger.debug(`Sync of ${org} deferred: ${(error as Error).message}`);
+    }
+    return found;
+  }
+
+  /** Record the fingerprint of `lines`; true when a previous one differs. */
+  private moved(topic: BoardChange['topic'], org: string, lines: string[]): boolean {
+    const hash = createHash('sha1');
+    for (const line of lines.sort()) hash.update(line).update('\n');
+    const print = hash.digest('base64');
+    const key = `${topic} ${org}`;
+    const previous = this.prints.get(key);
+    this.prints.set(key, print);
+    return previous !== undefined && previous !== print;
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * The board's change stream, `GET /api/events` (Server-Sent Events; docs/architecture.md#live-pages).
+ *
+ * - `event: change`, with an `id:` and `data:` a `BoardChange` as JSON, each time the
+ *   board's sync stores a change; a page refetches what the change names.
+ * - `event: reset`, `data: {}`: the stream could not resume after the `Last-Event-ID`
+ *   the client sent (too old, or from before a restart): refetch everything shown.
+ * - A comment line (`: heartbeat`) every `EVENT_HEARTBEAT_SECONDS`, so proxies keep the
+ *   stream open.
+ */
+export const EVENTS_PATH = 'api/events';
+
+/** What changed: an organization's issues, repositories or balance, or the alerts. */
+export type ChangeTopic = 'issues' | 'repos' | 'balances' | 'alerts';
+
+export const CHANGE_TOPICS: readonly ChangeTopic[] = ['issues', 'repos', 'balances', 'alerts'];
+
+export interface BoardChange {
+  topic: ChangeTopic;
+  /** The organization whose data changed; `null` for the alerts. */
+  org: string | null;
+}
+
+/** The SSE event names the stream sends. */
+export const CHANGE_EVENT = 'change';
+export const RESET_EVENT = 'reset';

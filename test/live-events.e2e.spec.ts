@@ -1,0 +1,187 @@
+/**
+ * Live pages' change stream (`GET /api/events`) against the harness forge, board and forge
+ * on one injected clock: a change on the platform reaches an open stream after one sync
+ * cycle and the board's answer shows it; a reconnect gets what it missed; open streams
+ * cost no platform calls; the caps answer 429; shutdown ends the streams.
+ */
+import type { Issue } from '@shared/board/entities';
+import type { BoardChange } from '@shared/board/events';
+import { ManualClock } from '../server/common/clock';
+import { CacheInvalidation } from '../server/board/cache/cache-invalidation';
+import { SyncCycle } from '../server/board/events/sync-cycle';
+import { startBoard, type RunningBoard } from './board-harness';
+import { openStream, type OpenedStream, type StreamFrame } from './event-stream-client';
+import { forgeClient, startForge, type HarnessForge } from './forge-harness';
+
+const HOUR = 3_600_000;
+const TTL = 60_000;
+
+let forge: HarnessForge | null = null;
+let board: RunningBoard | null = null;
+const streams: OpenedStream[] = [];
+
+async function start(
+  options: { extensions?: boolean; env?: Record<string, string> } = {},
+): Promise<{ forge: HarnessForge; board: RunningBoard }> {
+  const epoch = new Date(Math.floor(Date.now() / HOUR) * HOUR);
+  const clock = new ManualClock(epoch);
+  forge = await startForge({ extensions: options.extensions ?? true, seedEpoch: epoch, clock });
+  board = await startBoard(
+    { baseUrl: forge.baseUrl, token: forge.adminToken },
+    {
+      clock,
+      env: { CACHE_TTL_MS: String(TTL), CREDITS_SOURCE: 'manual', ...options.env },
+      platform: { sleep: () => Promise.resolve(), timeoutMs: 60_000 },
+    },
+  );
+  return { forge, board };
+}
+
+async function stream(path: string, headers?: Record<string, string>): Promise<OpenedStream> {
+  const opened = await openStream(`${board!.url}${path}`, headers);
+  streams.push(opened);
+  return opened;
+}
+
+afterEach(async () => {
+  for (const opened of streams.splice(0)) opened.close();
+  await board?.stop();
+  await forge?.stop();
+  board = null;
+  forge = null;
+}, 30_000);
+
+const errorOf = (refused: OpenedStream): { message: string } =>
+  JSON.parse(refused.body) as { message: string };
+const isChange = (frame: StreamFrame): boolean => frame.event === 'change';
+const changeOf = (frame: StreamFrame): BoardChange => JSON.parse(frame.data) as BoardChange;
+
+/** An NPC issue in progress, through the board (enrichments settled). */
+async function issueInProgress(running: RunningBoard): Promise<Issue> {
+  const orgs = (await (await running.settled('/api/orgs')).json()) as { slug: string }[];
+  for (const { slug } of orgs) {
+    const response = await running.settled(`/api/issues?org=${slug}&state=open`);
+    const data = (await response.json()) as Issue[];
+    const issue = data.find((i) => i.column === 'in_progress');
+    if (issue) return issue;
+  }
+  throw new Error('no NPC issue in progress in the demo');
+}
+
+describe.each([
+  ['with the organization-wide issue list', true],
+  ['on the published surface (held issue sets)', false],
+])('a change on the platform, %s', (_name, extensions) => {
+  it('reaches an open stream after one sync cycle, and the answer shows it', async () => {
+    const running = await start({ extensions });
+    const issue = await issueInProgress(running.board);
+    const [org] = issue.repository.full_name.split('/');
+    // The first cycle takes the fingerprints to compare with.
+    expect(await running.board.get(SyncCycle).run()).toEqual([]);
+    const events = await stream('/api/events');
+    expect(events.status).toBe(200);
+    expect(events.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+
+    await forgeClient(running.forge).updateIssue(issue.repository.full_name, issue.number, {
+      state: 'closed',
+    });
+    running.board.clock.advance(TTL + 1);
+    const found = await running.board.get(SyncCycle).run();
+    expect(found).toContainEqual({ topic: 'issues', org });
+
+    const frame = await events.next((f) => isChange(f) && changeOf(f).topic === 'issues');
+    expect(changeOf(frame)).toEqual({ topic: 'issues', org });
+    expect(frame.id).toMatch(/^\d+$/);
+    const after = await running.board.settled(`/api/issues?org=${org}`);
+    const data = (await after.json()) as Issue[];
+    const moved = data.find(
+      (i) => i.number === issue.number && i.repository.full_name === issue.repository.full_name,
+    );
+    expect(moved).toMatchObject({ state: 'closed', column: 'done' });
+  }, 60_000);
+});
+
+it('sends nothing when the cycle finds nothing changed', async () => {
+  const running = await start();
+  await running.board.settled('/api/orgs');
+  await running.board.get(SyncCycle).run();
+  running.board.clock.advance(TTL + 1);
+  expect(await running.board.get(SyncCycle).run()).toEqual([]);
+});
+
+it('resumes after Last-Event-ID, and says reset when it cannot', async () => {
+  const running = await start();
+  const invalidation = running.board.get(CacheInvalidation);
+  const first = await stream('/api/events');
+  await invalidation.creditsChanged(['acme']);
+  const seen = await first.next(isChange);
+  first.close();
+  // Missed while away: two changes.
+  await invalidation.issuesChanged('acme/api');
+  await invalidation.alertsChanged();
+
+  const resumed = await stream('/api/events', { 'last-event-id': seen.id! });
+  const missed = [await resumed.next(isChange), await resumed.next(isChange)];
+  expect(missed.map(changeOf)).toEqual([
+    { topic: 'issues', org: 'acme' },
+    { topic: 'alerts', org: null },
+  ]);
+  expect(Number(missed[0].id)).toBeGreaterThan(Number(seen.id));
+
+  // An id from before this process started cannot be vouched for.
+  const stale = await stream('/api/events', { 'last-event-id': '1' });
+  expect((await stale.next((f) => f.event !== 'heartbeat')).event).toBe('reset');
+
+  const junk = await stream('/api/events', { 'last-event-id': 'yesterday' });
+  expect(junk.status).toBe(400);
+  expect(errorOf(junk).message).toMatch(/Last-Event-ID/);
+});
+
+it('costs no platform call for 200 open streams', async () => {
+  const running = await start({ env: { EVENT_STREAMS_PER_CLIENT: '200' } });
+  await running.board.settled('/api/orgs');
+  const callsBefore = await running.board.callsMade();
+  const forgeBefore = await running.forge.requestCount();
+  const open = await Promise.all(Array.from({ length: 200 }, () => stream('/api/events')));
+  expect(open.every((s) => s.status === 200)).toBe(true);
+  await running.board.get(CacheInvalidation).alertsChanged();
+  const received = await Promise.all(open.map((s) => s.next(isChange)));
+  expect(received.map(changeOf)).toEqual(Array(200).fill({ topic: 'alerts', org: null }));
+  expect(await running.board.callsMade()).toBe(callsBefore);
+  expect(await running.forge.requestCount()).toBe(forgeBefore);
+}, 60_000);
+
+it('refuses a stream past the caps with 429, and admits again once one closes', async () => {
+  await start({ env: { EVENT_STREAMS_PER_CLIENT: '100', EVENT_STREAMS_MAX: '150' } });
+  const open = await Promise.all(Array.from({ length: 100 }, () => stream('/api/events')));
+  expect(open.every((s) => s.status === 200)).toBe(true);
+  const refused = await stream('/api/events');
+  expect(refused.status).toBe(429);
+  expect(errorOf(refused).message).toMatch(/EVENT_STREAMS_PER_CLIENT=100/);
+
+  open[0].close();
+  await open[0].ended;
+  let admitted: OpenedStream | null = null;
+  for (let attempt = 0; attempt < 50 && admitted?.status !== 200; attempt++) {
+    admitted = await stream('/api/events');
+  }
+  expect(admitted?.status).toBe(200);
+}, 60_000);
+
+it('refuses past EVENT_STREAMS_MAX, and ends every stream at shutdown', async () => {
+  const running = await start({ env: { EVENT_STREAMS_MAX: '3' } });
+  const open = await Promise.all(Array.from({ length: 3 }, () => stream('/api/events')));
+  const refused = await stream('/api/events');
+  expect(refused.status).toBe(429);
+  expect(errorOf(refused).message).toMatch(/EVENT_STREAMS_MAX=3/);
+
+  await running.board.stop();
+  board = null;
+  await Promise.all(open.map((s) => s.ended));
+});
+
+it('sends heartbeats on an idle stream', async () => {
+  await start({ env: { EVENT_HEARTBEAT_SECONDS: '1' } });
+  const events = await stream('/api/events');
+  expect(await events.next((f) => f.event === 'heartbeat')).toMatchObject({ data: 'heartbeat' });
+});
