@@ -168,6 +168,16 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n')}
       proxy_next_upstream error timeout http_502 http_503;
       proxy_next_upstream_tries 3;
     }
+    # As deploy/nginx.conf, with a short read timeout the heartbeats must beat.
+    location = /board/api/events {
+      proxy_pass http://boards;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_buffering off;
+      proxy_read_timeout 3s;
+    }
   }
 }
 `,

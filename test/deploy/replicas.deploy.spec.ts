@@ -6,6 +6,7 @@ import type { CreditSnapshot, Organization } from '@shared/board/entities';
 import { SnapshotService } from '../../server/board/credits/snapshot.service';
 import { buildServerIfStale } from '../build-server';
 import { startBoard } from '../board-harness';
+import { openStream } from '../event-stream-client';
 import { HarnessForge, startForge } from '../forge-harness';
 import {
   answers,
@@ -45,6 +46,7 @@ describe('several replicas behind a reverse proxy, with Redis', () => {
       REDIS_URL: redis.url,
       ADMIN_TOKEN,
       TRUSTED_PROXIES: '127.0.0.1',
+      EVENT_HEARTBEAT_SECONDS: '1',
     });
     await waitFor(() => answers(`http://127.0.0.1:${port}/board/healthz`), 60_000);
     return { ...replica, port };
@@ -102,6 +104,46 @@ describe('several replicas behind a reverse proxy, with Redis', () => {
     }
     expect((await fetch(`${nginx.url}/board/api/nothing`)).status).toBe(404);
   });
+
+  it('carries a change one replica stores to a stream open on the other', async () => {
+    const [a, b] = boards;
+    const stream = await openStream(`http://127.0.0.1:${b.port}/board/api/events`);
+    expect(stream.status).toBe(200);
+    const refresh = await fetch(`http://127.0.0.1:${a.port}/board/api/admin/credits/refresh`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(refresh.status).toBe(200);
+    const frame = await stream.next((f) => f.event === 'change');
+    expect(JSON.parse(frame.data)).toMatchObject({ topic: 'balances' });
+    stream.close();
+  }, 60_000);
+
+  it('keeps a stream open through nginx past its read timeout, and resumes by id', async () => {
+    const stream = await openStream(`${nginx.url}/board/api/events`);
+    expect(stream.status).toBe(200);
+    // nginx's read timeout for the stream is 3 s; the replicas' heartbeat comes every second.
+    await new Promise((resolve) => setTimeout(resolve, 7_000));
+    expect(stream.frames.filter((f) => f.event === 'heartbeat').length).toBeGreaterThanOrEqual(3);
+    await fetch(`${nginx.url}/board/api/admin/credits/refresh`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    const first = await stream.next((f) => f.event === 'change');
+    stream.close();
+
+    // A reconnect through nginx (to either replica) gets what came after that id.
+    await fetch(`${nginx.url}/board/api/admin/credits/refresh`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    const resumed = await openStream(`${nginx.url}/board/api/events`, {
+      'last-event-id': first.id!,
+    });
+    const missed = await resumed.next((f) => f.event === 'change');
+    expect(Number(missed.id)).toBeGreaterThan(Number(first.id));
+    resumed.close();
+  }, 60_000);
 
   it('keeps deep links working in a browser under the sub-path', async () => {
     const browser = await chromium.launch({

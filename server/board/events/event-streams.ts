@@ -92,7 +92,7 @@ export class EventStreams implements BeforeApplicationShutdown {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-store',
       Connection: 'keep-alive',
-      // nginx passes the stream through unbuffered (docs/deployment.md).
+      // nginx passes the stream through unbuffered (deploy/nginx.conf).
       'X-Accel-Buffering': 'no',
     });
     out.write(head);
