@@ -18,6 +18,7 @@ const benches =
         'board-first-run.bench.mjs',
         'board-scale.bench.mjs',
         'board-memory.bench.mjs',
+        'board-events.bench.mjs',
         'ui.bench.mjs',
         // Mobile preset only here; `npm run bench:ui` adds the desktop one.
         'lighthouse.bench.mjs',
