@@ -42,7 +42,7 @@ try {
     const started = rssMb(board.pid);
     // Half a minute later, with no request: the start-up snapshot run and the alert
     // evaluation after it (which reads every organization's issues) are done, and so is the
-    // collection that follows them once the board is quiet (server/board/common/idle-collector.ts).
+    // collection that follows them once the board is quiet (server/board/ops/gc-when-quiet.ts).
     await new Promise((resolve) => setTimeout(resolve, 30_000));
     const idle = rssMb(board.pid);
     const get = async (path) => {

@@ -8,7 +8,7 @@ import { AlertsModule } from './alerts/alerts.module';
 import type { AlertOptions } from './alerts/alert-options';
 import { Keyv } from 'keyv';
 import { CacheIndex, REDIS_CACHE_NAMESPACE } from './cache/cache-index';
-import { DistributedLock, LocalLock, RedisLock } from './cache/distributed-lock';
+import { DistributedLock, LocalLock, RedisLock } from './locks/distributed-lock';
 import { ChangeFeed, LocalChangeFeed, RedisChangeFeed } from './events/change-feed';
 import { EventsModule } from './events/events.module';
 import { RedisConnection } from './redis/redis-connection';

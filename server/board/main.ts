@@ -6,7 +6,7 @@ import { stopOnSignals } from '../common/stop-on-signals';
 import { createBoardApp } from './board-app';
 import { BoardConfig, loadBoardConfig } from './config/board-config';
 import { connectPlatform } from './connection/connect-platform';
-import { IdleCollector } from './common/idle-collector';
+import { GcWhenQuiet } from './ops/gc-when-quiet';
 
 /** How often the board checks whether it is quiet enough to give memory back. */
 const IDLE_CHECK_MS = 5000;
@@ -52,12 +52,12 @@ async function main(): Promise<void> {
 
 /**
  * Gives back what start-up and later bursts of work leave in the heap once the board is
- * quiet (`IdleCollector`). `gc` exists when the board runs with `--expose-gc`, one of the
+ * quiet (`GcWhenQuiet`). `gc` exists when the board runs with `--expose-gc`, one of the
  * flags in `scripts/board-node-flags.mjs`; without it nothing is collected by hand.
  */
 function collectWhenIdle(): void {
   const gc = (globalThis as { gc?: () => void }).gc;
-  if (gc) new IdleCollector(gc).start(IDLE_CHECK_MS);
+  if (gc) new GcWhenQuiet(gc).start(IDLE_CHECK_MS);
 }
 
 void main();

@@ -6,7 +6,7 @@ import type { AlertView, DeliveryView, EvaluateResult } from '@shared/board/aler
 import { byCodeUnit } from '@shared/board/text-order';
 import { Clock } from '../../common/clock';
 import { CacheInvalidation } from '../cache/cache-invalidation';
-import { DistributedLock } from '../cache/distributed-lock';
+import { DistributedLock } from '../locks/distributed-lock';
 import { BoardConfig } from '../config/board-config';
 import { SnapshotService, type SnapshotRun } from '../credits/snapshot.service';
 import { BoardMetrics } from '../ops/board-metrics';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ChannelTestResult } from '@shared/board/alerts';
 import { Clock } from '../../common/clock';
-import { DistributedLock } from '../cache/distributed-lock';
+import { DistributedLock } from '../locks/distributed-lock';
 import { BoardConfig } from '../config/board-config';
 import { BoardMetrics } from '../ops/board-metrics';
 import { BoardStore } from '../store/board-store';

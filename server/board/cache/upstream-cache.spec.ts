@@ -5,7 +5,7 @@ import { ManualClock } from '../../common/clock';
 import type { BoardConfig } from '../config/board-config';
 import { CacheIndex } from './cache-index';
 import { CacheKeys } from './cache-keys';
-import { LocalLock } from './distributed-lock';
+import { LocalLock } from '../locks/distributed-lock';
 import { withFreshness } from './freshness';
 import { UpstreamCache } from './upstream-cache';
 

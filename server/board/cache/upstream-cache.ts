@@ -6,7 +6,7 @@ import { BoardConfig } from '../config/board-config';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CacheIndex } from './cache-index';
 import { CacheKeys } from './cache-keys';
-import { DistributedLock } from './distributed-lock';
+import { DistributedLock } from '../locks/distributed-lock';
 import { ownedCopy } from './memory-store';
 import { MAX_STRETCH, UpstreamBudget } from '../budget/upstream-budget';
 

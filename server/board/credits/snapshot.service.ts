@@ -7,7 +7,7 @@ import { BoardConfig } from '../config/board-config';
 import { OrgsService } from '../orgs/orgs.service';
 import { BoardMetrics } from '../ops/board-metrics';
 import { PlatformClient } from '../platform/platform-client';
-import { DistributedLock } from '../cache/distributed-lock';
+import { DistributedLock } from '../locks/distributed-lock';
 import { BoardStore, snapshotHour } from '../store/board-store';
 import { UpstreamBudget } from '../budget/upstream-budget';
 import { CreditSource } from './credit-source';

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { SingleFlight } from '../../common/single-flight';
 import { UpstreamBudget } from '../budget/upstream-budget';
 import { CacheInvalidation } from '../cache/cache-invalidation';
-import { DistributedLock } from '../cache/distributed-lock';
+import { DistributedLock } from '../locks/distributed-lock';
 import { BoardConfig } from '../config/board-config';
 import { OrgsService } from '../orgs/orgs.service';
 import { PlatformClient } from '../platform/platform-client';

@@ -1,10 +1,10 @@
 import { expect } from '@jest/globals';
-import { IdleCollector, processProbe, type IdleProbe } from './idle-collector';
+import { GcWhenQuiet, processProbe, type QuietProbe } from './gc-when-quiet';
 
 const MB = 2 ** 20;
 
 /** A process whose load and heap the test sets; collecting drops the heap to `live`. */
-class ScriptedProcess implements IdleProbe {
+class ScriptedProcess implements QuietProbe {
   busy = 0;
   heap = 0;
   live = 0;
@@ -24,13 +24,13 @@ class ScriptedProcess implements IdleProbe {
   };
 }
 
-describe('IdleCollector', () => {
+describe('GcWhenQuiet', () => {
   let process_: ScriptedProcess;
-  let collector: IdleCollector;
+  let collector: GcWhenQuiet;
 
   beforeEach(() => {
     process_ = new ScriptedProcess();
-    collector = new IdleCollector(process_.gc, process_, { growthBytes: 8 * MB, quietShare: 0.02 });
+    collector = new GcWhenQuiet(process_.gc, process_, { growthBytes: 8 * MB, quietShare: 0.02 });
   });
 
   it('collects once the board is quiet after start-up grew the heap', () => {

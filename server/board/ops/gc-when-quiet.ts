@@ -2,21 +2,21 @@ import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
 
 /** What the collector reads of the process; `processProbe()` reads the real one. */
-export interface IdleProbe {
+export interface QuietProbe {
   /** Share of the time since the previous call the event loop spent working (0..1). */
   busySinceLastCall(): number;
   /** Bytes used in the V8 heap now. */
   heapUsed(): number;
 }
 
-export interface IdleCollectorOptions {
+export interface GcWhenQuietOptions {
   /** Heap growth since the last collection that is worth giving back. */
   growthBytes: number;
   /** A check period with the event loop busy less than this share counts as quiet. */
   quietShare: number;
 }
 
-export const IDLE_COLLECTOR_DEFAULTS: IdleCollectorOptions = {
+export const GC_WHEN_QUIET_DEFAULTS: GcWhenQuietOptions = {
   growthBytes: 8 * 2 ** 20,
   quietShare: 0.02,
 };
@@ -31,14 +31,14 @@ export const IDLE_COLLECTOR_DEFAULTS: IdleCollectorOptions = {
  * generation in a collection that follows a quiet spell. A busy board is never
  * interrupted: its own allocation drives V8's collections.
  */
-export class IdleCollector {
+export class GcWhenQuiet {
   /** Heap used right after the last collection; 0 until the first one. */
   private baseline = 0;
 
   constructor(
     private readonly gc: () => void,
-    private readonly probe: IdleProbe = processProbe(),
-    private readonly options: IdleCollectorOptions = IDLE_COLLECTOR_DEFAULTS,
+    private readonly probe: QuietProbe = processProbe(),
+    private readonly options: GcWhenQuietOptions = GC_WHEN_QUIET_DEFAULTS,
   ) {}
 
   /** One check; true when it collected. */
@@ -64,7 +64,7 @@ export class IdleCollector {
 }
 
 /** The running process: event loop utilisation and V8 heap statistics. */
-export function processProbe(): IdleProbe {
+export function processProbe(): QuietProbe {
   let last: EventLoopUtilization = performance.eventLoopUtilization();
   return {
     busySinceLastCall() {

@@ -7,8 +7,9 @@ export interface HeldLock {
 }
 
 /**
- * Locks shared by the board's replicas: single flight of upstream calls across replicas
- * and one hourly snapshot run per hour. In one process, single flight needs no lock.
+ * Locks shared by the board's replicas: single flight of upstream calls across replicas,
+ * one snapshot run per hour, one alert evaluation and one sync cycle at a time, and the
+ * alert outbox's deliveries. In one process, single flight needs no lock.
  */
 export abstract class DistributedLock {
   /** Take `key` for at most `ttlMs`, or `null` when another holder has it. */
