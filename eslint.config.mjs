@@ -87,7 +87,7 @@ export default tseslint.config(
   {
     // The SQLite store and the one-process lock implement asynchronous interfaces (shared
     // with their Redis versions) with synchronous code; `async` keeps a failure a rejection.
-    files: ['server/board/store/sqlite-board-store.ts', 'server/board/cache/distributed-lock.ts'],
+    files: ['server/board/store/sqlite-board-store.ts', 'server/board/locks/distributed-lock.ts'],
     rules: { '@typescript-eslint/require-await': 'off' },
   },
   { files: ['server/board/**'], rules: restrict(BOARD_NOT_FORGE) },

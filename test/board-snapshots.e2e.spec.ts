@@ -35,7 +35,7 @@ describe('credit snapshot schedule', () => {
       expect(() => driven.get(BoardSchedule)).toThrow();
       expect(() => driven.get(SchedulerRegistry)).toThrow();
       const intervals = scheduled.get(SchedulerRegistry).getIntervals();
-      expect(intervals.sort()).toEqual(['alerts-deliver', 'alerts-evaluate']);
+      expect(intervals.sort()).toEqual(['alerts-deliver', 'alerts-evaluate', 'sync-cycle']);
     } finally {
       await scheduled.stop();
       await driven.stop();

@@ -185,3 +185,50 @@ it('sends heartbeats on an idle stream', async () => {
   const events = await stream('/api/events');
   expect(await events.next((f) => f.event === 'heartbeat')).toMatchObject({ data: 'heartbeat' });
 });
+
+describe('refreshing ahead', () => {
+  /** The board's user routes for one organization, each asked once and settled. */
+  async function askRoutes(running: RunningBoard): Promise<string[]> {
+    const orgs = (await (await running.settled('/api/orgs')).json()) as { slug: string }[];
+    const org = orgs[0].slug;
+    const routes = [
+      '/api/orgs',
+      `/api/orgs/${org}/repos`,
+      `/api/issues?org=${org}`,
+      '/api/credits/snapshot',
+    ];
+    for (const route of routes) await (await running.settled(route)).arrayBuffer();
+    return routes;
+  }
+
+  async function askAgain(running: RunningBoard, routes: string[]): Promise<string[]> {
+    const states: string[] = [];
+    for (const route of routes) {
+      const response = await fetch(`${running.url}${route}`);
+      await response.arrayBuffer();
+      states.push(`${response.status} ${response.headers.get('x-cache')}`);
+    }
+    return states;
+  }
+
+  it('rebuilds what viewers asked for before it expires: the next viewer makes no call', async () => {
+    const running = await start({ extensions: false });
+    const routes = await askRoutes(running.board);
+    // The scheduled cycle comes round a second before the first answers expire.
+    running.board.clock.advance(TTL - 1000);
+    await running.board.get(SyncCycle).run();
+    running.board.clock.advance(2000);
+    const calls = await running.board.callsMade();
+    expect(await askAgain(running.board, routes)).toEqual(routes.map(() => '200 HIT'));
+    expect(await running.board.callsMade()).toBe(calls);
+  }, 60_000);
+
+  it('without the cycle, the first viewer after the cache life waits for the platform', async () => {
+    const running = await start({ extensions: false });
+    const routes = await askRoutes(running.board);
+    running.board.clock.advance(TTL + 1000);
+    const calls = await running.board.callsMade();
+    expect(await askAgain(running.board, routes)).toContain('200 MISS');
+    expect(await running.board.callsMade()).toBeGreaterThan(calls);
+  }, 60_000);
+});

@@ -7,6 +7,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { OpenApiDocument } from './meta/openapi.controller';
 import { projectVersion } from '../common/project-root';
 import { BoardModule, BoardModuleOptions } from './board.module';
+import { RefreshAhead } from './cache/refresh-ahead';
 import { RouteCacheInterceptor } from './cache/route-cache.interceptor';
 import { BoardExceptionFilter } from './common/board-exception.filter';
 import { KnownQueryGuard } from './common/known-query.guard';
@@ -98,13 +99,17 @@ export async function createBoardApp(
   // Fresh cached answers leave from here, before routing; misses take the whole pipeline.
   const routeCache = app.get(RouteCacheInterceptor);
   const apiPrefix = `${basePath}api/`;
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || !request.url.startsWith(apiPrefix)) return;
+    if (await routeCache.serveFresh(request, reply)) return reply;
+  });
+  // The sync cycle rebuilds answers ahead through the whole pipeline, without a socket.
   app
-    .getHttpAdapter()
-    .getInstance()
-    .addHook('onRequest', async (request, reply) => {
-      if (request.method !== 'GET' || !request.url.startsWith(apiPrefix)) return;
-      if (await routeCache.serveFresh(request, reply)) return reply;
-    });
+    .get(RefreshAhead)
+    .useSelfRequest(
+      async (url, headers) => (await fastify.inject({ method: 'GET', url, headers })).statusCode,
+    );
 
   logRequests(app, apiPrefix);
   app.useGlobalFilters(new BoardExceptionFilter(spaFallback));

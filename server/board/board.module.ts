@@ -26,6 +26,7 @@ import { MemoryCallCounter, RedisCallCounter } from './budget/call-counter';
 import { UpstreamBudget } from './budget/upstream-budget';
 import { DataAge } from './budget/data-age';
 import { SyncModule } from './sync/sync.module';
+import { RefreshAhead } from './cache/refresh-ahead';
 import { RouteCacheInterceptor } from './cache/route-cache.interceptor';
 import { BoardSchedule } from './schedule/board-schedule';
 import { BoardConfig } from './config/board-config';
@@ -145,6 +146,7 @@ class BoardCoreModule implements OnApplicationShutdown {
       MissLimiter,
       UpstreamCache,
       RouteCacheInterceptor,
+      RefreshAhead,
       DataAge,
       SettingsService,
     ];

@@ -25,6 +25,11 @@ export interface BackgroundWork {
   readonly reserve: number;
   /** Set once a viewer waits for it. */
   boosted: boolean;
+  /**
+   * Refreshing ahead: a cached upstream answer counts as fresh only if it still is at this
+   * time (epoch ms), so what the work builds stays fresh until then.
+   */
+  readonly freshUntil?: number;
 }
 
 /** A platform call the budget refused: no request was sent. */
@@ -95,8 +100,15 @@ export class UpstreamBudget {
    * Run `work` as a background refresh: its calls leave `reserve` of the hour (at least
    * the viewers' quarter) to others.
    */
-  background<T>(work: () => Promise<T>, reserve = BACKGROUND_RESERVE): Promise<T> {
-    return this.scope.run({ reserve: Math.max(reserve, BACKGROUND_RESERVE), boosted: false }, work);
+  background<T>(
+    work: () => Promise<T>,
+    reserve = BACKGROUND_RESERVE,
+    options: { freshUntil?: number } = {},
+  ): Promise<T> {
+    return this.scope.run(
+      { reserve: Math.max(reserve, BACKGROUND_RESERVE), boosted: false, ...options },
+      work,
+    );
   }
 
   /** Whether the current work runs as a background refresh (and no viewer waits for it). */

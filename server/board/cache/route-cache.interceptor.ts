@@ -20,6 +20,7 @@ import { CacheKeys } from './cache-keys';
 import { ownedCopy } from './memory-store';
 import { withFreshness } from './freshness';
 import { MissLimiter } from './miss-limiter';
+import { RefreshAhead } from './refresh-ahead';
 import { negotiateEncoding } from '../web/static-assets';
 import { UpstreamBudget } from '../budget/upstream-budget';
 import { ENRICHMENTS, PENDING_HEADER } from '@shared/board/entities';
@@ -122,6 +123,7 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     private readonly metrics: BoardMetrics,
     private readonly budget: UpstreamBudget,
     private readonly reads: BackgroundReads,
+    private readonly ahead: RefreshAhead,
   ) {
     super(cacheManager, reflector);
   }
@@ -143,6 +145,13 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
     const entry = await this.cache.get<RouteEntry>(key);
+    if (this.ahead.isRebuild(request)) {
+      const outcome = await this.inFlight.run(key, () =>
+        this.refresh(key, entry, reply, next, true),
+      );
+      return from([this.answer(request, reply, outcome.entry, outcome.state)]);
+    }
+    this.ahead.note(key, request);
     if (entry && this.isFresh(entry)) {
       this.metrics.routeCache.inc({ result: 'hit' });
       return from([this.answer(request, reply, entry, 'HIT')]);
@@ -168,12 +177,13 @@ export class RouteCacheInterceptor extends CacheInterceptor {
    */
   async serveFresh(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const key = this.keys.route(request.url);
-    if (!key) return false;
+    if (!key || this.ahead.isRebuild(request)) return false;
     const entry = await this.cache.get<RouteEntry>(key);
     if (!entry) return false;
     const state = this.isFresh(entry) ? 'HIT' : this.isBackingOff(entry) ? 'STALE' : null;
     if (state === null) return false;
     this.metrics.routeCache.inc({ result: state === 'HIT' ? 'hit' : 'stale' });
+    this.ahead.note(key, request);
     if (entry.status === 404) {
       this.setHeaders(reply, entry, state);
       void reply
@@ -219,6 +229,7 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     previous: RouteEntry | undefined,
     reply: FastifyReply,
     next: CallHandler,
+    ahead = false,
   ): Promise<Outcome> {
     const started = this.clock.now().getTime();
     // Taken before the route runs: a read it queues may finish before it answers.
@@ -233,6 +244,8 @@ export class RouteCacheInterceptor extends CacheInterceptor {
         entry.readsMark = readsMark;
       }
     } catch (error) {
+      // Refreshing ahead changes nothing when it fails: viewers rebuild the answer as ever.
+      if (ahead) throw error;
       if (previous && isUpstreamFailure(error)) {
         this.metrics.routeCache.inc({ result: 'stale' });
         const staleReason = await this.staleReasonOf(error);

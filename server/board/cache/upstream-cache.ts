@@ -78,7 +78,10 @@ export class UpstreamCache {
     return this.cache.invalidate(prefixes);
   }
 
+  /** Fresh now, or, when refreshing ahead, not expiring before the time the work refreshes for. */
   private isFresh(fetchedAt: number): boolean {
+    const until = this.budget?.currentWork()?.freshUntil;
+    if (until !== undefined) return until - fetchedAt <= this.ttlMs();
     return this.clock.now().getTime() - fetchedAt < this.ttlMs();
   }
 

@@ -1,9 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { BoardChange } from '@shared/board/events';
 import { createHash } from 'node:crypto';
+import { Clock } from '../../common/clock';
 import { SingleFlight } from '../../common/single-flight';
-import { UpstreamBudget } from '../budget/upstream-budget';
+import { BACKGROUND_RESERVE, UpstreamBudget } from '../budget/upstream-budget';
 import { CacheInvalidation } from '../cache/cache-invalidation';
+import { RefreshAhead } from '../cache/refresh-ahead';
 import { DistributedLock } from '../locks/distributed-lock';
 import { BoardConfig } from '../config/board-config';
 import { OrgsService } from '../orgs/orgs.service';
@@ -19,7 +21,10 @@ const CYCLE_LOCK = 'sync:cycle';
  * costs what a viewer's read after the cache life would, and shares it with them), as
  * background work within the call budget. What differs from the previous cycle's
  * fingerprint is a change: the answers showing it are dropped from the route cache and
- * the change is published to open pages. The first cycle only takes fingerprints.
+ * the change is published to open pages. The first cycle only takes fingerprints. Then
+ * the answers viewers asked for recently are rebuilt ahead of their expiry
+ * (`RefreshAhead`): a viewer who comes back gets them from the
+ * cache, and the page path makes no platform call after a route's first answer.
  *
  * Behind several replicas one cycle runs per half cache life: the first replica to take
  * the lock runs it, and the change reaches every replica's streams through the feed.
@@ -39,6 +44,8 @@ export class SyncCycle {
     private readonly budget: UpstreamBudget,
     private readonly lock: DistributedLock,
     private readonly config: BoardConfig,
+    private readonly ahead: RefreshAhead,
+    private readonly clock: Clock,
   ) {}
 
   /** One cycle (joined if one is running); the changes it found and published. */
@@ -57,25 +64,32 @@ export class SyncCycle {
       this.logger.debug(`Sync cycle skipped: ${(error as Error).message}`);
       return [];
     }
-    const found = (await Promise.all(orgs.map((org) => this.syncOrg(org)))).flat();
+    // What the cycle reads and rebuilds stays fresh until the next cycle.
+    const freshUntil = this.clock.now().getTime() + this.config.cacheTtlMs;
+    const found = (await Promise.all(orgs.map((org) => this.syncOrg(org, freshUntil)))).flat();
     for (const change of found) await this.invalidation.synced(change);
+    await this.ahead.run(freshUntil);
     return found;
   }
 
   /** One organization's repositories and issues; a read that fails waits for the next cycle. */
-  private async syncOrg(org: string): Promise<BoardChange[]> {
+  private async syncOrg(org: string, freshUntil: number): Promise<BoardChange[]> {
     const found: BoardChange[] = [];
     try {
-      await this.budget.background(async () => {
-        const repositories = await this.platform.listRepos(org);
-        const repoLines = repositories.map((r) => `${r.path}|${signalOf(r)}`);
-        if (this.moved('repos', org, repoLines)) found.push({ topic: 'repos', org });
-        const issues = await this.mirror.orgIssues(org);
-        const issueLines = issues.map(
-          (i) => `${i.repo?.path ?? ''}#${i.number}|${i.state}|${i.updated_at}`,
-        );
-        if (this.moved('issues', org, issueLines)) found.push({ topic: 'issues', org });
-      });
+      await this.budget.background(
+        async () => {
+          const repositories = await this.platform.listRepos(org);
+          const repoLines = repositories.map((r) => `${r.path}|${signalOf(r)}`);
+          if (this.moved('repos', org, repoLines)) found.push({ topic: 'repos', org });
+          const issues = await this.mirror.orgIssues(org);
+          const issueLines = issues.map(
+            (i) => `${i.repo?.path ?? ''}#${i.number}|${i.state}|${i.updated_at}`,
+          );
+          if (this.moved('issues', org, issueLines)) found.push({ topic: 'issues', org });
+        },
+        BACKGROUND_RESERVE,
+        { freshUntil },
+      );
     } catch (error) {
       this.logger.debug(`Sync of ${org} deferred: ${(error as Error).message}`);
     }
