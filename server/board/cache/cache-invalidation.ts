@@ -53,10 +53,15 @@ export class CacheInvalidation {
     for (const org of orgs) await this.publish({ topic: 'balances', org });
   }
 
-  /** The sync read fresh data that differs from what it held: the answers showing it. */
-  async synced(change: BoardChange): Promise<void> {
-    await this.cache.invalidate(this.keys.changedRoutes(change));
-    await this.publish(change);
+  /**
+   * The sync read fresh data that differs from what it held: the answers showing it are
+   * dropped, `rebuild` runs (the refresh ahead), and only then are open pages told, so the
+   * answers they ask for again are ready.
+   */
+  async synced(changes: readonly BoardChange[], rebuild: () => Promise<unknown>): Promise<void> {
+    for (const change of changes) await this.cache.invalidate(this.keys.changedRoutes(change));
+    await rebuild();
+    for (const change of changes) await this.publish(change);
   }
 
   /** Alerts fired, resolved or changed. */

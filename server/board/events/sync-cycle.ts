@@ -20,11 +20,11 @@ const CYCLE_LOCK = 'sync:cycle';
  * repository list and the issues (through the response cache and the issue mirror, so it
  * costs what a viewer's read after the cache life would, and shares it with them), as
  * background work within the call budget. What differs from the previous cycle's
- * fingerprint is a change: the answers showing it are dropped from the route cache and
- * the change is published to open pages. The first cycle only takes fingerprints. Then
- * the answers viewers asked for recently are rebuilt ahead of their expiry
- * (`RefreshAhead`): a viewer who comes back gets them from the
- * cache, and the page path makes no platform call after a route's first answer.
+ * fingerprint is a change, and the answers showing it are dropped from the route cache
+ * (the first cycle only takes fingerprints). Then the answers viewers asked for recently
+ * are rebuilt ahead of their expiry (`RefreshAhead`), so a viewer who comes back gets
+ * them from the cache and the page path makes no platform call after a route's first
+ * answer; only then are the changes published, so open pages find the new answers ready.
  *
  * Behind several replicas one cycle runs per half cache life: the first replica to take
  * the lock runs it, and the change reaches every replica's streams through the feed.
@@ -67,8 +67,7 @@ export class SyncCycle {
     // What the cycle reads and rebuilds stays fresh until the next cycle.
     const freshUntil = this.clock.now().getTime() + this.config.cacheTtlMs;
     const found = (await Promise.all(orgs.map((org) => this.syncOrg(org, freshUntil)))).flat();
-    for (const change of found) await this.invalidation.synced(change);
-    await this.ahead.run(freshUntil);
+    await this.invalidation.synced(found, () => this.ahead.run(freshUntil));
     return found;
   }
 
