@@ -27,6 +27,9 @@ const USER_PAGES = [
   ['dashboard', '', 'npc-org-card'],
   ['tasks', 'tasks', 'npc-issue-card'],
   ['tasks list', 'tasks?view=list', 'npc-issue-list tr[data-issue]'],
+  // The wall displays: dark and larger whatever the system's setting.
+  ['dashboard wall display', '?wall=1', 'npc-org-card'],
+  ['tasks wall display', 'tasks?wall=1', 'npc-issue-card'],
   ['credits', 'credits', 'tr[data-org]'],
   ['repositories', 'repos', 'tr[data-repo]'],
   ['not found', 'no-such-page', 'main h1'],

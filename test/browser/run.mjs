@@ -22,6 +22,7 @@ import './csv.test.mjs';
 import './dashboard.test.mjs';
 import './first-visit.test.mjs';
 import './layout.test.mjs';
+import './live.test.mjs';
 import './stale.test.mjs';
 import './tasks.test.mjs';
 import './tasks-attention.test.mjs';

@@ -20,6 +20,7 @@ const META: BoardMeta = {
   credit_alert_threshold: 50,
   platform_web_url: 'http://127.0.0.1:3001',
   covered_orgs: ['acme', 'globex'],
+  cache_ttl_seconds: 300,
 };
 
 const NOW = Date.parse('2026-11-22T10:00:00Z');

@@ -10,6 +10,7 @@ import { RouterOutlet } from '@angular/router';
 
 import { BoardMetaService } from './core/board-meta.service';
 import { DataFreshnessService } from './core/data-freshness.service';
+import { LiveUpdatesService } from './core/live-updates.service';
 import { ApiBannerComponent } from './shell/api-banner.component';
 import { DataStatusComponent } from './shell/data-status.component';
 import { StaleBannerComponent } from './shell/stale-banner.component';
@@ -17,7 +18,7 @@ import { TopBarComponent } from './shell/top-bar.component';
 
 /**
  * The frame of every page: skip link, top bar with the data age, the API and stale
- * banners, then the routed page.
+ * banners, then the routed page, and the live region that says a live update landed.
  */
 @Component({
   selector: 'npc-root',
@@ -40,6 +41,7 @@ export class AppComponent {
   protected readonly metaError = this.boardMeta.error;
   protected readonly metaLoading = this.boardMeta.loading;
   protected readonly dataLoading = this.freshness.loading;
+  protected readonly announcement = inject(LiveUpdatesService).announcement;
   /** When the oldest datum shown dates from, if any answer on the page was stale. */
   protected readonly staleSince = computed(() => {
     const summary = this.freshness.summary();

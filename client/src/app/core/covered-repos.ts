@@ -1,4 +1,4 @@
-import { computed, inject, Signal } from '@angular/core';
+import { computed, inject, signal, Signal } from '@angular/core';
 import { toObservable, toSignal } from '@angular/core/rxjs-interop';
 import type { Repository } from '@shared/board/entities';
 import { catchError, combineLatest, filter, map, of } from 'rxjs';
@@ -12,14 +12,15 @@ import { INITIAL_REMOTE, RemoteState, asApiError, loadEach } from './remote-stat
 export type OrgRepos = { slug: string; repos: Repository[] } | { slug: string; error: ApiError };
 
 /**
- * Every covered organization's repositories, loaded in parallel and again on refresh or
- * retry, filled in as pending enrichments arrive; one organization failing leaves the
- * others' repositories usable. Call in an
+ * Every covered organization's repositories, loaded in parallel and again on refresh,
+ * retry or `changes` (a LiveUpdatesService counter), filled in as pending enrichments
+ * arrive; one organization failing leaves the others' repositories usable. Call in an
  * injection context (a page's field initialiser).
  */
 export function coveredRepos(
   scope: FreshnessScope,
   retries: Signal<number>,
+  changes: Signal<number> = signal(0),
 ): Signal<RemoteState<OrgRepos[]>> {
   const api = inject(ApiService);
   const boardMeta = inject(BoardMetaService);
@@ -29,7 +30,12 @@ export function coveredRepos(
   });
   return toSignal(
     toObservable(
-      computed(() => ({ slugs: slugs(), refresh: freshness.refreshes(), retry: retries() })),
+      computed(() => ({
+        slugs: slugs(),
+        refresh: freshness.refreshes(),
+        retry: retries(),
+        live: changes(),
+      })),
     ).pipe(
       filter((p): p is typeof p & { slugs: string[] } => p.slugs !== null),
       loadEach(({ slugs: orgs }) =>

@@ -3,20 +3,49 @@ import { ChangeDetectionStrategy, Component, computed, inject } from '@angular/c
 import { BoardMetaService } from '../core/board-meta.service';
 import { ClockService } from '../core/clock.service';
 import { DataFreshnessService } from '../core/data-freshness.service';
-import { formatDateTime, relativeTime, shortAge } from '../ui/format';
+import { LiveUpdatesService } from '../core/live-updates.service';
+import { WallDisplayService } from '../core/wall-display.service';
+import { formatClock, formatDateTime, formatInterval, relativeTime, shortAge } from '../ui/format';
 import { ICON_IMPORTS } from '../ui/icons';
 
 /**
  * The top bar's "data as of …" and refresh button (docs/architecture.md#the-app). The age
- * is that of the oldest datum on the page in view, from the answers' `Age` headers.
+ * is that of the oldest datum on the page in view, from the answers' `Age` headers. On a
+ * page that follows the change stream, a marker before it says whether the page is live,
+ * or that it refreshes on a timer while the stream is down. The marker stands left of the
+ * age, so its changes move nothing else in the bar.
  */
 @Component({
   selector: 'npc-data-status',
   imports: [ICON_IMPORTS],
   template: `
+    @if (liveShown()) {
+      <span
+        class="live"
+        [attr.data-live]="live()"
+        [attr.title]="live() === 'down' && !wall() ? pausedText() : null"
+      >
+        @if (live() === 'down') {
+          <npc-icon aria-hidden="true" name="pause_circle" />
+          <span class="live-long">{{ pausedText() }}</span>
+          <span class="live-short live-word" aria-hidden="true">Paused</span>
+        } @else {
+          <span class="dot" aria-hidden="true"></span>
+          <span class="live-word" aria-hidden="true">Live</span>
+          <span class="visually-hidden">{{
+            live() === 'live' ? 'Live updates on' : 'Connecting to live updates'
+          }}</span>
+        }
+      </span>
+    }
     @if (asOf(); as time) {
-      <span class="age" [attr.title]="'Oldest data on this page: ' + exact()">
-        <span class="long">Data as of {{ relative() }}</span>
+      <span class="age" [attr.title]="wall() ? null : 'Oldest data on this page: ' + exact()">
+        <span class="long"
+          >Data as of {{ relative() }}
+          @if (wall()) {
+            <span data-age-time>({{ clockTime() }})</span>
+          }
+        </span>
         <span class="short" aria-hidden="true">{{ short() }}</span>
       </span>
     }
@@ -43,8 +72,58 @@ import { ICON_IMPORTS } from '../ui/icons';
       font: var(--mat-sys-body-medium);
       white-space: nowrap;
     }
-    .short {
+    .short,
+    .live-short {
       display: none;
+    }
+    .live {
+      display: inline-flex;
+      flex: none;
+      align-items: center;
+      gap: 6px;
+      margin-right: 10px;
+      color: var(--mat-sys-on-surface-variant);
+      font: var(--mat-sys-label-medium);
+      white-space: nowrap;
+    }
+    .live npc-icon {
+      width: 16px;
+      height: 16px;
+    }
+    .dot {
+      width: 8px;
+      height: 8px;
+      border-radius: 50%;
+      background: var(--mat-sys-primary);
+    }
+    /* Connecting: the same marker, hollow, so the bar does not change when it is live. */
+    [data-live='connecting'] .dot {
+      box-sizing: border-box;
+      border: 1.5px solid currentColor;
+      background: none;
+    }
+    [data-live='live'] {
+      color: var(--mat-sys-on-surface);
+    }
+    /* Below a wide screen the paused marker is a word, and beside the page links (from 720
+       to 1280 px) the marker is its icon alone; the whole sentence is still read out, and
+       is the marker's hover text. A wall shows it whole. */
+    @media (max-width: 1279.98px) {
+      :host-context(html:not(.npc-wall)) .live-long {
+        position: absolute;
+        width: 1px;
+        height: 1px;
+        overflow: hidden;
+        clip-path: inset(50%);
+      }
+      :host-context(html:not(.npc-wall)) .live-short {
+        display: inline;
+      }
+    }
+    @media (min-width: 720px) and (max-width: 1279.98px) {
+      :host-context(html:not(.npc-wall)) .live-word {
+        display: none;
+      }
     }
     @media (max-width: 719.98px) {
       .long {
@@ -56,6 +135,10 @@ import { ICON_IMPORTS } from '../ui/icons';
       }
       .short {
         display: inline;
+      }
+      .live {
+        margin-right: 6px;
+        gap: 4px;
       }
     }
     .spinning {
@@ -79,12 +162,22 @@ export class DataStatusComponent {
   private readonly freshness = inject(DataFreshnessService);
   private readonly boardMeta = inject(BoardMetaService);
   private readonly clock = inject(ClockService);
+  private readonly liveUpdates = inject(LiveUpdatesService);
 
   protected readonly loading = this.freshness.loading;
+  protected readonly wall = inject(WallDisplayService).active;
   protected readonly asOf = computed(() => this.freshness.summary()?.asOf ?? null);
   protected readonly relative = computed(() => relativeTime(this.asOf() ?? 0, this.clock.now()));
   protected readonly short = computed(() => shortAge(this.asOf() ?? 0, this.clock.now()));
   protected readonly exact = computed(() => formatDateTime(this.asOf() ?? 0));
+  protected readonly clockTime = computed(() => formatClock(this.asOf() ?? 0));
+
+  protected readonly liveShown = this.liveUpdates.active;
+  protected readonly live = this.liveUpdates.status;
+  protected readonly pausedText = computed(
+    () =>
+      `Live updates paused; refreshing every ${formatInterval(this.liveUpdates.fallbackSeconds())}`,
+  );
 
   /** Reloads the page's data and the board settings (an admin may have changed the threshold). */
   protected refresh(): void {

@@ -10,10 +10,12 @@ import { Router, isActive } from '@angular/router';
 
 import { AdminSessionService } from '../core/admin-session.service';
 import { TimeZoneService } from '../core/time-zone.service';
+import { WallDisplayService } from '../core/wall-display.service';
 import { AppLink } from '../ui/app-link';
 import { ICON_IMPORTS } from '../ui/icons';
 import { ADMIN_LINK, NavLink, USER_LINKS } from './nav-links';
 import { NavMenuComponent } from './nav-menu.component';
+import { WallClockComponent } from './wall-clock.component';
 
 /**
  * The frame's top bar: product name, the four user pages, Admin on the right. Below
@@ -21,6 +23,7 @@ import { NavMenuComponent } from './nav-menu.component';
  * and refresh button) is projected before the Admin link. While an admin is signed in,
  * "Sign out" follows it (an icon alone on a phone, where the Admin link is in the menu).
  * The UTC switch shows every time on every page in UTC instead of the viewer's zone.
+ * On a wall display (`?wall=1`) a clock stands before the data age.
  *
  * The links are `npcLink`s (`ui/app-link.ts`), marked current by one signal each:
  * ten `routerLink`/`routerLinkActive` directives cost a phone a noticeable part of the
@@ -33,7 +36,7 @@ interface BarLink {
 
 @Component({
   selector: 'npc-top-bar',
-  imports: [AppLink, ICON_IMPORTS, NavMenuComponent],
+  imports: [AppLink, ICON_IMPORTS, NavMenuComponent, WallClockComponent],
   templateUrl: './top-bar.component.html',
   styleUrl: './top-bar.component.scss',
   changeDetection: ChangeDetectionStrategy.OnPush,
@@ -47,6 +50,7 @@ export class TopBarComponent {
   protected readonly userLinks = USER_LINKS.map((link) => ({ ...link, ...this.barLink(link) }));
   protected readonly adminLink = { ...ADMIN_LINK, ...this.barLink(ADMIN_LINK) };
   protected readonly signedIn = this.adminSession.signedIn;
+  protected readonly wall = inject(WallDisplayService).active;
   /** Set by the first press of the menu button (a click, Enter or Space, not a Tab past it). */
   protected readonly navRequested = signal(false);
 

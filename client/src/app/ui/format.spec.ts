@@ -1,9 +1,14 @@
+import { TestBed } from '@angular/core/testing';
+
+import { TimeZoneService } from '../core/time-zone.service';
 import {
+  formatClock,
   formatCount,
   formatCredits,
   formatDate,
   formatDateIn,
   formatDateTimeIn,
+  formatInterval,
   formatRate,
   formatUtcDate,
   formatUtc,
@@ -133,5 +138,29 @@ describe('dates and times in a zone', () => {
 
   it('keeps day boundaries in UTC whatever the zone shown', () => {
     expect(formatUtcDate(time)).toBe('2026-11-21');
+  });
+});
+
+describe('wall clock and intervals', () => {
+  afterEach(() => TestBed.inject(TimeZoneService).set('local'));
+
+  it('reads the time of day as HH:MM in the zone chosen in the top bar', () => {
+    const zone = TestBed.inject(TimeZoneService);
+    zone.set('utc');
+    expect(formatClock('2026-11-22T07:05:00Z')).toBe('07:05');
+    expect(formatClock('2026-11-22T00:00:00Z')).toBe('00:00');
+    zone.set('local');
+    const local = new Date('2026-11-22T07:05:00Z');
+    const pad = (n: number) => String(n).padStart(2, '0');
+    expect(formatClock(local)).toBe(`${pad(local.getHours())}:${pad(local.getMinutes())}`);
+  });
+
+  it('says an interval in seconds, minutes or hours', () => {
+    expect(formatInterval(4)).toBe('4 s');
+    expect(formatInterval(60)).toBe('1 min');
+    expect(formatInterval(90)).toBe('90 s');
+    expect(formatInterval(300)).toBe('5 min');
+    expect(formatInterval(3600)).toBe('60 min');
+    expect(formatInterval(7200)).toBe('2 h');
   });
 });

@@ -97,6 +97,12 @@ export function formatDateTime(time: Date | string | number): string {
   return formatDateTimeIn(time, displayTimeZone());
 }
 
+/** `10:42`, the time of day in the zone the viewer chose (a wall display's clock). */
+export function formatClock(time: Date | string | number): string {
+  const p = partsIn(time, displayTimeZone());
+  return `${p['hour']}:${p['minute']}`;
+}
+
 /** `2026-11-22 09:42 UTC`, whatever the viewer chose. */
 export function formatUtc(time: Date | string | number): string {
   const d = new Date(time);
@@ -160,4 +166,13 @@ export function shortAge(time: Date | string | number, now: number): string {
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return `${hours} h ago`;
   return `${Math.floor(hours / 24)} d ago`;
+}
+
+/** An interval in seconds as the top bar says it: `45 s`, `5 min`, `2 h`. */
+export function formatInterval(seconds: number): string {
+  if (seconds < 60 || (seconds < 120 && seconds % 60 !== 0)) {
+    return `${Math.max(1, Math.round(seconds))} s`;
+  }
+  if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
+  return `${Math.round(seconds / 3600)} h`;
 }

@@ -1,6 +1,7 @@
 import { ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
 
 import { ClockService } from '../core/clock.service';
+import { WallDisplayService } from '../core/wall-display.service';
 import { formatDateTime, formatOtherZone, relativeTime } from './format';
 
 /** What a relative time shows: its machine-readable form, its text and its hover text. */
@@ -30,7 +31,8 @@ export function shownRelativeTime(time: string | Date | number, now: number): Sh
  * A time as people glance at it. `relative` (the default) reads "3 days ago" with the
  * exact time on hover, in the viewer's zone and in UTC; `exact` reads the exact time with
  * the relative one beside it, and the time in the other zone on hover. The exact time is
- * in the viewer's zone, or in UTC when they chose UTC in the top bar.
+ * in the viewer's zone, or in UTC when they chose UTC in the top bar. On a wall display,
+ * where nobody hovers, the relative mode writes the exact time beside the relative one.
  */
 @Component({
   selector: 'npc-relative-time',
@@ -39,6 +41,7 @@ export function shownRelativeTime(time: string | Date | number, now: number): Sh
 })
 export class RelativeTimeComponent {
   private readonly clock = inject(ClockService);
+  private readonly wall = inject(WallDisplayService).active;
 
   /** An RFC 3339 time, a Date or epoch milliseconds. */
   readonly time = input.required<string | Date | number>();
@@ -47,7 +50,8 @@ export class RelativeTimeComponent {
   protected readonly iso = computed(() => new Date(this.time()).toISOString());
   protected readonly text = computed(() => {
     const relative = relativeTime(this.time(), this.clock.now());
-    return this.mode() === 'exact' ? `${formatDateTime(this.time())} (${relative})` : relative;
+    if (this.mode() === 'exact') return `${formatDateTime(this.time())} (${relative})`;
+    return this.wall() ? `${relative} · ${formatDateTime(this.time())}` : relative;
   });
   protected readonly hover = computed(() => {
     const time = this.time();

@@ -21,8 +21,10 @@ import { FigureCard } from './overview.view';
     </article>
   `,
   styles: `
+    /* Rounded like the card, for the ring a live update leaves on it. */
     :host {
       display: block;
+      border-radius: 16px;
     }
     .card {
       display: flex;

@@ -5,6 +5,8 @@ import { RouterTestingHarness } from '@angular/router/testing';
 import type { AdminOverview } from '@shared/board/admin';
 
 import { ADMIN_TOKEN_KEY } from '../../core/admin-session.service';
+import { fakeLiveUpdates } from '../../testing/fake-live-updates';
+import { META } from '../../testing/fixtures';
 import { BAD_GATEWAY, errorBody, setUpPage, settle } from '../../testing/page-testing';
 
 function anOverview(days: 7 | 30, created: number, closed: number): AdminOverview {
@@ -171,5 +173,41 @@ describe('OverviewPage', () => {
     answer();
     await settle(harness);
     expect(value('completion-7')).toBe('40%');
+  });
+});
+
+describe('OverviewPage, live', () => {
+  afterEach(() => sessionStorage.clear());
+
+  it('reloads on an alert, issue or balance change and marks the figures and rows that moved', async () => {
+    sessionStorage.setItem(ADMIN_TOKEN_KEY, 'admin-token-0123456789');
+    const { live, provider } = fakeLiveUpdates();
+    const { harness, http, page } = await setUpPage('/admin/dashboard', META, [provider]);
+    await settle(harness);
+    http.expectOne('api/orgs').flush([]);
+    expect(live.following()).toEqual([{ topics: ['issues', 'balances', 'alerts'], org: null }]);
+    const answer = (closed: number) => {
+      const week = anOverview(7, 10, closed);
+      week.npcs[0] = { ...week.npcs[0], completed: closed };
+      http.expectOne('api/admin/overview?days=7').flush(week);
+      http.expectOne('api/admin/overview?days=30').flush(anOverview(30, 40, 30));
+    };
+    answer(4);
+    await settle(harness);
+
+    live.change('alerts', null);
+    await settle(harness);
+    answer(5);
+    await settle(harness);
+
+    const marked = (selector: string, attribute: string) =>
+      [...page().querySelectorAll(`${selector}.live-changed`)].map(
+        (el) =>
+          el.getAttribute(attribute) ?? el.querySelector(`[${attribute}]`)?.getAttribute(attribute),
+      );
+    expect(marked('npc-figure-card', 'data-figure')).toEqual(['completion-7']);
+    expect(marked('tr', 'data-npc')).toEqual(['npc-builder']);
+    expect(live.announced).toBeGreaterThan(0);
+    http.verify();
   });
 });

@@ -5,6 +5,7 @@ import { MIN_PERCENTILE_SAMPLE } from '@shared/board/admin';
 import { forkJoin, map } from 'rxjs';
 
 import { DataFreshnessService } from '../../core/data-freshness.service';
+import { LiveUpdatesService } from '../../core/live-updates.service';
 import { OrgNamesService } from '../../core/org-names.service';
 import { INITIAL_REMOTE, loadEach } from '../../core/remote-state';
 import { AppLink } from '../../ui/app-link';
@@ -12,6 +13,7 @@ import { CsvDownloadComponent } from '../../ui/csv-download.component';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { formatCount } from '../../ui/format';
 import { ICON_IMPORTS } from '../../ui/icons';
+import { liveMarks } from '../../ui/list-changes';
 import { LoadErrorComponent } from '../../ui/load-error.component';
 import { barChartHeight, rankingChart } from '../../user/charts/bar-chart-options';
 import { ChartPoint } from '../../user/charts/chart-click';
@@ -41,7 +43,7 @@ import {
  * `/admin/dashboard`: how the NPCs perform (docs/architecture.md#admin-overview-figures).
  * Both windows are loaded in parallel: the completion cards show 7 and 30 days side by
  * side, and the window switch (in the URL as `days`) picks the one for response times and
- * the rankings.
+ * the rankings. Both reload in place when issues, balances or alerts change.
  */
 @Component({
   selector: 'npc-admin-overview-page',
@@ -67,6 +69,11 @@ export default class OverviewPage {
   private readonly chartTheme = inject(ChartThemeService).theme;
   private readonly freshness = inject(DataFreshnessService);
   private readonly retries = signal(0);
+  private readonly overviewChanges = inject(LiveUpdatesService).watch([
+    'issues',
+    'balances',
+    'alerts',
+  ]);
   protected readonly windows: readonly Segment<OverviewDays>[] = [
     { value: 7, label: '7 days' },
     { value: 30, label: '30 days' },
@@ -78,7 +85,9 @@ export default class OverviewPage {
   );
 
   protected readonly overviews = toSignal(
-    toObservable(computed(() => [this.freshness.refreshes(), this.retries()])).pipe(
+    toObservable(
+      computed(() => [this.freshness.refreshes(), this.retries(), this.overviewChanges()]),
+    ).pipe(
       loadEach(() =>
         forkJoin({ week: this.adminApi.overview(7), month: this.adminApi.overview(30) }),
       ),
@@ -86,20 +95,53 @@ export default class OverviewPage {
     { initialValue: INITIAL_REMOTE },
   );
 
+  // The answer alone: what is built from it keeps its objects while a reload is in flight.
+  private readonly data = computed(() => this.overviews().data);
   /** The overview of the chosen window. */
   protected readonly current = computed(() => {
-    const data = this.overviews().data;
+    const data = this.data();
     return data ? (this.days() === 7 ? data.week : data.month) : null;
   });
   protected readonly cards = computed(() => {
-    const data = this.overviews().data;
+    const data = this.data();
     const current = this.current();
     return data && current ? figureCards(data.week, data.month, current) : null;
   });
-  protected readonly rows = computed(() => {
+  private readonly npcRows = computed(() => {
     const current = this.current();
-    return current ? npcWorkRows(current) : [];
+    return current ? npcWorkRows(current) : null;
   });
+  protected readonly rows = computed(() => this.npcRows() ?? []);
+  /** The figures and rows a live update just changed. */
+  protected readonly changedFigures = liveMarks(
+    this.overviewChanges,
+    this.cards,
+    (card) => card.key,
+    (card) => [card.value, card.detail, card.sample],
+    this.days,
+  );
+  protected readonly changedNpcs = liveMarks(
+    this.overviewChanges,
+    this.npcRows,
+    (row) => row.npc,
+    (row) => [
+      row.pickupP50,
+      row.pickupP95,
+      row.cycleP50,
+      row.cycleP95,
+      row.wip,
+      row.stuck,
+      row.completed,
+    ],
+    this.days,
+  );
+  protected readonly changedOrgs = liveMarks(
+    this.overviewChanges,
+    computed(() => this.current()?.credit_ranking ?? null),
+    (rank) => rank.org_slug,
+    (rank) => [rank.consumed, rank.credits_per_task, rank.tasks_completed],
+    this.days,
+  );
   protected readonly help = computed(() => npcColumnHelp(this.days()));
   /** From this many samples a percentile is a number, shown with its n. */
   protected readonly minSample = MIN_PERCENTILE_SAMPLE;

@@ -1,10 +1,12 @@
 import { DOCUMENT, DestroyRef, Injectable, computed, inject, signal } from '@angular/core';
 
+import { WallDisplayService } from '../../core/wall-display.service';
 import { ChartTheme, DARK_SERIES, DEFAULT_CHART_THEME, LIGHT_SERIES } from './chart-theme';
 
 /**
  * The chart colours of the current colour scheme, read from the Material theme's CSS
- * variables and updated when the system switches between light and dark.
+ * variables and updated when the system switches between light and dark, and when a wall
+ * display (always dark) starts or ends.
  */
 @Injectable({ providedIn: 'root' })
 export class ChartThemeService {
@@ -12,6 +14,7 @@ export class ChartThemeService {
   /** Bumped when the system's colour scheme or motion preference changes. */
   private readonly schemeChanges = signal(0);
   private readonly media = this.watchMedia();
+  private readonly wall = inject(WallDisplayService).active;
 
   /**
    * Read when a chart is built, not when a page is created: reading the variables forces
@@ -20,8 +23,11 @@ export class ChartThemeService {
    */
   readonly theme = computed<ChartTheme>(() => {
     this.schemeChanges();
+    const wall = this.wall();
     const media = this.media;
-    return media ? this.read(media.dark.matches, media.motion.matches) : DEFAULT_CHART_THEME;
+    return media
+      ? this.read(wall || media.dark.matches, media.motion.matches)
+      : DEFAULT_CHART_THEME;
   });
 
   private watchMedia(): { dark: MediaQueryList; motion: MediaQueryList } | null {

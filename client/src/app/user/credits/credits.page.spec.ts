@@ -3,6 +3,7 @@ import { TestBed } from '@angular/core/testing';
 import { Router } from '@angular/router';
 import { RouterTestingHarness } from '@angular/router/testing';
 
+import { fakeLiveUpdates } from '../../testing/fake-live-updates';
 import { META, anOrg, someCredits } from '../../testing/fixtures';
 import { BAD_GATEWAY, errorBody, setUpPage, settle } from '../../testing/page-testing';
 
@@ -162,5 +163,38 @@ describe('CreditsPage', () => {
     await settle(harness);
     expect(order()).toEqual(['acme', 'hooli', 'globex']);
     expect(header('balance').closest('th')?.getAttribute('aria-sort')).toBe('descending');
+  });
+});
+
+describe('CreditsPage, live', () => {
+  it('reloads the balances in place when one changes and marks its row', async () => {
+    const { live, provider } = fakeLiveUpdates();
+    const { harness, http, page } = await setUpPage('/credits', meta, [provider]);
+    http.match('api/orgs');
+    const answer = (globexBalance: number) => {
+      http.expectOne('api/orgs/acme/credits?days=7').flush(someCredits());
+      http
+        .expectOne('api/orgs/globex/credits?days=7')
+        .flush(someCredits({ org_slug: 'globex', balance: globexBalance }));
+      http
+        .expectOne('api/orgs/hooli/credits?days=7')
+        .flush(someCredits({ org_slug: 'hooli', balance: 500 }));
+    };
+    answer(900);
+    await settle(harness);
+    const acme = page().querySelector('tr[data-org="acme"]');
+
+    live.change('balances', 'globex');
+    await settle(harness);
+    answer(850);
+    await settle(harness);
+
+    expect(page().querySelector('tr[data-org="acme"]')).toBe(acme);
+    const marked = [...page().querySelectorAll('tr.live-changed')];
+    expect(marked.map((tr) => tr.getAttribute('data-org'))).toEqual(['globex']);
+    expect(
+      page().querySelector('tr[data-org="globex"] [data-cell="balance"]')?.textContent,
+    ).toContain('850');
+    http.verify();
   });
 });

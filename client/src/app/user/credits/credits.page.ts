@@ -18,6 +18,7 @@ import { ApiService } from '../../core/api.service';
 import { BoardMetaService } from '../../core/board-meta.service';
 import { ClockService } from '../../core/clock.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
+import { LiveUpdatesService } from '../../core/live-updates.service';
 import { OrgNamesService } from '../../core/org-names.service';
 import { INITIAL_REMOTE, asApiError, loadEach } from '../../core/remote-state';
 import { AppLink } from '../../ui/app-link';
@@ -25,6 +26,7 @@ import { CsvDownloadComponent } from '../../ui/csv-download.component';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { formatCredits, formatRate } from '../../ui/format';
 import { ICON_IMPORTS } from '../../ui/icons';
+import { liveMarks } from '../../ui/list-changes';
 import { LoadErrorComponent } from '../../ui/load-error.component';
 import { LowBalanceBadgeComponent } from '../../ui/low-balance-badge.component';
 import { progressively } from '../../ui/progressive';
@@ -43,6 +45,7 @@ import {
   bandText,
   costPerTaskText,
   creditCsvColumns,
+  creditFigures,
   creditRows,
   forecastText,
   runwayLegend,
@@ -52,7 +55,10 @@ import {
 
 const DAY_MS = 86_400_000;
 
-/** `/credits`: balances, consumption and forecast per organization, and their history. */
+/**
+ * `/credits`: balances, consumption and forecast per organization, and their history,
+ * reloaded in place when balances or issues (the cost per task) change.
+ */
 @Component({
   selector: 'npc-credits-page',
   imports: [
@@ -86,6 +92,7 @@ export default class CreditsPage {
   private readonly freshness = inject(DataFreshnessService);
   private readonly scope = this.freshness.scope();
   private readonly retries = signal(0);
+  private readonly creditChanges = inject(LiveUpdatesService).watch(['balances', 'issues']);
 
   protected readonly url = toSignal(this.route.queryParams.pipe(map(parseCreditsState)), {
     initialValue: parseCreditsState(this.route.snapshot.queryParams),
@@ -107,6 +114,7 @@ export default class CreditsPage {
         days: this.days(),
         refresh: this.freshness.refreshes(),
         retry: this.retries(),
+        live: this.creditChanges(),
       })),
     ).pipe(
       filter((p): p is typeof p & { slugs: string[] } => p.slugs !== null),
@@ -128,6 +136,15 @@ export default class CreditsPage {
       ),
     ),
     { initialValue: INITIAL_REMOTE },
+  );
+
+  /** The rows whose figures a live update just changed. */
+  protected readonly changed = liveMarks(
+    this.creditChanges,
+    computed(() => this.answers().data),
+    (answer) => answer.slug,
+    creditFigures,
+    this.days,
   );
 
   protected readonly rows = computed(() => {

@@ -37,6 +37,21 @@ export interface CreditRow {
 export type CreditAnswer =
   { slug: string; credits: OrgCredits } | { slug: string; error: ApiError };
 
+/** What a viewer sees change on a row, for the mark a live update leaves. */
+export function creditFigures(answer: CreditAnswer): unknown[] {
+  if ('error' in answer) return ['error', answer.error.message];
+  const c = answer.credits;
+  return [
+    c.balance,
+    c.avg_daily_consumption,
+    c.predicted_exhaustion_date,
+    c.forecast,
+    c.credits_per_task,
+    c.tasks_completed,
+    c.runway_tasks,
+  ];
+}
+
 export const CREDIT_SORT_KEYS = ['name', 'balance', 'avg', 'runs_out'] as const;
 export type CreditSortKey = (typeof CREDIT_SORT_KEYS)[number];
 

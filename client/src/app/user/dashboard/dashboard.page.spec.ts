@@ -2,7 +2,8 @@ import { HttpTestingController } from '@angular/common/http/testing';
 import { DeferBlockState } from '@angular/core/testing';
 import { RouterTestingHarness } from '@angular/router/testing';
 
-import { anOrg } from '../../testing/fixtures';
+import { fakeLiveUpdates } from '../../testing/fake-live-updates';
+import { META, anOrg } from '../../testing/fixtures';
 import { BAD_GATEWAY, errorBody, setUpPage, settle } from '../../testing/page-testing';
 
 describe('DashboardPage', () => {
@@ -138,5 +139,78 @@ describe('DashboardPage', () => {
     const row = page().querySelector('details.as-table tbody tr');
     expect(row?.querySelector('th')?.textContent).toBe('Acme');
     expect(row?.querySelectorAll('td')[6]?.textContent).toBe('40');
+  });
+
+  it('offers the wall display, in API order without it', async () => {
+    http
+      .expectOne('api/orgs')
+      .flush([anOrg({ slug: 'acme' }), anOrg({ slug: 'initech', stuck_count: 3 })]);
+    history().flush([]);
+    await settle(harness);
+
+    expect(cards().map((c) => c.getAttribute('data-org'))).toEqual(['acme', 'initech']);
+    const wallSwitch = page().querySelector('[data-wall-switch]');
+    expect(wallSwitch?.getAttribute('aria-checked')).toBe('false');
+    expect(wallSwitch?.getAttribute('href')).toBe('/?wall=1');
+    expect(document.documentElement.classList).not.toContain('npc-wall');
+  });
+});
+
+describe('DashboardPage, live and on a wall', () => {
+  let harness: RouterTestingHarness;
+  let http: HttpTestingController;
+  let page: () => HTMLElement;
+
+  afterEach(() => http.verify());
+
+  const cards = () => [...page().querySelectorAll('npc-org-card')];
+  const history = () => http.expectOne('api/credits/history?days=7');
+
+  it('reloads the cards in place on a live update and marks the one whose figures changed', async () => {
+    const { live, provider } = fakeLiveUpdates();
+    ({ harness, http, page } = await setUpPage('/', META, [provider]));
+    http.expectOne('api/orgs').flush([anOrg({ slug: 'acme' }), anOrg({ slug: 'globex' })]);
+    history().flush([]);
+    await settle(harness);
+    const [acme] = cards();
+
+    live.change('issues', 'globex');
+    await settle(harness);
+    // An issue change does not touch the balance history.
+    http
+      .expectOne('api/orgs')
+      .flush([anOrg({ slug: 'acme' }), anOrg({ slug: 'globex', stuck_count: 2 })]);
+    await settle(harness);
+
+    expect(cards()[0]).toBe(acme);
+    expect(cards().map((c) => c.classList.contains('live-changed'))).toEqual([false, true]);
+    expect(live.announced).toBe(1);
+
+    live.change('balances', 'acme');
+    await settle(harness);
+    http.expectOne('api/orgs').flush([anOrg({ slug: 'acme' }), anOrg({ slug: 'globex' })]);
+    history().flush([]);
+  });
+
+  it('on a wall display puts the organizations needing attention first and writes out the chips', async () => {
+    ({ harness, http, page } = await setUpPage('/?wall=1'));
+    http
+      .expectOne('api/orgs')
+      .flush([
+        anOrg({ slug: 'acme' }),
+        anOrg({ slug: 'globex', credits_balance: 12 }),
+        anOrg({ slug: 'initech', stuck_count: 1, overdue_count: 2 }),
+      ]);
+    history().flush([]);
+    await settle(harness);
+
+    expect(cards().map((c) => c.getAttribute('data-org'))).toEqual(['initech', 'globex', 'acme']);
+    expect(page().querySelector('[data-wall-legend]')?.textContent).toContain(
+      'Stuck: in progress with no NPC activity past the stuck limit.',
+    );
+    const wallSwitch = page().querySelector('[data-wall-switch]');
+    expect(wallSwitch?.getAttribute('aria-checked')).toBe('true');
+    expect(wallSwitch?.getAttribute('href')).toBe('/');
+    expect(document.documentElement.classList).toContain('npc-wall');
   });
 });

@@ -17,18 +17,28 @@ import { ApiService } from '../../core/api.service';
 import { BoardMetaService } from '../../core/board-meta.service';
 import { ClockService } from '../../core/clock.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
+import { LiveUpdatesService } from '../../core/live-updates.service';
 import { OrgNamesService } from '../../core/org-names.service';
 import { INITIAL_REMOTE, loadEach } from '../../core/remote-state';
+import { WallDisplayService } from '../../core/wall-display.service';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { formatCredits } from '../../ui/format';
 import { ICON_IMPORTS } from '../../ui/icons';
+import { liveMarks } from '../../ui/list-changes';
 import { LoadErrorComponent } from '../../ui/load-error.component';
 import { progressively } from '../../ui/progressive';
+import { WallSwitchComponent } from '../../ui/wall-switch.component';
 import { consumptionChart } from '../charts/chart-options';
 import { ChartThemeService } from '../charts/chart-theme.service';
 import { LineChartComponent } from '../charts/line-chart.component';
 import { OrgCardComponent } from './org-card.component';
-import { TREND_DAYS, consumptionSeries, orgCards } from './dashboard.view';
+import {
+  TREND_DAYS,
+  attentionFirst,
+  cardFigures,
+  consumptionSeries,
+  orgCards,
+} from './dashboard.view';
 
 /** Mark set when the cards first show data; `bench/ui.bench.mjs` reads it. */
 export const CARDS_READY_MARK = 'npc:dashboard-cards';
@@ -36,7 +46,11 @@ export const CARDS_READY_MARK = 'npc:dashboard-cards';
 /** Skeleton cards shown before the board says how many organizations it covers. */
 const DEFAULT_SKELETONS = 6;
 
-/** `/`: one card per organization, then the credit consumption trend. */
+/**
+ * `/`: one card per organization, then the credit consumption trend. Both follow the
+ * change stream; on a wall display (`?wall=1`) the organizations needing attention come
+ * first.
+ */
 @Component({
   selector: 'npc-dashboard-page',
   imports: [
@@ -46,6 +60,7 @@ const DEFAULT_SKELETONS = 6;
     MatButtonModule,
     ICON_IMPORTS,
     OrgCardComponent,
+    WallSwitchComponent,
   ],
   templateUrl: './dashboard.page.html',
   styleUrl: './dashboard.page.scss',
@@ -60,12 +75,19 @@ export default class DashboardPage {
   private readonly scope = this.freshness.scope();
   private readonly chartTheme = inject(ChartThemeService).theme;
   private readonly orgNames = inject(OrgNamesService);
+  private readonly liveUpdates = inject(LiveUpdatesService);
+  /** Changes to what the cards count: issues, repositories, balances. */
+  private readonly orgChanges = this.liveUpdates.watch(['issues', 'repos', 'balances']);
+  private readonly balanceChanges = this.liveUpdates.watch(['balances']);
+  protected readonly wall = inject(WallDisplayService).active;
 
   private readonly orgRetries = signal(0);
   private readonly trendRetries = signal(0);
 
   protected readonly orgs = toSignal(
-    toObservable(computed(() => [this.freshness.refreshes(), this.orgRetries()])).pipe(
+    toObservable(
+      computed(() => [this.freshness.refreshes(), this.orgRetries(), this.orgChanges()]),
+    ).pipe(
       loadEach(() =>
         this.api.orgs().pipe(
           this.scope.track('orgs'),
@@ -78,7 +100,9 @@ export default class DashboardPage {
   );
 
   protected readonly trend = toSignal(
-    toObservable(computed(() => [this.freshness.refreshes(), this.trendRetries()])).pipe(
+    toObservable(
+      computed(() => [this.freshness.refreshes(), this.trendRetries(), this.balanceChanges()]),
+    ).pipe(
       loadEach(() =>
         this.api.creditHistory(TREND_DAYS).pipe(
           this.scope.track('history'),
@@ -90,10 +114,21 @@ export default class DashboardPage {
   );
 
   protected readonly threshold = computed(() => this.meta()?.credit_alert_threshold ?? null);
+  // The answer alone: the cards keep their objects while a reload is in flight.
+  private readonly orgData = computed(() => this.orgs().data);
   protected readonly cards = computed(() => {
-    const orgs = this.orgs().data;
-    return orgs ? orgCards(orgs, this.threshold()) : null;
+    const orgs = this.orgData();
+    if (!orgs) return null;
+    const cards = orgCards(orgs, this.threshold());
+    return this.wall() ? attentionFirst(cards) : cards;
   });
+  /** The cards whose figures a live update just changed. */
+  protected readonly changed = liveMarks(
+    this.orgChanges,
+    this.cards,
+    (card) => card.slug,
+    cardFigures,
+  );
   /** The cards rendered so far: the first row at once, the rest a few per task. */
   protected readonly shownCards = progressively(this.cards, { first: 4, step: 3 });
   protected readonly skeletons = computed(() => {

@@ -1,7 +1,7 @@
 import type { CreditSnapshot } from '@shared/board/entities';
 
 import { anOrg } from '../../testing/fixtures';
-import { consumptionSeries, orgCards } from './dashboard.view';
+import { attentionFirst, consumptionSeries, orgCards } from './dashboard.view';
 
 describe('orgCards', () => {
   it('shows the counts and balance the board sent, and marks balances under the threshold', () => {
@@ -83,5 +83,29 @@ describe('consumptionSeries', () => {
       { date: '2026-11-22', spent: 15 },
     ]);
     expect(series[1].days.every((d) => d.spent === 0)).toBe(true);
+  });
+});
+
+describe('attentionFirst', () => {
+  it('puts the most stuck and overdue work first, then low balances, then the rest in order', () => {
+    const cards = orgCards(
+      [
+        anOrg({ slug: 'calm' }),
+        anOrg({ slug: 'low', credits_balance: 20 }),
+        anOrg({ slug: 'one', stuck_count: 1, overdue_count: 0 }),
+        anOrg({ slug: 'quiet' }),
+        anOrg({ slug: 'three', stuck_count: 1, overdue_count: 2 }),
+        anOrg({ slug: 'counting', stuck_count: null, overdue_count: null }),
+      ],
+      50,
+    );
+    expect(attentionFirst(cards).map((c) => c.slug)).toEqual([
+      'three',
+      'one',
+      'low',
+      'calm',
+      'quiet',
+      'counting',
+    ]);
   });
 });

@@ -46,6 +46,43 @@ export function orgCards(orgs: readonly Organization[], threshold: number | null
   }));
 }
 
+/** Stuck and overdue issues of a card; counts still being counted weigh nothing yet. */
+export function attentionCount(card: OrgCardView): number {
+  return (card.stuckCount ?? 0) + (card.overdueCount ?? 0);
+}
+
+/**
+ * The wall display's order: organizations needing attention first, the most stuck and
+ * overdue work first, then those whose balance is low, then the rest; the board's order
+ * inside each group.
+ */
+export function attentionFirst(cards: readonly OrgCardView[]): OrgCardView[] {
+  const rank = (card: OrgCardView): number => (attentionCount(card) > 0 ? 0 : card.low ? 1 : 2);
+  return cards
+    .map((card, index) => ({ card, index }))
+    .sort(
+      (a, b) =>
+        rank(a.card) - rank(b.card) ||
+        attentionCount(b.card) - attentionCount(a.card) ||
+        a.index - b.index,
+    )
+    .map(({ card }) => card);
+}
+
+/** What a viewer sees change on a card, for the mark a live update leaves. */
+export function cardFigures(card: OrgCardView): unknown[] {
+  return [
+    card.name,
+    card.repoCount,
+    card.activeIssueCount,
+    card.stuckCount,
+    card.overdueCount,
+    card.balance,
+    card.low,
+    card.error,
+  ];
+}
+
 /**
  * Credits spent per day by each organization over the last `days` UTC days, one series
  * per organization in `slugs` order (an organization without snapshots spent nothing

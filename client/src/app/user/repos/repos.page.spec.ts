@@ -3,7 +3,8 @@ import { TestBed } from '@angular/core/testing';
 import { Router } from '@angular/router';
 import { RouterTestingHarness } from '@angular/router/testing';
 
-import { aRepo } from '../../testing/fixtures';
+import { fakeLiveUpdates } from '../../testing/fake-live-updates';
+import { META, aRepo } from '../../testing/fixtures';
 import { BAD_GATEWAY, NOW, errorBody, setUpPage, settle } from '../../testing/page-testing';
 
 const daysAgo = (n: number) => new Date(NOW - n * 86_400_000).toISOString();
@@ -229,5 +230,33 @@ describe('ReposPage', () => {
     await settle(harness);
     expect(repos()).toHaveLength(2);
     expect(page().querySelector('npc-load-error')).toBeNull();
+  });
+});
+
+describe('ReposPage, live', () => {
+  it('reloads the repositories in place on a change and marks the changed row', async () => {
+    const { live, provider } = fakeLiveUpdates();
+    const { harness, http, page } = await setUpPage('/repos', META, [provider]);
+    http.match('api/orgs');
+    const answer = (webIssues: number) => {
+      http
+        .expectOne('api/orgs/acme/repos')
+        .flush([aRepo({ name: 'web', open_issues_count: webIssues }), aRepo({ name: 'api' })]);
+      http.expectOne('api/orgs/globex/repos').flush([aRepo({ org_slug: 'globex', name: 'docs' })]);
+    };
+    answer(2);
+    await settle(harness);
+    const docs = page().querySelector('tr[data-repo="globex/docs"]');
+
+    live.change('issues', 'acme');
+    await settle(harness);
+    answer(3);
+    await settle(harness);
+
+    expect(page().querySelector('tr[data-repo="globex/docs"]')).toBe(docs);
+    const marked = [...page().querySelectorAll('tr.live-changed')];
+    expect(marked.map((tr) => tr.getAttribute('data-repo'))).toEqual(['acme/web']);
+    expect(live.announced).toBe(1);
+    http.verify();
   });
 });

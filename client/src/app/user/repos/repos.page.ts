@@ -15,12 +15,14 @@ import { coveredRepos } from '../../core/covered-repos';
 import { BoardMetaService } from '../../core/board-meta.service';
 import { ClockService } from '../../core/clock.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
+import { LiveUpdatesService } from '../../core/live-updates.service';
 import { OrgNamesService } from '../../core/org-names.service';
 import { AppLink } from '../../ui/app-link';
 import { CsvDownloadComponent } from '../../ui/csv-download.component';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { formatCount } from '../../ui/format';
 import { ICON_IMPORTS } from '../../ui/icons';
+import { liveMarks } from '../../ui/list-changes';
 import { LoadErrorComponent } from '../../ui/load-error.component';
 import { progressively } from '../../ui/progressive';
 import { nextSort } from '../../ui/sort';
@@ -38,6 +40,7 @@ import {
   filterRepos,
   hasRepoFilters,
   parseReposState,
+  repoFigures,
   repoIssuesQuery,
   repoRows,
   reposQueryParams,
@@ -54,7 +57,10 @@ interface RowTimes {
 /** Typing pauses this long before the search reaches the URL. */
 const SEARCH_DEBOUNCE_MS = 200;
 
-/** `/repos`: every repository with how long ago it last saw a commit. */
+/**
+ * `/repos`: every repository with how long ago it last saw a commit, reloaded in place
+ * when repositories or issues (the open counts) change.
+ */
 @Component({
   selector: 'npc-repos-page',
   imports: [
@@ -88,7 +94,17 @@ export default class ReposPage {
     initialValue: parseReposState(this.route.snapshot.queryParams),
   });
   protected readonly metaError = this.boardMeta.error;
-  protected readonly answers = coveredRepos(this.scope, this.retries);
+  private readonly repoChanges = inject(LiveUpdatesService).watch(['repos', 'issues']);
+  protected readonly answers = coveredRepos(this.scope, this.retries, this.repoChanges);
+  // The answer alone, which keeps its reference while a reload is in flight.
+  private readonly answerData = computed(() => this.answers().data);
+  /** The rows whose repository a live update just changed. */
+  protected readonly changed = liveMarks(
+    this.repoChanges,
+    computed(() => this.answerData()?.flatMap((a) => ('repos' in a ? a.repos : [])) ?? null),
+    (repo) => repo.full_name,
+    repoFigures,
+  );
 
   private readonly allRows = computed(() => {
     const answers = this.answers().data;

@@ -118,6 +118,15 @@ export function repoRows(
   }));
 }
 
+/**
+ * What a viewer sees change on a row, for the mark a live update leaves: the last commit
+ * and the open counts. The people/NPC split is left out: the board may still be reading
+ * the commits in an answer that follows a change.
+ */
+export function repoFigures(repo: Repository): unknown[] {
+  return [repo.updated_at, repo.open_pulls_count, repo.open_issues_count];
+}
+
 /** The filters of the table: organization, name search and the two NPC marks. */
 export type RepoFilters = Pick<ReposUrlState, 'org' | 'q' | 'npcOnly' | 'npcDormant'>;
 

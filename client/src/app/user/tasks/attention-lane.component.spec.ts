@@ -95,7 +95,8 @@ describe('AttentionLaneComponent', () => {
   });
 
   it('holds its place, saying so, while attention is still being counted', () => {
-    const { fixture, el } = render([anIssue({ number: 1 })]);
+    const { fixture, el } = render(null);
+    fixture.componentInstance.issues.set([anIssue({ number: 1 })]);
     fixture.componentInstance.counting.set(true);
     fixture.detectChanges();
     const placeholder = el.querySelector('[data-lane-placeholder]');
@@ -108,6 +109,33 @@ describe('AttentionLaneComponent', () => {
     fixture.detectChanges();
     expect(el.querySelector('[data-lane-placeholder]')).toBeNull();
     expect(cards(el)).toEqual(['acme/web#1']);
+  });
+
+  it('keeps the cards it showed while a reload counts again, then shows the new count', () => {
+    const { fixture, el } = render([stuck(1), overdue(2)]);
+    fixture.componentInstance.issues.set([anIssue({ number: 1 }), anIssue({ number: 2 })]);
+    fixture.componentInstance.counting.set(true);
+    fixture.detectChanges();
+    expect(el.querySelector('[data-lane-placeholder]')).toBeNull();
+    expect(cards(el)).toEqual(['acme/web#1', 'acme/web#2']);
+    fixture.componentInstance.issues.set([stuck(1)]);
+    fixture.componentInstance.counting.set(false);
+    fixture.detectChanges();
+    expect(cards(el)).toEqual(['acme/web#1']);
+  });
+
+  it('keeps "Show more" through a reload of the same cards, not for another list', () => {
+    const many = Array.from({ length: LANE_CARDS_PER_STEP + 2 }, (_, i) => stuck(i + 1));
+    const { fixture, el } = render(many);
+    el.querySelector<HTMLButtonElement>('button.more')?.click();
+    fixture.detectChanges();
+    fixture.componentInstance.issues.set([...many.slice(1), stuck(99)]);
+    fixture.detectChanges();
+    expect(cards(el)).toHaveLength(LANE_CARDS_PER_STEP + 2);
+    const others = Array.from({ length: LANE_CARDS_PER_STEP + 2 }, (_, i) => stuck(i + 200));
+    fixture.componentInstance.issues.set(others);
+    fixture.detectChanges();
+    expect(cards(el)).toHaveLength(LANE_CARDS_PER_STEP);
   });
 
   it('shows a first step of cards, then more on request', () => {

@@ -10,6 +10,7 @@ import { MatButtonModule } from '@angular/material/button';
 import type { Issue } from '@shared/board/entities';
 
 import { formatCount } from '../../ui/format';
+import { sameList } from '../../ui/list-changes';
 import { IssueCardComponent } from './issue-card.component';
 import { issueKey, needingAttention } from './task-board.view';
 
@@ -21,13 +22,14 @@ export const LANE_CARDS_PER_STEP = 6;
  * waiting first, each with its reason. The cards keep their place in their columns too.
  * The lane is absent when nothing needs attention. While the issues load, or their
  * attention is still being counted, it stands as a placeholder of its usual size, so that
- * the columns below do not jump when it fills.
+ * the columns below do not jump when it fills; once counted, a reload that counts again
+ * (a live update) keeps the cards it showed until the new count is in.
  */
 @Component({
   selector: 'npc-attention-lane',
   imports: [IssueCardComponent, MatButtonModule],
   template: `
-    @if (issues() === null || counting()) {
+    @if (cards() === null) {
       <div class="lane placeholder" aria-hidden="true" data-lane-placeholder>
         @if (counting() && issues() !== null) {
           <span class="counting" data-lane-counting>Counting work that needs attention…</span>
@@ -41,11 +43,11 @@ export const LANE_CARDS_PER_STEP = 6;
           }
         </div>
       </div>
-    } @else if (cards().length) {
+    } @else if (total() > 0) {
       <section class="lane" aria-labelledby="lane-heading" data-lane="attention">
         <div class="head">
           <h2 id="lane-heading">
-            Needs attention <span class="count" data-count>{{ count(cards().length) }}</span>
+            Needs attention <span class="count" data-count>{{ count(total()) }}</span>
           </h2>
           <button mat-button type="button" (click)="onlyThese.emit()">Show only these</button>
         </div>
@@ -55,7 +57,7 @@ export const LANE_CARDS_PER_STEP = 6;
         </div>
         <div class="cards">
           @for (issue of visible(); track key(issue)) {
-            <npc-issue-card [issue]="issue" />
+            <npc-issue-card [issue]="issue" [class.live-changed]="changed().has(key(issue))" />
           }
         </div>
         @if (remaining() > 0) {
@@ -157,15 +159,33 @@ export class AttentionLaneComponent {
   readonly counting = input(false);
   /** Asks for the attention filter, so the columns show only these cards. */
   readonly onlyThese = output<void>();
+  /** The keys of the cards a live update just changed, marked for a moment. */
+  readonly changed = input<ReadonlySet<string>>(new Set());
 
-  protected readonly cards = computed(() => needingAttention(this.issues() ?? []));
-  protected readonly placeholders = Array.from({ length: LANE_CARDS_PER_STEP }, (_, i) => i);
-  private readonly limit = linkedSignal({
-    source: this.cards,
-    computation: () => LANE_CARDS_PER_STEP,
+  /** The lane's cards; null while there is nothing counted to show. */
+  protected readonly cards = linkedSignal<
+    { issues: readonly Issue[] | null; counting: boolean },
+    readonly Issue[] | null
+  >({
+    source: () => ({ issues: this.issues(), counting: this.counting() }),
+    computation: ({ issues, counting }, previous) => {
+      if (issues === null) return null;
+      return counting ? (previous?.value ?? null) : needingAttention(issues);
+    },
   });
-  protected readonly visible = computed(() => this.cards().slice(0, this.limit()));
-  protected readonly remaining = computed(() => this.cards().length - this.visible().length);
+  protected readonly total = computed(() => this.cards()?.length ?? 0);
+  protected readonly placeholders = Array.from({ length: LANE_CARDS_PER_STEP }, (_, i) => i);
+  // Back to the first cards for another list (a filter); a reload of the same keeps "Show more".
+  private readonly limit = linkedSignal<readonly Issue[] | null, number>({
+    source: this.cards,
+    computation: (cards, previous) =>
+      previous &&
+      sameList(new Set((previous.source ?? []).map(issueKey)), (cards ?? []).map(issueKey))
+        ? previous.value
+        : LANE_CARDS_PER_STEP,
+  });
+  protected readonly visible = computed(() => (this.cards() ?? []).slice(0, this.limit()));
+  protected readonly remaining = computed(() => this.total() - this.visible().length);
 
   protected readonly count = formatCount;
   protected readonly key = issueKey;

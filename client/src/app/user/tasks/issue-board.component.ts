@@ -14,6 +14,7 @@ import { MatButtonModule } from '@angular/material/button';
 import type { BoardColumn, Issue } from '@shared/board/entities';
 
 import { formatCount } from '../../ui/format';
+import { sameList } from '../../ui/list-changes';
 import { IssueCardComponent } from './issue-card.component';
 import { COLUMNS, groupByColumn, issueKey } from './task-board.view';
 
@@ -40,6 +41,8 @@ export const CARDS_PER_TASK = 2;
 export class IssueBoardComponent {
   /** The filtered issues, or null while the first answer is awaited. */
   readonly issues = input<readonly Issue[] | null>(null);
+  /** The keys of the cards a live update just changed, marked for a moment. */
+  readonly changed = input<ReadonlySet<string>>(new Set());
 
   protected readonly columns = COLUMNS;
   protected readonly groups = computed(() => {
@@ -65,10 +68,18 @@ export class IssueBoardComponent {
   protected readonly key = issueKey;
 
   constructor() {
-    // New issues (a load, a filter): render a few cards per column, then the rest in
-    // steps, each in a task of its own, so the page answers input in between.
+    // A new set of cards (the first answer, another filter): render a few cards per
+    // column, then the rest in steps, each in a task of its own, so the page answers input
+    // in between. A reload of mostly the same cards (a live update, a refresh) is drawn
+    // whole: the cards shown keep their DOM nodes, and with them focus and scroll position.
+    let shownKeys: ReadonlySet<string> = new Set();
     effect(() => {
-      if (this.groups()) untracked(() => this.fillInSteps());
+      const issues = this.issues();
+      if (!issues) return;
+      const keys = issues.map(issueKey);
+      const known = shownKeys;
+      shownKeys = new Set(keys);
+      if (!sameList(known, keys)) untracked(() => this.fillInSteps());
     });
     inject(DestroyRef).onDestroy(() => this.stopFilling?.());
   }

@@ -44,8 +44,10 @@ import { npcOf } from './task-board.view';
     </a>
   `,
   styles: `
+    /* Rounded like the card, for the ring a live update leaves on it. */
     :host {
       display: block;
+      border-radius: 12px;
     }
     .card {
       display: flex;

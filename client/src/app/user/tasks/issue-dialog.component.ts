@@ -8,6 +8,7 @@ import { AdminSessionService } from '../../core/admin-session.service';
 import { ApiService } from '../../core/api.service';
 import { ClockService } from '../../core/clock.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
+import { LiveUpdatesService } from '../../core/live-updates.service';
 import { INITIAL_REMOTE, loadEach } from '../../core/remote-state';
 import { formatCount } from '../../ui/format';
 import { ICON_IMPORTS } from '../../ui/icons';
@@ -31,7 +32,8 @@ export interface IssueDialogData {
  * The issue's details, loaded from `api/repos/:full_name/issues/:number` because list
  * items may lack the body, with its NPC timings and why it needs attention, and below the
  * description its conversation (`…/comments`), loaded alongside. Markdown is rendered and
- * sanitised (MarkdownComponent) before it reaches the DOM.
+ * sanitised (MarkdownComponent) before it reaches the DOM. Both reload in place when the
+ * issues of the issue's organization change.
  */
 @Component({
   selector: 'npc-issue-dialog',
@@ -60,9 +62,13 @@ export class IssueDialogComponent {
   private readonly retries = signal(0);
   /** A signed-in admin can hand an open NPC issue to another NPC from here. */
   protected readonly admin = inject(AdminSessionService).signedIn;
+  private readonly changes = inject(LiveUpdatesService).watch(
+    ['issues'],
+    () => this.target.repo.split('/')[0],
+  );
 
   protected readonly issue = toSignal(
-    toObservable(computed(() => [this.freshness.refreshes(), this.retries()])).pipe(
+    toObservable(computed(() => [this.freshness.refreshes(), this.retries(), this.changes()])).pipe(
       loadEach(() =>
         this.api.issue(this.target.repo, this.target.number).pipe(
           this.scope.track('issue'),
@@ -75,7 +81,9 @@ export class IssueDialogComponent {
 
   private readonly commentRetries = signal(0);
   protected readonly comments = toSignal(
-    toObservable(computed(() => [this.freshness.refreshes(), this.commentRetries()])).pipe(
+    toObservable(
+      computed(() => [this.freshness.refreshes(), this.commentRetries(), this.changes()]),
+    ).pipe(
       loadEach(() =>
         this.api.issueComments(this.target.repo, this.target.number).pipe(
           this.scope.track('comments'),

@@ -15,6 +15,7 @@ import type { Issue } from '@shared/board/entities';
 import type { CsvColumn } from '../../ui/csv';
 import { CsvDownloadComponent } from '../../ui/csv-download.component';
 import { formatCount } from '../../ui/format';
+import { sameList } from '../../ui/list-changes';
 import { RelativeTimeComponent } from '../../ui/relative-time.component';
 import { SortDirection } from '../../ui/sort';
 import { AttentionBadgeComponent } from './attention-badge.component';
@@ -58,6 +59,8 @@ export class IssueListComponent {
   readonly sort = input.required<IssueSortKey>();
   readonly direction = input.required<SortDirection>();
   readonly sortChange = output<{ sort: IssueSortKey; dir: SortDirection }>();
+  /** The keys of the rows a live update just changed, marked for a moment. */
+  readonly changed = input<ReadonlySet<string>>(new Set());
 
   protected readonly columns = [
     'title',
@@ -69,10 +72,17 @@ export class IssueListComponent {
     'comments',
     'created',
   ];
-  // Back to the first rows whenever the list itself changes (new filters or order).
-  private readonly limit = linkedSignal({
-    source: this.issues,
-    computation: () => ROWS_PER_STEP,
+  // Back to the first rows for a new order or another list (a filter); a reload of the
+  // same list (a live update) keeps the rows shown, so the page does not fold up under
+  // the reader.
+  private readonly limit = linkedSignal<{ issues: readonly Issue[]; order: string }, number>({
+    source: () => ({ issues: this.issues(), order: `${this.sort()} ${this.direction()}` }),
+    computation: ({ issues, order }, previous) =>
+      previous &&
+      previous.source.order === order &&
+      sameList(new Set(previous.source.issues.map(issueKey)), issues.map(issueKey))
+        ? previous.value
+        : ROWS_PER_STEP,
   });
   protected readonly rows = computed(() => this.issues().slice(0, this.limit()));
   protected readonly remaining = computed(() => this.issues().length - this.rows().length);
@@ -82,6 +92,7 @@ export class IssueListComponent {
   protected readonly npcOf = npcOf;
   protected readonly columnLabel = columnLabel;
   protected readonly key = (_: number, issue: Issue): string => issueKey(issue);
+  protected readonly issueKey = issueKey;
 
   protected showMore(): void {
     this.limit.update((n) => n + ROWS_PER_STEP);

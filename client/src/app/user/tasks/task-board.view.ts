@@ -97,6 +97,23 @@ export function sortIssues(
   return sortRows(issues, SORT_VALUE[key], dir);
 }
 
+/**
+ * What a viewer sees change on a card or row, for the mark a live update leaves: its state
+ * and column, title, people, labels, comments and last update. Attention is left out: the
+ * board may still be counting it in an answer that follows a change.
+ */
+export function issueFigures(issue: Issue): unknown[] {
+  return [
+    issue.state,
+    issue.column,
+    issue.title,
+    issue.updated_at,
+    issue.comment_count,
+    issue.assignees.map((a) => a.username),
+    issue.labels.map((l) => l.name),
+  ];
+}
+
 /** `org/repo#12`, unique across the board. */
 export function issueKey(issue: Pick<Issue, 'repository' | 'number'>): string {
   return `${issue.repository.full_name}#${issue.number}`;

@@ -3,7 +3,9 @@ import { TestBed } from '@angular/core/testing';
 import { Router } from '@angular/router';
 import { RouterTestingHarness } from '@angular/router/testing';
 
-import { anIssue } from '../../testing/fixtures';
+import { DataFreshnessService } from '../../core/data-freshness.service';
+import { fakeLiveUpdates } from '../../testing/fake-live-updates';
+import { META, anIssue } from '../../testing/fixtures';
 import { BAD_GATEWAY, errorBody, setUpPage, settle } from '../../testing/page-testing';
 
 const ISSUES = [
@@ -129,6 +131,144 @@ describe('TasksPage', () => {
     await settle(harness);
     expect(document.querySelector('mat-dialog-container')).toBeNull();
     expect(url()).toBe('/tasks');
+  });
+
+  describe('live updates', () => {
+    const ACME = ISSUES.slice(0, 3);
+    const card = (key: string) =>
+      page().querySelector(`a[data-issue="${key}"]`)?.closest('npc-issue-card') ?? null;
+    const column = (key: string) =>
+      card(key)?.closest('section[data-column]')?.getAttribute('data-column');
+
+    it('reloads the filtered issues in place: cards keep their nodes, the changed one moves and is marked, the dialog stays', async () => {
+      const { live, provider } = fakeLiveUpdates();
+      ({ harness, http, page } = await setUpPage('/tasks?org=acme&repo=acme/web&issue=2', META, [
+        provider,
+      ]));
+      http.match('api/orgs');
+      http.expectOne('api/issues?npc=true&org=acme').flush(ACME);
+      await settle(harness);
+      http.expectOne('api/repos/acme/web/issues/2').flush(ISSUES[1]);
+      http.expectOne('api/repos/acme/web/issues/2/comments').flush([]);
+      await settle(harness);
+      // The board follows the organization it is filtered to, the dialog the issue's.
+      expect(live.following()).toEqual([
+        { topics: ['issues'], org: 'acme' },
+        { topics: ['issues'], org: 'acme' },
+      ]);
+      const first = card('acme/web#1');
+      expect(first).not.toBeNull();
+      expect(column('acme/web#2')).toBe('in_progress');
+
+      live.change('issues', 'acme');
+      await settle(harness);
+      const closed = {
+        ...ISSUES[1],
+        state: 'closed' as const,
+        column: 'done' as const,
+        updated_at: '2026-11-22T11:00:00Z',
+      };
+      http.expectOne('api/issues?npc=true&org=acme').flush([ACME[0], closed, ACME[2]]);
+      http.expectOne('api/repos/acme/web/issues/2').flush(closed);
+      http.expectOne('api/repos/acme/web/issues/2/comments').flush([]);
+      await settle(harness);
+
+      expect(card('acme/web#1')).toBe(first);
+      expect(card('acme/web#1')?.classList).not.toContain('live-changed');
+      expect(column('acme/web#2')).toBe('done');
+      expect(card('acme/web#2')?.classList).toContain('live-changed');
+      expect(live.announced).toBe(1);
+      const dialog = document.querySelector('mat-dialog-container');
+      expect(dialog?.querySelector('.state')?.textContent).toContain('closed');
+      expect(url()).toBe('/tasks?org=acme&repo=acme%2Fweb&issue=2');
+    });
+
+    it('marks nothing and says nothing for the first load or the refresh button', async () => {
+      const { live, provider } = fakeLiveUpdates();
+      ({ harness, http, page } = await setUpPage('/tasks', META, [provider]));
+      http.match('api/orgs');
+      http.expectOne('api/issues?npc=true').flush(ISSUES);
+      await settle(harness);
+      TestBed.inject(DataFreshnessService).refresh();
+      await settle(harness);
+      http
+        .expectOne('api/issues?npc=true')
+        .flush([{ ...ISSUES[0], title: 'Renamed' }, ...ISSUES.slice(1)]);
+      await settle(harness);
+
+      expect(page().querySelectorAll('.live-changed')).toHaveLength(0);
+      expect(live.announced).toBe(0);
+    });
+
+    it('draws a reload of a long board whole, where a new filter fills in steps', async () => {
+      const many = Array.from({ length: 60 }, (_, i) =>
+        anIssue({ number: i + 1, column: i % 2 ? 'done' : 'pending' }),
+      );
+      const { live, provider } = fakeLiveUpdates();
+      ({ harness, http, page } = await setUpPage('/tasks', META, [provider]));
+      http.match('api/orgs');
+      http.expectOne('api/issues?npc=true').flush(many);
+      await settle(harness);
+      const drawn = () => page().querySelectorAll('npc-issue-card').length;
+      expect(drawn()).toBe(60);
+
+      live.change('issues', 'acme');
+      await settle(harness);
+      http.expectOne('api/issues?npc=true').flush([...many.slice(1), anIssue({ number: 99 })]);
+      harness.detectChanges();
+      expect(drawn()).toBe(60);
+
+      await TestBed.inject(Router).navigateByUrl('/tasks?org=globex');
+      await settle(harness);
+      const others = many.map((i) => ({ ...i, repository: { full_name: 'globex/api' } }));
+      http.expectOne('api/issues?npc=true&org=globex').flush(others);
+      harness.detectChanges();
+      expect(drawn()).toBeLessThan(60);
+      await settle(harness);
+      expect(drawn()).toBe(60);
+    });
+
+    it('keeps the rows the list shows through a live reload, not through a new order', async () => {
+      const many = Array.from({ length: 150 }, (_, i) => anIssue({ number: i + 1 }));
+      const { live, provider } = fakeLiveUpdates();
+      ({ harness, http, page } = await setUpPage('/tasks?view=list', META, [provider]));
+      http.match('api/orgs');
+      http.expectOne('api/issues?npc=true').flush(many);
+      await settle(harness);
+      page().querySelector<HTMLButtonElement>('npc-issue-list .more button')?.click();
+      await settle(harness);
+      const rows = () => page().querySelectorAll('tr[data-issue]').length;
+      expect(rows()).toBe(150);
+
+      live.change('issues', 'acme');
+      await settle(harness);
+      http
+        .expectOne('api/issues?npc=true')
+        .flush([{ ...many[0], comment_count: 5 }, ...many.slice(1)]);
+      await settle(harness);
+      expect(rows()).toBe(150);
+
+      await TestBed.inject(Router).navigateByUrl('/tasks?view=list&sort=comments&dir=asc');
+      await settle(harness);
+      expect(rows()).toBe(100);
+    });
+
+    it('marks the changed row in the list view', async () => {
+      const { live, provider } = fakeLiveUpdates();
+      ({ harness, http, page } = await setUpPage('/tasks?view=list', META, [provider]));
+      http.match('api/orgs');
+      http.expectOne('api/issues?npc=true').flush(ISSUES);
+      await settle(harness);
+      live.change('issues', 'globex');
+      await settle(harness);
+      http
+        .expectOne('api/issues?npc=true')
+        .flush([...ISSUES.slice(0, 3), { ...ISSUES[3], comment_count: 4 }]);
+      await settle(harness);
+
+      const marked = [...page().querySelectorAll('tr.live-changed')];
+      expect(marked.map((row) => row.getAttribute('data-issue'))).toEqual(['globex/api#4']);
+    });
   });
 
   it('keeps the rows shown in the list when a dialog opens over it', async () => {

@@ -20,17 +20,20 @@ import { PAGE_HEADINGS } from '@shared/board/page-headings';
 import { ApiService } from '../../core/api.service';
 import { BoardMetaService } from '../../core/board-meta.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
+import { LiveUpdatesService } from '../../core/live-updates.service';
 import { OrgNamesService } from '../../core/org-names.service';
 import { INITIAL_REMOTE, loadEach } from '../../core/remote-state';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
+import { liveMarks } from '../../ui/list-changes';
 import { LoadErrorComponent } from '../../ui/load-error.component';
 import { SortDirection } from '../../ui/sort';
+import { WallSwitchComponent } from '../../ui/wall-switch.component';
 import { AttentionLaneComponent } from './attention-lane.component';
 import { IssueBoardComponent } from './issue-board.component';
 import type { IssueDialogData } from './issue-dialog.component';
 import { IssueListComponent } from './issue-list.component';
 import { TaskFiltersComponent, TasksChange } from './task-filters.component';
-import { npcOptions, npcUsernames, sortIssues } from './task-board.view';
+import { issueFigures, issueKey, npcOptions, npcUsernames, sortIssues } from './task-board.view';
 import {
   IssueSortKey,
   TasksUrlState,
@@ -43,7 +46,10 @@ import {
 /**
  * `/tasks`: NPC issues of the covered organizations as a board or a list. Filters, view,
  * list order and the open issue all live in the URL, so every view can be shared and
- * survives a reload; the page only reads the URL and writes changes back to it.
+ * survives a reload; the page only reads the URL and writes changes back to it. It follows
+ * the change stream for the organization it is filtered to, reloading in place: the
+ * cards keep their DOM nodes (tracked by issue), so scroll position, focus and the open
+ * dialog stay.
  */
 @Component({
   selector: 'npc-tasks-page',
@@ -56,6 +62,7 @@ import {
     MatButtonModule,
     MatProgressBarModule,
     TaskFiltersComponent,
+    WallSwitchComponent,
   ],
   templateUrl: './tasks.page.html',
   styleUrl: './tasks.page.scss',
@@ -96,12 +103,19 @@ export default class TasksPage {
     },
   );
 
+  /** Changes to the issues of the organization filtered to (of every one without a filter). */
+  private readonly issueChanges = inject(LiveUpdatesService).watch(['issues'], () => {
+    const { org, repository } = this.filters();
+    return org ?? repository?.split('/')[0] ?? null;
+  });
+
   protected readonly issues = toSignal(
     toObservable(
       computed(() => ({
         filters: this.filters(),
         refresh: this.freshness.refreshes(),
         retry: this.retries(),
+        live: this.issueChanges(),
       })),
     ).pipe(
       loadEach(({ filters }) =>
@@ -124,6 +138,15 @@ export default class TasksPage {
       ),
     ),
     { initialValue: INITIAL_REMOTE },
+  );
+
+  /** The cards and rows whose issue a live update just changed. */
+  protected readonly changed = liveMarks(
+    this.issueChanges,
+    computed(() => this.issues().data),
+    issueKey,
+    issueFigures,
+    this.filters,
   );
 
   protected readonly orgOptions = computed(() => {

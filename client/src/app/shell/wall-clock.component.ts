@@ -1,0 +1,75 @@
+import {
+  ChangeDetectionStrategy,
+  Component,
+  DestroyRef,
+  computed,
+  inject,
+  signal,
+} from '@angular/core';
+
+import { TimeZoneService } from '../core/time-zone.service';
+import { formatClock } from '../ui/format';
+
+const MINUTE_MS = 60_000;
+
+/**
+ * The wall display's clock in the top bar: `HH:MM` in the zone the times are shown in,
+ * named beside it (the UTC switch's hover text is no use on a wall). It wakes once a
+ * minute, just after the minute turns, with one timer at a time.
+ */
+@Component({
+  selector: 'npc-wall-clock',
+  template: `
+    <time class="time" [attr.datetime]="iso()">{{ text() }}</time>
+    <span class="zone">{{ zone() }}</span>
+  `,
+  styles: `
+    :host {
+      display: inline-flex;
+      flex: none;
+      align-items: baseline;
+      gap: 6px;
+      margin: 0 8px;
+      color: var(--mat-sys-on-surface);
+      white-space: nowrap;
+    }
+    .time {
+      font: var(--mat-sys-title-large);
+      font-variant-numeric: tabular-nums;
+    }
+    .zone {
+      color: var(--mat-sys-on-surface-variant);
+      font: var(--mat-sys-label-medium);
+    }
+  `,
+  changeDetection: ChangeDetectionStrategy.OnPush,
+})
+export class WallClockComponent {
+  private readonly timeZone = inject(TimeZoneService);
+  private readonly now = signal(Date.now());
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  protected readonly text = computed(() => formatClock(this.now()));
+  protected readonly iso = computed(() => new Date(this.now()).toISOString());
+  protected readonly zone = computed(() =>
+    this.timeZone.utc() ? 'UTC' : this.timeZone.viewerZone,
+  );
+
+  constructor() {
+    this.schedule();
+    inject(DestroyRef).onDestroy(() => {
+      if (this.timer) clearTimeout(this.timer);
+    });
+  }
+
+  private schedule(): void {
+    const now = Date.now();
+    this.timer = setTimeout(
+      () => {
+        this.now.set(Date.now());
+        this.schedule();
+      },
+      MINUTE_MS - (now % MINUTE_MS) + 50,
+    );
+  }
+}
