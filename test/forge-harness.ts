@@ -22,7 +22,7 @@ import { PlatformHttp } from '../server/board/platform/platform-http';
 import type { PlatformClientOptions } from '../server/board/platform/platform.options';
 import { projectRoot } from '../server/common/project-root';
 import type { Clock, RandomSource } from '../server/forge/common/clock';
-import { type Scope, ALL_SCOPES } from '../server/forge/common/scopes';
+import { type Scope, ALL_SCOPES } from '../server/forge/access/scopes';
 import type { ForgeConfig } from '../server/forge/config/forge-config';
 import { createForgeApp, forgeAdminToken } from '../server/forge/forge-app';
 import { GitRunner } from '../server/forge/git/git-runner';

@@ -1,13 +1,13 @@
 import { LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { BODY_LIMIT_BYTES, registerBodyParsers } from './common/body-parsers';
+import { BODY_LIMIT_BYTES, registerBodyParsers } from './http/body-parsers';
 import { Clock, RandomSource } from './common/clock';
-import { decodeNamespaceSlashes } from './common/encoded-slash';
-import { ForgeExceptionFilter } from './common/forge-exception.filter';
-import { ForgeMetrics } from './common/forge-metrics';
-import { ForgeValidationPipe } from './common/forge-validation.pipe';
-import { registerRequestHooks } from './common/request-hooks';
+import { decodeNamespaceSlashes } from './http/encoded-slash';
+import { ForgeExceptionFilter } from './http/forge-exception.filter';
+import { ForgeMetrics } from './http/forge-metrics';
+import { ForgeValidationPipe } from './http/forge-validation.pipe';
+import { registerRequestHooks } from './http/request-hooks';
 import { ForgeConfig } from './config/forge-config';
 import { ForgeBootstrap } from './forge-bootstrap';
 import { ForgeModule } from './forge.module';
@@ -40,7 +40,7 @@ export async function createForgeApp(
   const app = await NestFactory.create<NestFastifyApplication>(
     ForgeModule.forRoot(config, { clock: options.clock, random: options.random, mode: 'serve' }),
     adapter,
-    // The forge's own parsers (common/body-parsers.ts) replace Nest's.
+    // The forge's own parsers (http/body-parsers.ts) replace Nest's.
     { logger: options.logger ?? undefined, abortOnError: false, bodyParser: false },
   );
   registerBodyParsers(app.getHttpAdapter().getInstance());

@@ -1,9 +1,9 @@
 import { DynamicModule, Global, Module, Type } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { AuthGuard } from './common/auth.guard';
+import { AccessGuard } from './access/access.guard';
 import { Clock, MathRandom, RandomSource, SystemClock } from './common/clock';
-import { ForgeMetrics } from './common/forge-metrics';
-import { OpsController } from './common/ops.controller';
+import { ForgeMetrics } from './http/forge-metrics';
+import { OpsController } from './http/ops.controller';
 import { ForgeConfig } from './config/forge-config';
 import { ForgeBootstrap } from './forge-bootstrap';
 import { FORGE_MODE, type ForgeMode } from './forge-mode';
@@ -79,7 +79,7 @@ export class ForgeModule {
       module: ForgeModule,
       imports: [ForgeCoreModule.forRoot(config, options), StorageModule, ...FEATURES],
       controllers: [OpsController],
-      providers: [{ provide: APP_GUARD, useClass: AuthGuard }, ForgeBootstrap],
+      providers: [{ provide: APP_GUARD, useClass: AccessGuard }, ForgeBootstrap],
       exports: [ForgeBootstrap],
     };
   }

@@ -1,7 +1,7 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DomainError } from '../../common/errors';
-import { parseScopes } from '../common/scopes';
+import { parseScopes } from '../access/scopes';
 import { CreditsService } from '../credits/credits.service';
 import { ForgeConfig } from '../config/forge-config';
 import { ForgeModule } from '../forge.module';

@@ -1,10 +1,11 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { GitHead, PlatformCommit, PlatformCompare } from '@shared/platform/types';
-import { Access, RawResponse } from '../common/access.decorator';
-import { toPaging } from '../common/paging';
-import { CurrentPrincipal, type Principal } from '../common/principal';
-import { sendPage } from '../common/send-page';
+import { RepoAccess } from '../access/access.decorator';
+import { RawResponse } from '../http/route-config';
+import { toPaging } from '../http/paging';
+import { sendPage } from '../http/send-page';
+import { Repo, type RepoContext } from '../access/request-context';
 import { ListCommitsQueryDto } from './commits.dto';
 import type {
   ApiCommitAsset,
@@ -21,146 +22,101 @@ export class CommitsController {
 
   /** The default branch. */
   @Get(':org/:repo/-/git/head')
-  @Access({ scope: 'repo-code:r', anonymous: true })
-  head(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-  ): Promise<GitHead> {
-    return this.commits.head(principal, org, repo);
+  @RepoAccess('repo-code:r', 'read')
+  head(@Repo() ctx: RepoContext): Promise<GitHead> {
+    return this.commits.head(ctx);
   }
 
   /** Commits, newest first (filters `sha`, `author`, `since`, `until`). */
   @Get(':org/:repo/-/git/commits')
-  @Access({ scope: 'repo-code:r', anonymous: true })
+  @RepoAccess('repo-code:r', 'read')
   async list(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
+    @Repo() ctx: RepoContext,
     @Query() query: ListCommitsQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<PlatformCommit[]> {
-    return sendPage(reply, await this.commits.list(principal, org, repo, query, toPaging(query)));
+    return sendPage(reply, await this.commits.list(ctx, query, toPaging(query)));
   }
 
   /** One commit; the ref may hold `/` (sent literally or as %2F). */
   @Get(':org/:repo/-/git/commits/*')
-  @Access({ scope: 'repo-code:r', anonymous: true })
-  get(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-    @Param('*') ref: string,
-  ): Promise<PlatformCommit> {
-    return this.commits.get(principal, org, repo, ref);
+  @RepoAccess('repo-code:r', 'read')
+  get(@Repo() ctx: RepoContext, @Param('*') ref: string): Promise<PlatformCommit> {
+    return this.commits.get(ctx, ref);
   }
 
   /** `base...head` or `base..head`. */
   @Get(':org/:repo/-/git/compare/*')
-  @Access({ scope: 'repo-code:r', anonymous: true })
-  compare(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-    @Param('*') basehead: string,
-  ): Promise<PlatformCompare> {
-    return this.commits.compare(principal, org, repo, basehead);
+  @RepoAccess('repo-code:r', 'read')
+  compare(@Repo() ctx: RepoContext, @Param('*') basehead: string): Promise<PlatformCompare> {
+    return this.commits.compare(ctx, basehead);
   }
 
   /** Statuses reported on a commit. */
   @Get(':org/:repo/-/git/commit-statuses/*')
-  @Access({ scope: 'repo-code:r', anonymous: true })
-  statuses(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-    @Param('*') commitish: string,
-  ): Promise<GitCommitStatus[]> {
-    return this.commits.statuses(principal, org, repo, commitish);
+  @RepoAccess('repo-code:r', 'read')
+  statuses(@Repo() ctx: RepoContext, @Param('*') commitish: string): Promise<GitCommitStatus[]> {
+    return this.commits.statuses(ctx, commitish);
   }
 
   /** Annotations of a commit. */
   @Get(':org/:repo/-/git/commit-annotations/:sha')
-  @Access({ scope: 'repo-code:r', anonymous: true })
+  @RepoAccess('repo-code:r', 'read')
   commitAnnotations(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
+    @Repo() ctx: RepoContext,
     @Param('sha') sha: string,
   ): Promise<WebCommitAnnotation[]> {
-    return this.commits.commitAnnotations(principal, org, repo, sha);
+    return this.commits.commitAnnotations(ctx, sha);
   }
 
   /** Files attached to a commit. */
   @Get(':org/:repo/-/git/commit-assets/:sha1')
-  @Access({ scope: 'repo-code:r', anonymous: true })
-  commitAssets(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-    @Param('sha1') sha: string,
-  ): Promise<ApiCommitAsset[]> {
-    return this.commits.commitAssets(principal, org, repo, sha);
+  @RepoAccess('repo-code:r', 'read')
+  commitAssets(@Repo() ctx: RepoContext, @Param('sha1') sha: string): Promise<ApiCommitAsset[]> {
+    return this.commits.commitAssets(ctx, sha);
   }
 
   /** Annotations of a tag. */
   @Get(':org/:repo/-/git/tag-annotations/*')
-  @Access({ scope: 'repo-code:r', anonymous: true })
-  tagAnnotations(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-    @Param('*') tag: string,
-  ): Promise<WebTagAnnotation[]> {
-    return this.commits.tagAnnotations(principal, org, repo, tag);
+  @RepoAccess('repo-code:r', 'read')
+  tagAnnotations(@Repo() ctx: RepoContext, @Param('*') tag: string): Promise<WebTagAnnotation[]> {
+    return this.commits.tagAnnotations(ctx, tag);
   }
 
   /** The repository at a ref as a zip or tar.gz (`<ref>.zip`, `<ref>.tar.gz`). */
   @Get(':org/:repo/-/git/archive/*')
   @RawResponse()
-  @Access({ scope: 'repo-code:r', anonymous: true })
+  @RepoAccess('repo-code:r', 'read')
   async archive(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
+    @Repo() ctx: RepoContext,
     @Param('*') refWithFormat: string,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendArchive(reply, await this.commits.archive(principal, org, repo, refWithFormat));
+    await sendArchive(reply, await this.commits.archive(ctx, refWithFormat));
   }
 
   /** The files a commit changed, as a zip. */
   @Get(':org/:repo/-/git/archive-commit-changed-files/:sha1')
   @RawResponse()
-  @Access({ scope: 'repo-code:r', anonymous: true })
+  @RepoAccess('repo-code:r', 'read')
   async commitChangedFiles(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
+    @Repo() ctx: RepoContext,
     @Param('sha1') sha1: string,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendArchive(
-      reply,
-      await this.commits.changedFilesArchive(principal, org, repo, { commit: sha1 }),
-    );
+    await sendArchive(reply, await this.commits.changedFilesArchive(ctx, { commit: sha1 }));
   }
 
   /** The files a comparison changed, as a zip. */
   @Get(':org/:repo/-/git/archive-compare-changed-files/*')
   @RawResponse()
-  @Access({ scope: 'repo-code:r', anonymous: true })
+  @RepoAccess('repo-code:r', 'read')
   async compareChangedFiles(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
+    @Repo() ctx: RepoContext,
     @Param('*') basehead: string,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendArchive(
-      reply,
-      await this.commits.changedFilesArchive(principal, org, repo, { basehead }),
-    );
+    await sendArchive(reply, await this.commits.changedFilesArchive(ctx, { basehead }));
   }
 }
 

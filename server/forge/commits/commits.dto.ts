@@ -1,6 +1,6 @@
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { ListCommitsQuery } from '@shared/platform/types';
-import { PageQueryDto } from '../common/paging';
+import { PageQueryDto } from '../http/paging';
 
 /** `GET /{repo}/-/git/commits`. */
 export class ListCommitsQueryDto

@@ -11,14 +11,13 @@ import type {
 import { CommitRecordsRepository, type CommitStatusRow } from './commit-records.repository';
 import type { CompareFile, GitHead, PlatformCommit, PlatformCompare } from '@shared/platform/types';
 import { InvalidError, NotFoundError } from '../../common/errors';
-import type { Page, Paging } from '../common/paging';
-import type { Principal } from '../common/principal';
+import type { Page, Paging } from '../http/paging';
+import type { RepoContext } from '../access/request-context';
 import { ForgeConfig } from '../config/forge-config';
 import { GitAdapter, type RepoName } from '../git/git.adapter';
 import { GitHistoryAdapter } from '../git/git-history.adapter';
 import { checkRevision } from '../git/ref-name';
 import { branchNames } from '../git/ref-snapshot';
-import { ReposService } from '../repos/repos.service';
 import { toEmbeddedUser } from '../users/user.converter';
 import { UsersService } from '../users/users.service';
 import { CommitRenderer } from './commit-renderer';
@@ -92,7 +91,6 @@ export function parseBaseHead(value: string): { base: string; head: string; thre
 @Injectable()
 export class CommitsService {
   constructor(
-    private readonly repos: ReposService,
     private readonly git: GitAdapter,
     private readonly history: GitHistoryAdapter,
     private readonly renderer: CommitRenderer,
@@ -102,16 +100,14 @@ export class CommitsService {
   ) {}
 
   /** The default branch. */
-  async head(principal: Principal, owner: string, name: string): Promise<GitHead> {
-    const refs = await this.git.refs(this.repoName(principal, owner, name));
+  async head(ctx: RepoContext): Promise<GitHead> {
+    const refs = await this.git.refs(this.repoName(ctx));
     return { name: refs.head, protected: this.config.protectDefaultBranch };
   }
 
   /** Commits reachable from `sha` (default branch), newest first, filtered and paged. */
   async list(
-    principal: Principal,
-    owner: string,
-    name: string,
+    ctx: RepoContext,
     query: ListCommitsQueryDto,
     paging: Paging,
   ): Promise<Page<PlatformCommit>> {
@@ -122,7 +118,7 @@ export class CommitsService {
       // eslint-disable-next-line no-control-regex
       if (query[field] !== undefined && /[\u0000-\u001f]/.test(query[field]))
         throw new InvalidError(`${field} must be plain text`, { field });
-    const repo = this.repoName(principal, owner, name);
+    const repo = this.repoName(ctx);
     if (sha === undefined && branchNames(await this.git.refs(repo)).length === 0)
       return { items: [], total: 0 };
     const start = await this.git.resolveCommit(repo, sha);
@@ -141,14 +137,9 @@ export class CommitsService {
   }
 
   /** One commit by id, branch or tag. */
-  async get(
-    principal: Principal,
-    owner: string,
-    name: string,
-    ref: string,
-  ): Promise<PlatformCommit> {
+  async get(ctx: RepoContext, ref: string): Promise<PlatformCommit> {
     checkRevision('ref', ref);
-    const repo = this.repoName(principal, owner, name);
+    const repo = this.repoName(ctx);
     const commit = await this.git.resolveCommit(repo, ref);
     return this.renderer.one(repo, commit.sha);
   }
@@ -158,12 +149,7 @@ export class CommitsService {
    * `git archive` of a ref (`<ref>.zip`, `<ref>.tar.gz`; the ref may hold `/`), as the
    * archive download of the repository at that ref.
    */
-  async archive(
-    principal: Principal,
-    owner: string,
-    name: string,
-    refWithFormat: string,
-  ): Promise<ArchiveAnswer> {
+  async archive(ctx: RepoContext, refWithFormat: string): Promise<ArchiveAnswer> {
     const match = /^(.+?)\.(zip|tar\.gz)$/.exec(refWithFormat);
     if (!match)
       throw new InvalidError('name the archive as <ref>.zip or <ref>.tar.gz', {
@@ -171,9 +157,9 @@ export class CommitsService {
       });
     const ref = checkRevision('ref_with_path', match[1]);
     const format = match[2] as ArchiveFormat;
-    const repo = this.repoName(principal, owner, name);
+    const repo = this.repoName(ctx);
     const commit = await this.git.resolveCommit(repo, ref);
-    const base = `${name}-${ref.replace(/\//g, '-')}`;
+    const base = `${ctx.name}-${ref.replace(/\//g, '-')}`;
     return {
       fileName: `${base}.${format}`,
       contentType: ARCHIVE_TYPES[format],
@@ -186,12 +172,10 @@ export class CommitsService {
    * changed (`base...head`), as they are in the newer commit; deleted files are absent.
    */
   async changedFilesArchive(
-    principal: Principal,
-    owner: string,
-    name: string,
+    ctx: RepoContext,
     range: { commit: string } | { basehead: string },
   ): Promise<ArchiveAnswer> {
-    const repo = this.repoName(principal, owner, name);
+    const repo = this.repoName(ctx);
     let from: string;
     let to: string;
     if ('commit' in range) {
@@ -219,20 +203,15 @@ export class CommitsService {
     if (paths.length === 0)
       throw new NotFoundError('No file that still exists was changed', { field: 'files' });
     return {
-      fileName: `${name}-${to.slice(0, 12)}-changed-files.zip`,
+      fileName: `${ctx.name}-${to.slice(0, 12)}-changed-files.zip`,
       contentType: ARCHIVE_TYPES.zip,
       body: this.history.archive(repo, to, 'zip', '', paths),
     };
   }
 
-  async compare(
-    principal: Principal,
-    owner: string,
-    name: string,
-    basehead: string,
-  ): Promise<PlatformCompare> {
+  async compare(ctx: RepoContext, basehead: string): Promise<PlatformCompare> {
     const { base, head, threeDot } = parseBaseHead(basehead);
-    const repo = this.repoName(principal, owner, name);
+    const repo = this.repoName(ctx);
     const [baseCommit, headCommit] = await Promise.all([
       this.git.resolveCommit(repo, base),
       this.git.resolveCommit(repo, head),
@@ -278,13 +257,8 @@ export class CommitsService {
   }
 
   /** The statuses tools reported on a commit (a branch, tag or id). */
-  async statuses(
-    principal: Principal,
-    owner: string,
-    name: string,
-    commitish: string,
-  ): Promise<GitCommitStatus[]> {
-    const { repo, repoId } = this.resolveRepo(principal, owner, name);
+  async statuses(ctx: RepoContext, commitish: string): Promise<GitCommitStatus[]> {
+    const { repo, repoId } = this.grantedRepo(ctx);
     const commit = await this.git.resolveCommit(repo, checkRevision('commitish', commitish));
     return this.records.statuses(repoId, commit.sha).map(toCommitStatus);
   }
@@ -296,13 +270,8 @@ export class CommitsService {
   }
 
   /** Key–value annotations of a commit. */
-  async commitAnnotations(
-    principal: Principal,
-    owner: string,
-    name: string,
-    sha: string,
-  ): Promise<WebCommitAnnotation[]> {
-    const { repo, repoId } = this.resolveRepo(principal, owner, name);
+  async commitAnnotations(ctx: RepoContext, sha: string): Promise<WebCommitAnnotation[]> {
+    const { repo, repoId } = this.grantedRepo(ctx);
     const commit = await this.git.resolveCommit(repo, checkRevision('sha', sha));
     return this.records
       .commitAnnotations(repoId, commit.sha)
@@ -310,13 +279,8 @@ export class CommitsService {
   }
 
   /** Key–value annotations of a tag. */
-  async tagAnnotations(
-    principal: Principal,
-    owner: string,
-    name: string,
-    tag: string,
-  ): Promise<WebTagAnnotation[]> {
-    const { repo, repoId } = this.resolveRepo(principal, owner, name);
+  async tagAnnotations(ctx: RepoContext, tag: string): Promise<WebTagAnnotation[]> {
+    const { repo, repoId } = this.grantedRepo(ctx);
     checkRevision('tag', tag);
     if (!(await this.git.refs(repo)).refs.has(`refs/tags/${tag}`))
       throw new NotFoundError(`No tag named ${tag}`, { field: 'tag' });
@@ -326,13 +290,8 @@ export class CommitsService {
   }
 
   /** Files attached to a commit, each served from the repository's files. */
-  async commitAssets(
-    principal: Principal,
-    owner: string,
-    name: string,
-    sha: string,
-  ): Promise<ApiCommitAsset[]> {
-    const { repo, repoId } = this.resolveRepo(principal, owner, name);
+  async commitAssets(ctx: RepoContext, sha: string): Promise<ApiCommitAsset[]> {
+    const { repo, repoId } = this.grantedRepo(ctx);
     const commit = await this.git.resolveCommit(repo, checkRevision('sha1', sha));
     return this.records.commitAssets(repoId, commit.sha).map((row) => ({
       id: String(row.id),
@@ -349,17 +308,13 @@ export class CommitsService {
     }));
   }
 
-  private resolveRepo(
-    principal: Principal,
-    owner: string,
-    name: string,
-  ): { repo: RepoName; repoId: number } {
-    const { namespace, repo } = this.repos.resolve(principal, owner, name, 'read');
+  private grantedRepo(ctx: RepoContext): { repo: RepoName; repoId: number } {
+    const { namespace, repo } = ctx.granted();
     return { repo: { owner: namespace.path, name: repo.name }, repoId: repo.id };
   }
 
-  private repoName(principal: Principal, owner: string, name: string): RepoName {
-    const { namespace, repo } = this.repos.resolve(principal, owner, name, 'read');
+  private repoName(ctx: RepoContext): RepoName {
+    const { namespace, repo } = ctx.granted();
     return { owner: namespace.path, name: repo.name };
   }
 }

@@ -2,9 +2,10 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestj
 import type { FastifyReply } from 'fastify';
 import { InvalidError } from '../../common/errors';
 import type { ContentResponse, CreateBlobResponse } from '@shared/platform/types';
-import { Access, RawResponse } from '../common/access.decorator';
-import { INERT_HEADERS } from '../common/content-type';
-import { CurrentPrincipal, type Principal } from '../common/principal';
+import { RepoAccess } from '../access/access.decorator';
+import { RawResponse } from '../http/route-config';
+import { INERT_HEADERS } from '../http/content-type';
+import { Repo, type RepoContext } from '../access/request-context';
 import { CreateBlobDto, RawQueryDto } from './contents.dto';
 import { ContentsService } from './contents.service';
 
@@ -25,42 +26,33 @@ export class ContentsController {
 
   /** The root folder. */
   @Get(':org/:repo/-/git/contents')
-  @Access({ scope: 'repo-code:r', anonymous: true })
-  root(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-    @Query('ref') ref: unknown,
-  ): Promise<ContentResponse> {
-    return this.contents.contents(principal, org, repo, '', refParam(ref));
+  @RepoAccess('repo-code:r', 'read')
+  root(@Repo() ctx: RepoContext, @Query('ref') ref: unknown): Promise<ContentResponse> {
+    return this.contents.contents(ctx, '', refParam(ref));
   }
 
   /** A folder (tree) or a file (blob with base64 content). */
   @Get(':org/:repo/-/git/contents/*')
-  @Access({ scope: 'repo-code:r', anonymous: true })
+  @RepoAccess('repo-code:r', 'read')
   path(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
+    @Repo() ctx: RepoContext,
     @Param('*') path: string,
     @Query('ref') ref: unknown,
   ): Promise<ContentResponse> {
-    return this.contents.contents(principal, org, repo, path, refParam(ref));
+    return this.contents.contents(ctx, path, refParam(ref));
   }
 
   /** Raw bytes of a file at a ref (streamed when large), refused past `max_in_byte`. */
   @Get(':org/:repo/-/git/raw/*')
   @RawResponse()
-  @Access({ scope: 'repo-code:r', anonymous: true })
+  @RepoAccess('repo-code:r', 'read')
   async raw(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
+    @Repo() ctx: RepoContext,
     @Param('*') refAndPath: string,
     @Query() query: RawQueryDto,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const file = await this.contents.raw(principal, org, repo, refAndPath, query.max_in_byte);
+    const file = await this.contents.raw(ctx, refAndPath, query.max_in_byte);
     await reply
       .headers({
         ...INERT_HEADERS,
@@ -75,13 +67,8 @@ export class ContentsController {
   /** Store a blob without a commit. */
   @Post(':org/:repo/-/git/blobs')
   @HttpCode(201)
-  @Access({ scope: 'repo-code:rw' })
-  createBlob(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-    @Body() body: CreateBlobDto,
-  ): Promise<CreateBlobResponse> {
-    return this.contents.createBlob(principal, org, repo, body);
+  @RepoAccess('repo-code:rw', 'develop')
+  createBlob(@Repo() ctx: RepoContext, @Body() body: CreateBlobDto): Promise<CreateBlobResponse> {
+    return this.contents.createBlob(ctx, body);
   }
 }

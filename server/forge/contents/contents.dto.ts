@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Min } from 'class-validator';
-import { toIntegerParam } from '../common/paging';
+import { toIntegerParam } from '../http/paging';
 import type { CreateBlobRequest } from '@shared/platform/types';
 
 /** `POST /{repo}/-/git/blobs`. */

@@ -9,14 +9,13 @@ import type {
   TreeEntry,
 } from '@shared/platform/types';
 import { InvalidError, NotFoundError } from '../../common/errors';
-import { contentTypeFor } from '../common/content-type';
-import type { Principal } from '../common/principal';
+import { contentTypeFor } from '../http/content-type';
+import type { RepoContext } from '../access/request-context';
 import { GitAdapter, type RepoName } from '../git/git.adapter';
 import { checkRepoPath, parseTree } from '../git/git-objects';
 import { GitWriteAdapter } from '../git/git-write.adapter';
 import { checkRevision, isHexId, refNameProblem } from '../git/ref-name';
 import { findRef } from '../git/ref-snapshot';
-import { ReposService } from '../repos/repos.service';
 import type { CreateBlobDto } from './contents.dto';
 
 /** Files past this size are not inlined as base64 (the raw route streams them). */
@@ -37,23 +36,20 @@ export interface RawFile {
 @Injectable()
 export class ContentsService {
   constructor(
-    private readonly repos: ReposService,
     private readonly git: GitAdapter,
     private readonly writes: GitWriteAdapter,
   ) {}
 
   /** The tree or blob at `path` (root when empty) of `ref` (default branch when absent). */
   async contents(
-    principal: Principal,
-    owner: string,
-    name: string,
+    ctx: RepoContext,
     rawPath: string,
     ref: string | undefined,
   ): Promise<ContentResponse> {
     const path = rawPath.replace(/\/$/, '');
     if (path !== '') checkRepoPath('path', path);
     if (ref !== undefined) checkRevision('ref', ref);
-    const repo = this.repoName(principal, owner, name);
+    const repo = this.repoName(ctx);
     const commit = await this.git.resolveCommit(repo, ref);
     const object = path === '' ? `${commit.sha}^{tree}` : `${commit.sha}:${path}`;
     const info = await this.git.info(repo, object);
@@ -92,20 +88,14 @@ export class ContentsService {
    * of segments that names an existing branch or tag wins; else the first segment may
    * be a commit id.
    */
-  async raw(
-    principal: Principal,
-    owner: string,
-    name: string,
-    refAndPath: string,
-    maxBytes = 0,
-  ): Promise<RawFile> {
+  async raw(ctx: RepoContext, refAndPath: string, maxBytes = 0): Promise<RawFile> {
     checkRepoPath('path', refAndPath);
     const segments = refAndPath.split('/');
     if (segments[0].startsWith('-'))
       throw new InvalidError('ref starts with "-"', { field: 'ref' });
     if (segments.length < 2)
       throw new NotFoundError('The raw route needs a ref and a file path', { field: 'path' });
-    const repo = this.repoName(principal, owner, name);
+    const repo = this.repoName(ctx);
     const { sha, path } = await this.splitRefAndPath(repo, segments);
     const info = await this.git.info(repo, `${sha}:${path}`);
     if (!info || info.type !== 'blob')
@@ -135,14 +125,9 @@ export class ContentsService {
   }
 
   /** Store a blob (utf-8 or base64 content) without committing it. */
-  async createBlob(
-    principal: Principal,
-    owner: string,
-    name: string,
-    input: CreateBlobDto,
-  ): Promise<CreateBlobResponse> {
+  async createBlob(ctx: RepoContext, input: CreateBlobDto): Promise<CreateBlobResponse> {
     const bytes = decodeContent(input);
-    const context = this.repos.resolve(principal, owner, name, 'develop');
+    const context = ctx.granted();
     const sha = await this.writes.writeBlob(
       { owner: context.namespace.path, name: context.repo.name },
       bytes,
@@ -150,8 +135,8 @@ export class ContentsService {
     return { sha };
   }
 
-  private repoName(principal: Principal, owner: string, name: string): RepoName {
-    const { namespace, repo } = this.repos.resolve(principal, owner, name, 'read');
+  private repoName(ctx: RepoContext): RepoName {
+    const { namespace, repo } = ctx.granted();
     return { owner: namespace.path, name: repo.name };
   }
 

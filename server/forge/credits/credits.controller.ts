@@ -1,11 +1,12 @@
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { IsISO8601, IsOptional } from 'class-validator';
 import type { LedgerEntry, SpecialAmount } from '@shared/platform/types';
-import { Access, ForgeExtension } from '../common/access.decorator';
-import { PageQueryDto, toPaging } from '../common/paging';
-import { CurrentPrincipal, type Principal } from '../common/principal';
-import { sendPage } from '../common/send-page';
+import { OrgAccess } from '../access/access.decorator';
+import { ForgeExtension } from '../http/route-config';
+import { PageQueryDto, toPaging } from '../http/paging';
+import { Org, type OrgContext } from '../access/request-context';
+import { sendPage } from '../http/send-page';
 import { CreditsService } from './credits.service';
 
 /** Query of the ledger list. */
@@ -15,6 +16,9 @@ export class LedgerQueryDto extends PageQueryDto {
   since?: string;
 }
 
+/** Credits are the Masters' and Owners' business. */
+const READING_CREDITS = { least: 'Master', action: 'Reading credits' } as const;
+
 /** An organization's credits: balance and ledger. */
 @Controller()
 export class CreditsController {
@@ -22,24 +26,20 @@ export class CreditsController {
 
   /** The balance, as the real platform's `special-amount`. */
   @Get(':org/-/charge/special-amount')
-  @Access({ scope: 'group-resource:r' })
-  specialAmount(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-  ): SpecialAmount {
-    return this.credits.specialAmount(principal, org);
+  @OrgAccess('group-resource:r', 'namespace', { role: READING_CREDITS })
+  specialAmount(@Org() ctx: OrgContext): SpecialAmount {
+    return this.credits.specialAmount(ctx);
   }
 
   /** Ledger entries since an instant (a forge extension). */
   @Get(':org/-/charge/ledger')
   @ForgeExtension()
-  @Access({ scope: 'group-resource:r' })
+  @OrgAccess('group-resource:r', 'namespace', { role: READING_CREDITS })
   ledger(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
+    @Org() ctx: OrgContext,
     @Query() query: LedgerQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): LedgerEntry[] {
-    return sendPage(reply, this.credits.entries(principal, org, query.since, toPaging(query)));
+    return sendPage(reply, this.credits.entries(ctx, query.since, toPaging(query)));
   }
 }

@@ -3,8 +3,8 @@ import type { DtoSpecialAmount } from '@shared/platform/published';
 import type { LedgerEntry } from '@shared/platform/types';
 import { InvalidError } from '../../common/errors';
 import { Clock } from '../common/clock';
-import type { Page, Paging } from '../common/paging';
-import type { Principal } from '../common/principal';
+import type { Page, Paging } from '../http/paging';
+import type { OrgContext } from '../access/request-context';
 import { iso } from '../common/time';
 import { OrgsService } from '../orgs/orgs.service';
 import { LedgerRepository, type LedgerRow } from './ledger.repository';
@@ -69,21 +69,14 @@ export class CreditsService {
   ) {}
 
   /** The current balance (`credit`); needs the Master or Owner role. */
-  specialAmount(principal: Principal, slug: string): DtoSpecialAmount {
-    const namespace = this.orgs.namespace('org', slug);
-    this.orgs.requireRole(principal, namespace, 'Master', 'Reading credits');
+  specialAmount(ctx: OrgContext): DtoSpecialAmount {
+    const { namespace } = ctx.granted();
     return toSpecialAmount(toCredits(this.ledger.balance(namespace.id)));
   }
 
   /** Entries at or after `since`, oldest first; needs the Master or Owner role. */
-  entries(
-    principal: Principal,
-    slug: string,
-    since: string | undefined,
-    paging: Paging,
-  ): Page<LedgerEntry> {
-    const namespace = this.orgs.namespace('org', slug);
-    this.orgs.requireRole(principal, namespace, 'Master', 'Reading credits');
+  entries(ctx: OrgContext, since: string | undefined, paging: Paging): Page<LedgerEntry> {
+    const { namespace } = ctx.granted();
     const from = since ? new Date(since).toISOString() : '';
     const { rows, total } = this.ledger.since(namespace.id, from, paging.pageSize, paging.offset);
     return { items: rows.map(toLedgerEntry), total };

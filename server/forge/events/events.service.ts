@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { PlatformEvent } from '@shared/platform/types';
 import { InvalidError } from '../../common/errors';
-import type { Page, Paging } from '../common/paging';
-import type { Principal } from '../common/principal';
-import { ReposService } from '../repos/repos.service';
+import type { Page, Paging } from '../http/paging';
+import type { RepoContext } from '../access/request-context';
 import { toPlatformEvent } from './event.converter';
 import { EventsRepository, type IssueActivityRow } from './events.repository';
 import type { NewEvent } from './events.types';
@@ -31,10 +30,7 @@ export function eventWindow(date: string): { from: string; to: string } {
 /** Repository activity: recorded by the services that make it, listed per day or hour. */
 @Injectable()
 export class EventsService {
-  constructor(
-    private readonly events: EventsRepository,
-    private readonly repos: ReposService,
-  ) {}
+  constructor(private readonly events: EventsRepository) {}
 
   /** Record events (synchronous, so callers can include it in their transaction). */
   record(...events: NewEvent[]): void {
@@ -59,15 +55,9 @@ export class EventsService {
   }
 
   /** A repository's events of a UTC day or hour, newest first. */
-  list(
-    principal: Principal,
-    owner: string,
-    name: string,
-    date: string,
-    paging: Paging,
-  ): Page<PlatformEvent> {
+  list(ctx: RepoContext, date: string, paging: Paging): Page<PlatformEvent> {
     const window = eventWindow(date);
-    const { repo } = this.repos.resolve(principal, owner, name, 'read');
+    const { repo } = ctx.granted();
     const { rows, total } = this.events.list(
       repo.id,
       window.from,

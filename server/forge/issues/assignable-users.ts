@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InvalidError } from '../../common/errors';
 import { OrgsService } from '../orgs/orgs.service';
-import type { RepoContext } from '../repos/repo.types';
+import type { RepoGrant } from '../repos/repo.types';
 import { UsersService } from '../users/users.service';
 import { distinctNames } from './labels.service';
 
@@ -17,7 +17,7 @@ export class AssignableUsers {
   ) {}
 
   /** Ids of these users; InvalidError naming `assignees` for an unknown user or one without a role. */
-  resolve(context: RepoContext, usernames: readonly string[]): number[] {
+  resolve(context: RepoGrant, usernames: readonly string[]): number[] {
     const names = distinctNames(usernames);
     if (names.length === 0) return [];
     if (names.length > MAX_ASSIGNEES) {

@@ -3,13 +3,13 @@ import type { ApiIssueComment } from '@shared/platform/published';
 import type { PlatformComment } from '@shared/platform/types';
 import { ForbiddenError, NotFoundError } from '../../common/errors';
 import { Clock } from '../common/clock';
-import { ROLE_LEVELS } from '../common/roles';
-import type { Page, Paging } from '../common/paging';
-import type { Principal } from '../common/principal';
+import { ROLE_LEVELS } from '../access/roles';
+import type { Page, Paging } from '../http/paging';
+import type { Principal } from '../access/principal';
 import { iso } from '../common/time';
+import type { RepoContext } from '../access/request-context';
 import { ForgeConfig } from '../config/forge-config';
 import { EventsService } from '../events/events.service';
-import { ReposService } from '../repos/repos.service';
 import { CommentsRepository } from './comments.repository';
 import { toPlatformComment } from './issue.converter';
 import { IssueReader } from './issue-reader';
@@ -23,7 +23,6 @@ export class CommentsService {
     private readonly comments: CommentsRepository,
     private readonly issues: IssuesRepository,
     private readonly reader: IssueReader,
-    private readonly repos: ReposService,
     private readonly clock: Clock,
     private readonly config: ForgeConfig,
     private readonly events: EventsService,
@@ -31,14 +30,12 @@ export class CommentsService {
 
   /** An issue's comments, oldest first unless `sort` is `-created_at`. */
   list(
-    principal: Principal,
-    owner: string,
-    name: string,
+    ctx: RepoContext,
     number: string,
     sort: string | undefined,
     paging: Paging,
   ): Page<PlatformComment> {
-    const { repo } = this.repos.resolve(principal, owner, name, 'read');
+    const { repo } = ctx.granted();
     const issue = this.reader.require(repo.id, number);
     const { rows, total } = this.comments.list(
       issue.id,
@@ -50,31 +47,18 @@ export class CommentsService {
   }
 
   /** One comment of an issue. */
-  get(
-    principal: Principal,
-    owner: string,
-    name: string,
-    number: string,
-    commentId: string,
-  ): ApiIssueComment {
-    const { repo } = this.repos.resolve(principal, owner, name, 'read');
+  get(ctx: RepoContext, number: string, commentId: string): ApiIssueComment {
+    const { repo } = ctx.granted();
     const issue = this.reader.require(repo.id, number);
     return toPlatformComment(this.require(issue.id, commentId), this.config.publicUrl);
   }
 
   /** Change a comment's text: its author, or a Reporter and up. */
-  update(
-    principal: Principal,
-    owner: string,
-    name: string,
-    number: string,
-    commentId: string,
-    body: string,
-  ): ApiIssueComment {
-    const context = this.repos.resolve(principal, owner, name, 'participate');
+  update(ctx: RepoContext, number: string, commentId: string, body: string): ApiIssueComment {
+    const context = ctx.granted();
     const issue = this.reader.require(context.repo.id, number);
     const comment = this.require(issue.id, commentId);
-    if (comment.author.id !== principal?.userId && context.role < ROLE_LEVELS.Reporter)
+    if (comment.author.id !== ctx.caller?.userId && context.role < ROLE_LEVELS.Reporter)
       throw new ForbiddenError('Only its author or a Reporter can edit this comment', {
         role: 'Reporter',
       });
@@ -91,20 +75,14 @@ export class CommentsService {
   }
 
   /** Comment on an issue; moves its `updated_at` and `last_acted_at`. */
-  create(
-    principal: Principal,
-    owner: string,
-    name: string,
-    number: string,
-    body: string,
-  ): PlatformComment {
-    const { repo } = this.repos.resolve(principal, owner, name, 'participate');
+  create(ctx: RepoContext, number: string, body: string): PlatformComment {
+    const { repo } = ctx.granted();
     const issue = this.reader.require(repo.id, number);
     const at = iso(this.clock.now());
     const comment = this.issues.transaction(() => {
       const row = this.comments.insert(
         issue.id,
-        (principal as NonNullable<Principal>).userId,
+        (ctx.caller as NonNullable<Principal>).userId,
         body,
         at,
       );
@@ -112,7 +90,7 @@ export class CommentsService {
       this.events.record({
         repoId: repo.id,
         type: 'IssueCommentEvent',
-        actorId: (principal as NonNullable<Principal>).userId,
+        actorId: (ctx.caller as NonNullable<Principal>).userId,
         payload: {
           action: 'created',
           issue: { number: String(issue.number), title: issue.title },

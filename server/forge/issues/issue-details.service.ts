@@ -3,13 +3,13 @@ import type { ApiIssueActivity, ApiIssueProperty } from '@shared/platform/publis
 import type { EmbeddedUser, PlatformIssue, PlatformLabel } from '@shared/platform/types';
 import { InvalidError, NotFoundError } from '../../common/errors';
 import { Clock } from '../common/clock';
-import type { Principal } from '../common/principal';
+import type { Principal } from '../access/principal';
 import { iso } from '../common/time';
 import { ForgeConfig } from '../config/forge-config';
 import { EventsService } from '../events/events.service';
-import type { Page, Paging } from '../common/paging';
-import { roleName } from '../common/roles';
-import { ReposService } from '../repos/repos.service';
+import type { Page, Paging } from '../http/paging';
+import { roleName } from '../access/roles';
+import type { RepoContext } from '../access/request-context';
 import { toEmbeddedUser } from '../users/user.converter';
 import { AssignableUsers, MAX_ASSIGNEES } from './assignable-users';
 import { toPlatformLabel } from './issue.converter';
@@ -44,7 +44,6 @@ export class IssueDetailsService {
   constructor(
     private readonly issues: IssuesRepository,
     private readonly reader: IssueReader,
-    private readonly repos: ReposService,
     private readonly labels: LabelsService,
     private readonly assignable: AssignableUsers,
     private readonly clock: Clock,
@@ -54,8 +53,8 @@ export class IssueDetailsService {
   ) {}
 
   /** Labels on an issue, by name. */
-  listLabels(principal: Principal, owner: string, name: string, number: string): PlatformLabel[] {
-    const { repo } = this.repos.resolve(principal, owner, name, 'read');
+  listLabels(ctx: RepoContext, number: string): PlatformLabel[] {
+    const { repo } = ctx.granted();
     const issue = this.reader.require(repo.id, number);
     return (this.issues.labelsOf([issue.id]).get(issue.id) ?? []).map(toPlatformLabel);
   }
@@ -68,14 +67,12 @@ export class IssueDetailsService {
    * empty record when a replacement names none.
    */
   applyLabels(
-    principal: Principal,
-    owner: string,
-    name: string,
+    ctx: RepoContext,
     number: string,
     names: readonly string[],
     replace = false,
   ): PlatformLabel {
-    const { repo } = this.repos.resolve(principal, owner, name, 'triage');
+    const { repo } = ctx.granted();
     const issue = this.reader.require(repo.id, number);
     const wanted = distinctNames(names);
     const labels = this.issues.transaction(() => {
@@ -94,8 +91,8 @@ export class IssueDetailsService {
   }
 
   /** Remove every label of an issue. */
-  clearLabels(principal: Principal, owner: string, name: string, number: string): void {
-    const { repo } = this.repos.resolve(principal, owner, name, 'triage');
+  clearLabels(ctx: RepoContext, number: string): void {
+    const { repo } = ctx.granted();
     const issue = this.reader.require(repo.id, number);
     this.issues.transaction(() => {
       this.issues.clearLabels(issue.id);
@@ -104,14 +101,8 @@ export class IssueDetailsService {
   }
 
   /** Remove one label by name and answer it; NotFoundError when the issue does not carry it. */
-  removeLabel(
-    principal: Principal,
-    owner: string,
-    name: string,
-    number: string,
-    label: string,
-  ): PlatformLabel {
-    const { repo } = this.repos.resolve(principal, owner, name, 'triage');
+  removeLabel(ctx: RepoContext, number: string, label: string): PlatformLabel {
+    const { repo } = ctx.granted();
     const issue = this.reader.require(repo.id, number);
     const found = this.labels.find(repo.id, label);
     if (!found || !this.issues.removeLabel(issue.id, found.id)) {
@@ -122,13 +113,8 @@ export class IssueDetailsService {
   }
 
   /** The custom properties an issue has a value for, in the repository's order. */
-  listProperties(
-    principal: Principal,
-    owner: string,
-    name: string,
-    number: string,
-  ): ApiIssueProperty[] {
-    const { repo } = this.repos.resolve(principal, owner, name, 'read');
+  listProperties(ctx: RepoContext, number: string): ApiIssueProperty[] {
+    const { repo } = ctx.granted();
     const issue = this.reader.require(repo.id, number);
     return this.properties.valuesOf([issue.id]).get(issue.id) ?? [];
   }
@@ -139,13 +125,11 @@ export class IssueDetailsService {
    * YYYY-MM-DD); the others fail on their own and are named in `failed_keys`.
    */
   updateProperties(
-    principal: Principal,
-    owner: string,
-    name: string,
+    ctx: RepoContext,
     number: string,
     entries: readonly { key: string; value: string }[],
   ): ApiIssuePropertyUpdateResult {
-    const { repo } = this.repos.resolve(principal, owner, name, 'triage');
+    const { repo } = ctx.granted();
     const issue = this.reader.require(repo.id, number);
     const defined = this.properties.definitions(repo.id);
     const failed: string[] = [];
@@ -172,14 +156,12 @@ export class IssueDetailsService {
 
   /** What happened to an issue (opened, edited, assigned, closed, reopened, commented), oldest first. */
   activities(
-    principal: Principal,
-    owner: string,
-    name: string,
+    ctx: RepoContext,
     number: string,
     paging: Paging,
     afterId = 0,
   ): Page<ApiIssueActivity> {
-    const { repo } = this.repos.resolve(principal, owner, name, 'read');
+    const { repo } = ctx.granted();
     const issue = this.reader.require(repo.id, number);
     const page = this.events.issueActivities(repo.id, issue.number, afterId, paging);
     return {
@@ -197,14 +179,8 @@ export class IssueDetailsService {
   }
 
   /** Whether a user may be assigned to an issue: NotFoundError when not. */
-  checkAssignable(
-    principal: Principal,
-    owner: string,
-    name: string,
-    number: string,
-    username: string,
-  ): void {
-    const context = this.repos.resolve(principal, owner, name, 'read');
+  checkAssignable(ctx: RepoContext, number: string, username: string): void {
+    const context = ctx.granted();
     this.reader.require(context.repo.id, number);
     try {
       this.assignable.resolve(context, [username]);
@@ -216,8 +192,8 @@ export class IssueDetailsService {
   }
 
   /** Users assigned to an issue. */
-  assignees(principal: Principal, owner: string, name: string, number: string): EmbeddedUser[] {
-    const { repo } = this.repos.resolve(principal, owner, name, 'read');
+  assignees(ctx: RepoContext, number: string): EmbeddedUser[] {
+    const { repo } = ctx.granted();
     const issue = this.reader.require(repo.id, number);
     return (this.issues.assigneesOf([issue.id]).get(issue.id) ?? []).map((user) =>
       toEmbeddedUser(user, this.config.publicUrl),
@@ -226,16 +202,14 @@ export class IssueDetailsService {
 
   /** Add, replace or remove assignees; returns the updated issue. */
   changeAssignees(
-    principal: Principal,
-    owner: string,
-    name: string,
+    ctx: RepoContext,
     number: string,
     how: 'add' | 'replace' | 'remove',
     usernames: readonly string[],
   ): PlatformIssue {
-    const context = this.repos.resolve(principal, owner, name, 'triage');
+    const context = ctx.granted();
     const issue = this.reader.require(context.repo.id, number);
-    const caller = principal as NonNullable<Principal>;
+    const caller = ctx.caller as NonNullable<Principal>;
     this.issues.transaction(() => {
       const before = this.assigneeNames(issue.id);
       if (how === 'remove') {

@@ -1,10 +1,12 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { PlatformIssue } from '@shared/platform/types';
-import { Access, ForgeExtension } from '../common/access.decorator';
-import { toPaging } from '../common/paging';
-import { CurrentPrincipal, type Principal } from '../common/principal';
-import { sendPage } from '../common/send-page';
+import { Access, OrgAccess, RepoAccess } from '../access/access.decorator';
+import { ForgeExtension } from '../http/route-config';
+import { toPaging } from '../http/paging';
+import { CurrentPrincipal, type Principal } from '../access/principal';
+import { Org, type OrgContext, Repo, type RepoContext } from '../access/request-context';
+import { sendPage } from '../http/send-page';
 import type { ForgeIssue } from './issue.converter';
 import {
   CreateIssueDto,
@@ -33,64 +35,49 @@ export class IssuesController {
   /** Issues of every readable repository of an organization. */
   @Get(':org/-/issues')
   @ForgeExtension()
-  @Access({ scope: 'repo-issue:r' })
+  @OrgAccess('repo-issue:r', 'organization')
   listOrg(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
+    @Org() ctx: OrgContext,
     @Query() query: ListIssuesQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): PlatformIssue[] {
-    return sendPage(reply, this.issues.listOrg(principal, org, query, toPaging(query)));
+    return sendPage(reply, this.issues.listOrg(ctx, query, toPaging(query)));
   }
 
   /** Issues of a repository. */
   @Get(':org/:repo/-/issues')
-  @Access({ scope: 'repo-issue:r', anonymous: true })
+  @RepoAccess('repo-issue:r', 'read')
   list(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
+    @Repo() ctx: RepoContext,
     @Query() query: ListIssuesQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): PlatformIssue[] {
-    return sendPage(reply, this.issues.list(principal, org, repo, query, toPaging(query)));
+    return sendPage(reply, this.issues.list(ctx, query, toPaging(query)));
   }
 
   /** Open an issue. */
   @Post(':org/:repo/-/issues')
   @HttpCode(201)
-  @Access({ scope: 'repo-issue:rw' })
-  create(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-    @Body() body: CreateIssueDto,
-  ): PlatformIssue {
-    return this.issues.create(principal, org, repo, body);
+  @RepoAccess('repo-issue:rw', 'participate')
+  create(@Repo() ctx: RepoContext, @Body() body: CreateIssueDto): PlatformIssue {
+    return this.issues.create(ctx, body);
   }
 
   /** One issue with its body. */
   @Get(':org/:repo/-/issues/:number')
-  @Access({ scope: 'repo-issue:r', anonymous: true })
-  get(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-    @Param('number') number: string,
-  ): PlatformIssue {
-    return this.issues.get(principal, org, repo, number);
+  @RepoAccess('repo-issue:r', 'read')
+  get(@Repo() ctx: RepoContext, @Param('number') number: string): PlatformIssue {
+    return this.issues.get(ctx, number);
   }
 
   /** Change title, body, state, reason or priority. */
   @Patch(':org/:repo/-/issues/:number')
-  @Access({ scope: 'repo-issue:rw' })
+  @RepoAccess('repo-issue:rw', 'participate')
   update(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
+    @Repo() ctx: RepoContext,
     @Param('number') number: string,
     @Body() body: UpdateIssueDto,
   ): PlatformIssue {
-    return this.issues.update(principal, org, repo, number, body);
+    return this.issues.update(ctx, number, body);
   }
 }

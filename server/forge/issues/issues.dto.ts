@@ -25,7 +25,7 @@ import type {
   ListCommentsQuery,
   UpdateIssueRequest,
 } from '@shared/platform/types';
-import { PageQueryDto } from '../common/paging';
+import { PageQueryDto } from '../http/paging';
 
 /** Label names: 1–50 characters, no commas (lists are comma-joined) and no control characters. */
 // eslint-disable-next-line no-control-regex

@@ -2,13 +2,14 @@ import { Injectable } from '@nestjs/common';
 import type { IssueStateReason, PlatformIssue } from '@shared/platform/types';
 import { ForbiddenError, InvalidError } from '../../common/errors';
 import { Clock } from '../common/clock';
-import type { Page, Paging } from '../common/paging';
-import type { Principal } from '../common/principal';
-import { ROLE_LEVELS } from '../common/roles';
+import type { Page, Paging } from '../http/paging';
+import type { Principal } from '../access/principal';
+import type { OrgContext, RepoContext } from '../access/request-context';
+import { ROLE_LEVELS } from '../access/roles';
 import { dayEnd, dayStart, iso } from '../common/time';
 import { ForgeConfig } from '../config/forge-config';
 import { EventsService } from '../events/events.service';
-import type { RepoContext } from '../repos/repo.types';
+import type { RepoGrant } from '../repos/repo.types';
 import { ReposService } from '../repos/repos.service';
 import { AssignableUsers } from './assignable-users';
 import { assignmentPayloads, statePayload } from './issue-activity';
@@ -111,26 +112,15 @@ export class IssuesService {
   ) {}
 
   /** Issues of one repository. */
-  list(
-    principal: Principal,
-    owner: string,
-    name: string,
-    query: ListIssuesQueryDto,
-    paging: Paging,
-  ): Page<PlatformIssue> {
-    const { repo } = this.repos.resolve(principal, owner, name, 'read');
+  list(ctx: RepoContext, query: ListIssuesQueryDto, paging: Paging): Page<PlatformIssue> {
+    const { repo } = ctx.granted();
     const { rows, total } = this.issues.list(toIssueFilter(query, { repoId: repo.id }, paging));
     return { items: this.reader.toWire(rows, false), total };
   }
 
   /** Issues of every repository of an organization the caller may read, each with `repo.path`. */
-  listOrg(
-    principal: Principal,
-    org: string,
-    query: ListIssuesQueryDto,
-    paging: Paging,
-  ): Page<PlatformIssue> {
-    const scope = this.repos.readableInOrg(principal, org);
+  listOrg(ctx: OrgContext, query: ListIssuesQueryDto, paging: Paging): Page<PlatformIssue> {
+    const scope = this.repos.readableInOrg(ctx.granted());
     const { rows, total } = this.issues.list(toIssueFilter(query, scope, paging));
     return { items: this.reader.toWire(rows, true), total };
   }
@@ -167,8 +157,8 @@ export class IssuesService {
   }
 
   /** One issue. */
-  get(principal: Principal, owner: string, name: string, number: string): PlatformIssue {
-    const { repo } = this.repos.resolve(principal, owner, name, 'read');
+  get(ctx: RepoContext, number: string): PlatformIssue {
+    const { repo } = ctx.granted();
     return this.reader.toWire([this.reader.require(repo.id, number)], false)[0];
   }
 
@@ -177,9 +167,9 @@ export class IssuesService {
    * organization. Labels, assignees, priority and work mode are triage fields: setting
    * them at creation needs the Reporter role, as changing them afterwards does.
    */
-  create(principal: Principal, owner: string, name: string, input: CreateIssueDto): PlatformIssue {
-    const context = this.repos.resolve(principal, owner, name, 'participate');
-    const caller = principal as NonNullable<Principal>;
+  create(ctx: RepoContext, input: CreateIssueDto): PlatformIssue {
+    const context = ctx.granted();
+    const caller = ctx.caller as NonNullable<Principal>;
     this.checkMayTriageOnCreate(context, input);
     const assigneeIds = this.assignable.resolve(context, input.assignees ?? []);
     const at = iso(this.clock.now());
@@ -222,16 +212,10 @@ export class IssuesService {
   }
 
   /** Change title, body, state, state reason or priority. */
-  update(
-    principal: Principal,
-    owner: string,
-    name: string,
-    number: string,
-    input: UpdateIssueDto,
-  ): PlatformIssue {
-    const context = this.repos.resolve(principal, owner, name, 'participate');
+  update(ctx: RepoContext, number: string, input: UpdateIssueDto): PlatformIssue {
+    const context = ctx.granted();
     const issue = this.reader.require(context.repo.id, number);
-    this.checkMayEdit(principal, context, issue, input);
+    this.checkMayEdit(ctx.caller, context, issue, input);
     const changes: IssueChanges = {
       at: iso(this.clock.now()),
       title: input.title?.trim(),
@@ -251,7 +235,7 @@ export class IssuesService {
       this.events.record({
         repoId: context.repo.id,
         type: 'IssueEvent',
-        actorId: (principal as NonNullable<Principal>).userId,
+        actorId: (ctx.caller as NonNullable<Principal>).userId,
         payload: statePayload(
           action,
           { number: String(issue.number), title: changes.title ?? issue.title },
@@ -264,7 +248,7 @@ export class IssuesService {
   }
 
   /** Refuses triage fields in a creation by a caller below Reporter, before anything is written. */
-  private checkMayTriageOnCreate(context: RepoContext, input: CreateIssueDto): void {
+  private checkMayTriageOnCreate(context: RepoGrant, input: CreateIssueDto): void {
     if (context.role >= ROLE_LEVELS.Reporter) return;
     const fields = [
       (input.labels ?? []).length > 0 ? 'labels' : null,
@@ -284,7 +268,7 @@ export class IssuesService {
   /** Authors may edit their issue's text and state; triage (Reporter and up) may edit anything. */
   private checkMayEdit(
     principal: Principal,
-    context: RepoContext,
+    context: RepoGrant,
     issue: IssueRow,
     input: UpdateIssueDto,
   ): void {

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { PlatformLabel } from '@shared/platform/types';
-import type { Page, Paging } from '../common/paging';
-import type { Principal } from '../common/principal';
-import { ReposService } from '../repos/repos.service';
+import type { Page, Paging } from '../http/paging';
+import type { RepoContext } from '../access/request-context';
 import { toPlatformLabel } from './issue.converter';
 import type { LabelRow } from './issue.types';
 import type { CreateLabelDto, UpdateLabelDto } from './issues.dto';
@@ -28,20 +27,11 @@ export function distinctNames(names: readonly string[]): string[] {
 /** A repository's label set. */
 @Injectable()
 export class LabelsService {
-  constructor(
-    private readonly labels: LabelsRepository,
-    private readonly repos: ReposService,
-  ) {}
+  constructor(private readonly labels: LabelsRepository) {}
 
   /** Labels of a repository, by name, optionally filtered by a keyword. */
-  list(
-    principal: Principal,
-    owner: string,
-    name: string,
-    keyword: string | undefined,
-    paging: Paging,
-  ): Page<PlatformLabel> {
-    const { repo } = this.repos.resolve(principal, owner, name, 'read');
+  list(ctx: RepoContext, keyword: string | undefined, paging: Paging): Page<PlatformLabel> {
+    const { repo } = ctx.granted();
     const { rows, total } = this.labels.list(
       repo.id,
       keyword?.trim() || undefined,
@@ -52,8 +42,8 @@ export class LabelsService {
   }
 
   /** Define a label (needs the Reporter role). */
-  create(principal: Principal, owner: string, name: string, input: CreateLabelDto): PlatformLabel {
-    const { repo } = this.repos.resolve(principal, owner, name, 'triage');
+  create(ctx: RepoContext, input: CreateLabelDto): PlatformLabel {
+    const { repo } = ctx.granted();
     return toPlatformLabel(
       this.labels.insert(
         repo.id,
@@ -65,14 +55,8 @@ export class LabelsService {
   }
 
   /** Rename a label or change its colour or description (needs the Reporter role). */
-  update(
-    principal: Principal,
-    owner: string,
-    name: string,
-    label: string,
-    input: UpdateLabelDto,
-  ): PlatformLabel {
-    const { repo } = this.repos.resolve(principal, owner, name, 'triage');
+  update(ctx: RepoContext, label: string, input: UpdateLabelDto): PlatformLabel {
+    const { repo } = ctx.granted();
     const found = this.require(repo.id, label);
     return toPlatformLabel(
       this.labels.update(repo.id, found, {
@@ -84,8 +68,8 @@ export class LabelsService {
   }
 
   /** Delete a label from the repository and from everything carrying it (needs the Reporter role). */
-  delete(principal: Principal, owner: string, name: string, label: string): void {
-    const { repo } = this.repos.resolve(principal, owner, name, 'triage');
+  delete(ctx: RepoContext, label: string): void {
+    const { repo } = ctx.granted();
     this.labels.delete(this.require(repo.id, label).id);
   }
 

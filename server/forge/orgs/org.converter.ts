@@ -1,6 +1,6 @@
 import type { DtoOrganizationAccess } from '@shared/platform/published';
 import { avatarUrl } from '../common/avatar-url';
-import { roleName } from '../common/roles';
+import { roleName } from '../access/roles';
 import { ZERO_TIME } from '../common/time';
 import type { OrgRow } from './org.types';
 

@@ -26,3 +26,15 @@ export interface NamespaceRow {
   path: string;
   kind: 'org' | 'user';
 }
+
+/** A namespace a route names, resolved for the caller, with the caller's role in it (0 for none). */
+export interface NamespaceGrant {
+  namespace: NamespaceRow;
+  role: number;
+}
+
+/** An organization or sub-group a route names, with the caller's role in it or above it. */
+export interface GroupGrant {
+  group: OrgRow;
+  role: number;
+}

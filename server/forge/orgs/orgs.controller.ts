@@ -15,13 +15,15 @@ import { isSlug } from '@shared/platform/paths';
 import type { DtoOrganizationUnion } from '@shared/platform/published';
 import type { ForgeOrganization } from './org.converter';
 import { NotFoundError } from '../../common/errors';
-import { Access, RawResponse } from '../common/access.decorator';
-import { PageQueryDto, toPaging } from '../common/paging';
-import { sendPage } from '../common/send-page';
-import { CurrentPrincipal, type Principal } from '../common/principal';
+import { Access, OrgAccess } from '../access/access.decorator';
+import { RawResponse } from '../http/route-config';
+import { PageQueryDto, toPaging } from '../http/paging';
+import { sendPage } from '../http/send-page';
+import { CurrentPrincipal, type Principal } from '../access/principal';
+import { type GroupContext, Org } from '../access/request-context';
 import { avatarSvg } from './avatar-svg';
 import { CreateGroupDto, MyGroupsQueryDto, SubGroupsQueryDto, UpdateGroupDto } from './orgs.dto';
-import { OrgsService } from './orgs.service';
+import { CHANGING_GROUP, DELETING_GROUP, OrgsService } from './orgs.service';
 
 /** Organizations: the caller's, one by path, and creation. */
 @Controller()
@@ -52,55 +54,46 @@ export class OrgsController {
 
   /** Sub-groups under `slug` the caller can reach (`slug` may be `org%2Fteam`). */
   @Get('user/groups/:slug')
-  @Access({ scope: 'group-resource:r' })
+  @OrgAccess('group-resource:r', 'group')
   groupsUnder(
-    @CurrentPrincipal() principal: Principal,
-    @Param('slug') slug: string,
+    @Org() ctx: GroupContext,
     @Query() query: SubGroupsQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): ForgeOrganization[] {
-    return sendPage(
-      reply,
-      this.orgs.listMySubGroups(principal, slug, toPaging(query), query.access),
-    );
+    return sendPage(reply, this.orgs.listMySubGroups(ctx, toPaging(query), query.access));
   }
 
   /** The same list under a sub-group named with its slash (`/user/groups/org/team`). */
   @Get('user/groups/:org/:sub')
-  @Access({ scope: 'group-resource:r' })
+  @OrgAccess('group-resource:r', 'group')
   groupsUnderSubGroup(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('sub') sub: string,
+    @Org() ctx: GroupContext,
     @Query() query: SubGroupsQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): ForgeOrganization[] {
-    return this.groupsUnder(principal, `${org}/${sub}`, query, reply);
+    return this.groupsUnder(ctx, query, reply);
   }
 
   /** Sub-groups directly under an organization (`org` may be `org%2Fteam`). */
   @Get(':org/-/sub-groups')
-  @Access({ scope: 'group-resource:r' })
+  @OrgAccess('group-resource:r', 'group')
   subGroups(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
+    @Org() ctx: GroupContext,
     @Query() query: SubGroupsQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): DtoOrganizationUnion[] {
-    return sendPage(reply, this.orgs.listSubGroups(principal, org, toPaging(query), query));
+    return sendPage(reply, this.orgs.listSubGroups(ctx, toPaging(query), query));
   }
 
   /** Sub-groups directly under a sub-group named with its slash (`/org/team/-/sub-groups`). */
   @Get(':org/:repo/-/sub-groups')
-  @Access({ scope: 'group-resource:r' })
+  @OrgAccess('group-resource:r', 'group')
   subGroupsOfSubGroup(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') sub: string,
+    @Org() ctx: GroupContext,
     @Query() query: SubGroupsQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): DtoOrganizationUnion[] {
-    return this.subGroups(principal, `${org}/${sub}`, query, reply);
+    return this.subGroups(ctx, query, reply);
   }
 
   /** Create an organization or, with a path `org/team`, a sub-group; the caller becomes its Owner. */
@@ -125,41 +118,32 @@ export class OrgsController {
 
   /** One organization. */
   @Get(':org')
-  @Access({ scope: 'group-resource:r' })
-  get(@CurrentPrincipal() principal: Principal, @Param('org') org: string): ForgeOrganization {
-    return this.orgs.get(principal, org);
+  @OrgAccess('group-resource:r', 'group')
+  get(@Org() ctx: GroupContext): ForgeOrganization {
+    return this.orgs.get(ctx);
   }
 
   /** Change an organization's details: 200 with no body, as published. */
   @Put(':org')
   @HttpCode(200)
-  @Access({ scope: 'group-manage:rw' })
-  update(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Body() body: UpdateGroupDto,
-  ): void {
-    this.orgs.update(principal, org, body);
+  @OrgAccess('group-manage:rw', 'group', { role: CHANGING_GROUP })
+  update(@Org() ctx: GroupContext, @Body() body: UpdateGroupDto): void {
+    this.orgs.update(ctx, body);
   }
 
   /** A sub-group's details, named `org/team` with a plain or an encoded slash. */
   @Put(':org/:sub')
   @HttpCode(200)
-  @Access({ scope: 'group-manage:rw' })
-  updateSubGroup(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('sub') sub: string,
-    @Body() body: UpdateGroupDto,
-  ): void {
-    this.orgs.update(principal, `${org}/${sub}`, body);
+  @OrgAccess('group-manage:rw', 'group', { role: CHANGING_GROUP })
+  updateSubGroup(@Org() ctx: GroupContext, @Body() body: UpdateGroupDto): void {
+    this.orgs.update(ctx, body);
   }
 
   /** Delete an empty organization: 200 with no body, as published. */
   @Delete(':org')
   @HttpCode(200)
-  @Access({ scope: 'group-delete:rw' })
-  remove(@CurrentPrincipal() principal: Principal, @Param('org') org: string): void {
-    this.orgs.delete(principal, org);
+  @OrgAccess('group-delete:rw', 'group', { role: DELETING_GROUP })
+  remove(@Org() ctx: GroupContext): void {
+    this.orgs.delete(ctx);
   }
 }

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
-import { PageQueryDto, toIntegerParam } from '../common/paging';
+import { PageQueryDto, toIntegerParam } from '../http/paging';
 import type { CreateOrganizationRequest } from '@shared/platform/types';
 
 /** `POST /groups`: a path of several names (`org/team`) creates a sub-group. */

@@ -9,16 +9,26 @@ import {
 } from '../../common/errors';
 import { Clock } from '../common/clock';
 import { checkName, checkPathName } from '../common/names';
-import type { Page, Paging } from '../common/paging';
-import type { Principal } from '../common/principal';
-import { ROLE_LEVELS, parseRole } from '../common/roles';
+import type { Page, Paging } from '../http/paging';
+import type { OrgRule } from '../access/access.decorator';
+import type { Principal } from '../access/principal';
+import { type GroupContext, OrgContext, settle } from '../access/request-context';
+import { ROLE_LEVELS, parseRole } from '../access/roles';
 import { iso } from '../common/time';
 import { ForgeConfig } from '../config/forge-config';
 import { UsersService } from '../users/users.service';
 import { toPlatformOrganization, type ForgeOrganization } from './org.converter';
-import type { NamespaceRow, OrgRow } from './org.types';
+import type { GroupGrant, NamespaceGrant, NamespaceRow, OrgRow } from './org.types';
 import type { CreateGroupDto, UpdateGroupDto } from './orgs.dto';
 import { OrgsRepository } from './orgs.repository';
+
+/** What an organization route names, and the least role it needs there. */
+type OrgTargetRule = Pick<OrgRule, 'target' | 'role'>;
+type GroupRule = OrgTargetRule & { target: 'group' };
+
+/** The least roles for changing and deleting a group, and the action each refusal names. */
+export const CHANGING_GROUP = { least: 'Master', action: 'Changing' } as const;
+export const DELETING_GROUP = { least: 'Owner', action: 'Deleting' } as const;
 
 /** Sub-groups one list reads at most (the forge's sub-group lists are short). */
 const MAX_SUB_GROUPS = 1000;
@@ -84,28 +94,53 @@ export class OrgsService {
       caller.userId,
       ROLE_LEVELS.Owner,
     );
-    return this.get(principal, path);
+    const group = this.requireGroup(caller, path);
+    return toPlatformOrganization(
+      group,
+      this.config.publicUrl,
+      this.accessLevel(caller, group.path),
+    );
+  }
+
+  /**
+   * The organization, user namespace or sub-group a route names, for the access guard:
+   * the grant, or the refusal for later.
+   */
+  context(principal: Principal, path: string, rule: GroupRule): GroupContext;
+  context(
+    principal: Principal,
+    path: string,
+    rule: OrgTargetRule,
+  ): OrgContext<NamespaceGrant | GroupGrant>;
+  context(
+    principal: Principal,
+    path: string,
+    rule: OrgTargetRule,
+  ): OrgContext<NamespaceGrant | GroupGrant> {
+    return new OrgContext(
+      principal,
+      path,
+      settle(() => this.grant(principal, path, rule)),
+    );
   }
 
   /**
    * An organization's record, with the caller's role in it: the highest role held in it
    * or in an organization above it.
    */
-  get(principal: Principal, path: string): ForgeOrganization {
-    const caller = this.requireCaller(principal);
-    const row = this.requireGroup(caller, path);
-    return toPlatformOrganization(row, this.config.publicUrl, this.accessLevel(caller, row.path));
+  get(ctx: GroupContext): ForgeOrganization {
+    const { group, role } = ctx.granted();
+    return toPlatformOrganization(group, this.config.publicUrl, role);
   }
 
-  /** The sub-groups directly under `path`, with the caller's role in each. */
+  /** The sub-groups directly under a group, with the caller's role in each. */
   listSubGroups(
-    principal: Principal,
-    path: string,
+    ctx: GroupContext,
     paging: Paging,
     query: { search?: string } = {},
   ): Page<ForgeOrganization> {
-    const caller = this.requireCaller(principal);
-    const parent = this.requireGroup(caller, path);
+    const { group: parent, role: above } = ctx.granted();
+    const caller = ctx.caller as NonNullable<Principal>;
     const { rows, total } = this.orgs.listChildren(
       parent.id,
       caller.userId,
@@ -113,7 +148,6 @@ export class OrgsService {
       paging.offset,
       query.search?.trim() || undefined,
     );
-    const above = this.accessLevel(caller, parent.path);
     return {
       items: rows.map((row) =>
         toPlatformOrganization(row, this.config.publicUrl, Math.max(above, row.role ?? 0)),
@@ -123,18 +157,12 @@ export class OrgsService {
   }
 
   /**
-   * The sub-groups directly under `path` the caller can reach (a role in them or above
+   * The sub-groups directly under a group the caller can reach (a role in them or above
    * them), at least at level `access` when given (10 Guest … 50 Owner).
    */
-  listMySubGroups(
-    principal: Principal,
-    path: string,
-    paging: Paging,
-    access?: number,
-  ): Page<ForgeOrganization> {
-    const caller = this.requireCaller(principal);
-    const parent = this.requireGroup(caller, path);
-    const above = this.accessLevel(caller, parent.path);
+  listMySubGroups(ctx: GroupContext, paging: Paging, access?: number): Page<ForgeOrganization> {
+    const { group: parent, role: above } = ctx.granted();
+    const caller = ctx.caller as NonNullable<Principal>;
     const least = Math.max(1, access ?? 1);
     const reachable = this.orgs
       .listChildren(parent.id, caller.userId, MAX_SUB_GROUPS, 0)
@@ -153,11 +181,8 @@ export class OrgsService {
    * published form also names `wechat_mp` and `readme_repo_id`/`readme_repo_path`; the
    * forge keeps no such settings, so they are accepted and left out.
    */
-  update(principal: Principal, path: string, input: UpdateGroupDto): void {
-    const caller = this.requireCaller(principal);
-    const row = this.requireGroup(caller, path);
-    if (this.accessLevel(caller, row.path) < ROLE_LEVELS.Master)
-      throw new ForbiddenError(`Changing ${row.path} needs the Master role`, { role: 'Master' });
+  update(ctx: GroupContext, input: UpdateGroupDto): void {
+    const { group: row } = ctx.granted();
     const domain = input.domain?.trim();
     if (domain && row.path.includes('/'))
       throw new InvalidError('domain applies to top-level organizations only', { field: 'domain' });
@@ -177,11 +202,8 @@ export class OrgsService {
    * what happens to them, and deleting a whole tree on one call is the reading that loses
    * data, so the forge takes the other one.
    */
-  delete(principal: Principal, path: string): void {
-    const caller = this.requireCaller(principal);
-    const row = this.requireGroup(caller, path);
-    if (this.accessLevel(caller, row.path) < ROLE_LEVELS.Owner)
-      throw new ForbiddenError(`Deleting ${row.path} needs the Owner role`, { role: 'Owner' });
+  delete(ctx: GroupContext): void {
+    const { group: row } = ctx.granted();
     if (row.all_sub_repo_count > 0 || row.all_sub_group_count > 0)
       throw new ConflictError(`${row.path} still holds repositories or sub-groups`, {
         field: 'group',
@@ -192,6 +214,32 @@ export class OrgsService {
   /** Whether an organization or sub-group of this path exists. */
   isGroup(path: string): boolean {
     return this.orgs.namespace(path)?.kind === 'org';
+  }
+
+  /**
+   * What the caller holds in the namespace or group `path`, checked against the rule's
+   * least role; throws the refusal (401, 404, 403) in the order the routes always gave it.
+   */
+  private grant(
+    principal: Principal,
+    path: string,
+    rule: OrgTargetRule,
+  ): NamespaceGrant | GroupGrant {
+    const { target, role: needs } = rule;
+    if (target === 'group') {
+      const caller = this.requireCaller(principal);
+      const group = this.requireGroup(caller, path);
+      const role = this.accessLevel(caller, group.path);
+      if (needs && role < ROLE_LEVELS[needs.least])
+        throw new ForbiddenError(`${needs.action} ${group.path} needs the ${needs.least} role`, {
+          role: needs.least,
+        });
+      return { group, role };
+    }
+    const namespace =
+      target === 'organization' ? this.organization(path) : this.namespace('org', path);
+    if (needs) this.requireRole(principal, namespace, needs.least, needs.action);
+    return { namespace, role: this.roleIn(principal, namespace) };
   }
 
   /** An organization or sub-group by path; NotFoundError when there is none. */

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { ConflictError, ForbiddenError } from '../../common/errors';
 import { Clock } from '../common/clock';
-import type { Caller, Principal } from '../common/principal';
-import { ROLE_LEVELS } from '../common/roles';
+import type { Caller } from '../access/principal';
+import { ROLE_LEVELS } from '../access/roles';
 import { iso } from '../common/time';
+import type { RepoContext } from '../access/request-context';
 import { GitAdapter } from '../git/git.adapter';
 import { GitWriteAdapter } from '../git/git-write.adapter';
 import { BRANCH_PREFIX } from '../git/ref-snapshot';
@@ -40,15 +41,9 @@ export class PullChangesService {
    * Change the title or text, close or reopen (its author, or a Developer). A merged pull
    * stays merged; a pull reopens only while no other open pull joins the same branches.
    */
-  async update(
-    principal: Principal,
-    owner: string,
-    name: string,
-    number: string,
-    input: UpdatePullDto,
-  ): Promise<ForgePull> {
-    const { row, context } = await this.pulls.find(principal, owner, name, number, 'participate');
-    const caller = principal as Caller;
+  async update(ctx: RepoContext, number: string, input: UpdatePullDto): Promise<ForgePull> {
+    const { row, context } = await this.pulls.find(ctx, number);
+    const caller = ctx.caller as Caller;
     if (row.author.id !== caller.userId && context.role < ROLE_LEVELS.Developer && !caller.isAdmin)
       throw new ForbiddenError('Changing a pull request needs its author or the Developer role', {
         role: 'Developer',
@@ -73,7 +68,7 @@ export class PullChangesService {
       closedAt: state === row.state ? undefined : state === 'closed' ? at : null,
       updatedAt: at,
     });
-    return this.pulls.get(principal, owner, name, number);
+    return this.pulls.get(ctx, number);
   }
 
   /**
@@ -81,14 +76,8 @@ export class PullChangesService {
    * moves to the merge, the move is recorded like a push (events, `last_updated_at`),
    * and the pull is merged with the commits it joined.
    */
-  async merge(
-    principal: Principal,
-    owner: string,
-    name: string,
-    number: string,
-    input: MergePullDto,
-  ): Promise<MergePullResult> {
-    const { row, context, repo } = await this.pulls.find(principal, owner, name, number, 'develop');
+  async merge(ctx: RepoContext, number: string, input: MergePullDto): Promise<MergePullResult> {
+    const { row, context, repo } = await this.pulls.find(ctx, number);
     if (row.state !== 'open')
       throw new ConflictError(`Pull #${row.number} is ${row.state}`, { field: 'number' });
     if (this.locks.locked(context.repo.id).has(row.base_ref))
@@ -100,7 +89,7 @@ export class PullChangesService {
       throw new ConflictError(`Branch ${base ? row.head_ref : row.base_ref} does not exist`, {
         field: 'number',
       });
-    const caller = principal as Caller;
+    const caller = ctx.caller as Caller;
     const user = this.users.require(caller.username);
     // The published form asks for a title; a client that sends none gets git's usual one.
     const title =

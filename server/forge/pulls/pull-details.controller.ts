@@ -10,10 +10,10 @@ import type {
   ApiPullReviewComment,
   ApiUserInfo,
 } from '@shared/platform/published';
-import { Access } from '../common/access.decorator';
-import { PageQueryDto, toPaging } from '../common/paging';
-import { CurrentPrincipal, type Principal } from '../common/principal';
-import { sendPage } from '../common/send-page';
+import { RepoAccess } from '../access/access.decorator';
+import { PageQueryDto, toPaging } from '../http/paging';
+import { sendPage } from '../http/send-page';
+import { Repo, type RepoContext } from '../access/request-context';
 import type { ForgePull, ForgePullRequestInfo } from './pull.converter';
 import { PullDetailsService } from './pull-details.service';
 import { CreatePullCommentDto, CreatePullReviewDto, PullBatchQueryDto } from './pulls.dto';
@@ -31,196 +31,147 @@ export class PullDetailsController {
 
   /** Pulls by number. */
   @Get(':org/:repo/-/pull-in-batch')
-  @Access({ scope: 'repo-code:r', anonymous: true })
+  @RepoAccess('repo-code:r', 'read')
   batch(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
+    @Repo() ctx: RepoContext,
     @Query() query: PullBatchQueryDto,
   ): Promise<ForgePullRequestInfo[]> {
-    return this.pulls.batch(principal, org, repo, query.n.split(',').map(Number));
+    return this.pulls.batch(ctx, query.n.split(',').map(Number));
   }
 
   /** One pull request. */
   @Get(PULL)
-  @Access({ scope: 'repo-code:r', anonymous: true })
-  get(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-    @Param('number') number: string,
-  ): Promise<ForgePull> {
-    return this.pulls.get(principal, org, repo, number);
+  @RepoAccess('repo-code:r', 'read')
+  get(@Repo() ctx: RepoContext, @Param('number') number: string): Promise<ForgePull> {
+    return this.pulls.get(ctx, number);
   }
 
   /** Users assigned to the pull. */
   @Get(`${PULL}/assignees`)
-  @Access({ scope: 'repo-code:r', anonymous: true })
-  assignees(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-    @Param('number') number: string,
-  ): Promise<ApiUserInfo[]> {
-    return this.details.assignees(principal, org, repo, number);
+  @RepoAccess('repo-code:r', 'read')
+  assignees(@Repo() ctx: RepoContext, @Param('number') number: string): Promise<ApiUserInfo[]> {
+    return this.details.assignees(ctx, number);
   }
 
   /** Whether a user can be assigned: 204, or 404. */
   @Get(`${PULL}/assignees/:assignee`)
   @HttpCode(204)
-  @Access({ scope: 'repo-code:r', anonymous: true })
+  @RepoAccess('repo-code:r', 'read')
   async canAssign(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
+    @Repo() ctx: RepoContext,
     @Param('number') number: string,
     @Param('assignee') assignee: string,
   ): Promise<void> {
-    await this.details.checkAssignable(principal, org, repo, number, assignee);
+    await this.details.checkAssignable(ctx, number, assignee);
   }
 
   /** Labels of the pull. */
   @Get(`${PULL}/labels`)
-  @Access({ scope: 'repo-code:r', anonymous: true })
+  @RepoAccess('repo-code:r', 'read')
   async labels(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
+    @Repo() ctx: RepoContext,
     @Param('number') number: string,
     @Query() query: PageQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ApiLabel[]> {
-    return sendPage(
-      reply,
-      await this.details.labels(principal, org, repo, number, toPaging(query)),
-    );
+    return sendPage(reply, await this.details.labels(ctx, number, toPaging(query)));
   }
 
   /** Commits the pull brings. */
   @Get(`${PULL}/commits`)
-  @Access({ scope: 'repo-code:r', anonymous: true })
+  @RepoAccess('repo-code:r', 'read')
   async commits(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
+    @Repo() ctx: RepoContext,
     @Param('number') number: string,
     @Query() query: PageQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ApiCommit[]> {
-    return sendPage(
-      reply,
-      await this.details.commitList(principal, org, repo, number, toPaging(query)),
-    );
+    return sendPage(reply, await this.details.commitList(ctx, number, toPaging(query)));
   }
 
   /** Files the pull changes. */
   @Get(`${PULL}/files`)
-  @Access({ scope: 'repo-code:r', anonymous: true })
-  files(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-    @Param('number') number: string,
-  ): Promise<ApiPullFile[]> {
-    return this.details.files(principal, org, repo, number);
+  @RepoAccess('repo-code:r', 'read')
+  files(@Repo() ctx: RepoContext, @Param('number') number: string): Promise<ApiPullFile[]> {
+    return this.details.files(ctx, number);
   }
 
   /** Comments on the pull. */
   @Get(`${PULL}/comments`)
-  @Access({ scope: 'repo-notes:r', anonymous: true })
+  @RepoAccess('repo-notes:r', 'read')
   async comments(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
+    @Repo() ctx: RepoContext,
     @Param('number') number: string,
     @Query() query: PageQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ApiPullRequestComment[]> {
-    return sendPage(
-      reply,
-      await this.details.comments(principal, org, repo, number, toPaging(query)),
-    );
+    return sendPage(reply, await this.details.comments(ctx, number, toPaging(query)));
   }
 
   /** Comment on the pull. */
   @Post(`${PULL}/comments`)
   @HttpCode(201)
-  @Access({ scope: 'repo-notes:rw' })
+  @RepoAccess('repo-notes:rw', 'participate')
   createComment(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
+    @Repo() ctx: RepoContext,
     @Param('number') number: string,
     @Body() body: CreatePullCommentDto,
   ): Promise<ApiPullRequestComment> {
-    return this.details.createComment(principal, org, repo, number, body.body);
+    return this.details.createComment(ctx, number, body.body);
   }
 
   /** One comment on the pull. */
   @Get(`${PULL}/comments/:comment_id`)
-  @Access({ scope: 'repo-notes:r', anonymous: true })
+  @RepoAccess('repo-notes:r', 'read')
   comment(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
+    @Repo() ctx: RepoContext,
     @Param('number') number: string,
     @Param('comment_id') commentId: string,
   ): Promise<ApiPullRequestComment> {
-    return this.details.comment(principal, org, repo, number, commentId);
+    return this.details.comment(ctx, number, commentId);
   }
 
   /** Change a comment's text (its author, or a Reporter). */
   @Patch(`${PULL}/comments/:comment_id`)
-  @Access({ scope: 'repo-notes:rw' })
+  @RepoAccess('repo-notes:rw', 'participate')
   updateComment(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
+    @Repo() ctx: RepoContext,
     @Param('number') number: string,
     @Param('comment_id') commentId: string,
     @Body() body: CreatePullCommentDto,
   ): Promise<ApiPullRequestComment> {
-    return this.details.updateComment(principal, org, repo, number, commentId, body.body);
+    return this.details.updateComment(ctx, number, commentId, body.body);
   }
 
   /** Reviews of the pull. */
   @Get(`${PULL}/reviews`)
-  @Access({ scope: 'repo-code:r', anonymous: true })
+  @RepoAccess('repo-code:r', 'read')
   async reviews(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
+    @Repo() ctx: RepoContext,
     @Param('number') number: string,
     @Query() query: PageQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ApiPullReview[]> {
-    return sendPage(
-      reply,
-      await this.details.reviews(principal, org, repo, number, toPaging(query)),
-    );
+    return sendPage(reply, await this.details.reviews(ctx, number, toPaging(query)));
   }
 
   /** Review the pull. */
   @Post(`${PULL}/reviews`)
   @HttpCode(201)
-  @Access({ scope: 'repo-code:rw' })
+  @RepoAccess('repo-code:rw', 'participate')
   createReview(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
+    @Repo() ctx: RepoContext,
     @Param('number') number: string,
     @Body() body: CreatePullReviewDto,
   ): Promise<ApiPullReview> {
-    return this.details.createReview(principal, org, repo, number, body);
+    return this.details.createReview(ctx, number, body);
   }
 
   /** Line comments of one review. */
   @Get(`${PULL}/reviews/:review_id/comments`)
-  @Access({ scope: 'repo-code:r', anonymous: true })
+  @RepoAccess('repo-code:r', 'read')
   async reviewComments(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
+    @Repo() ctx: RepoContext,
     @Param('number') number: string,
     @Param('review_id') reviewId: string,
     @Query() query: PageQueryDto,
@@ -228,19 +179,14 @@ export class PullDetailsController {
   ): Promise<ApiPullReviewComment[]> {
     return sendPage(
       reply,
-      await this.details.reviewComments(principal, org, repo, number, reviewId, toPaging(query)),
+      await this.details.reviewComments(ctx, number, reviewId, toPaging(query)),
     );
   }
 
   /** Statuses of the pull's head commit. */
   @Get(`${PULL}/commit-statuses`)
-  @Access({ scope: 'repo-code:r', anonymous: true })
-  statuses(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-    @Param('number') number: string,
-  ): Promise<ApiCommitStatuses> {
-    return this.details.statuses(principal, org, repo, number);
+  @RepoAccess('repo-code:r', 'read')
+  statuses(@Repo() ctx: RepoContext, @Param('number') number: string): Promise<ApiCommitStatuses> {
+    return this.details.statuses(ctx, number);
   }
 }

@@ -10,11 +10,12 @@ import type {
   ApiUserInfo,
 } from '@shared/platform/published';
 import { ForbiddenError, InvalidError, NotFoundError } from '../../common/errors';
-import { ROLE_LEVELS } from '../common/roles';
+import { ROLE_LEVELS } from '../access/roles';
 import { Clock } from '../common/clock';
-import type { Page, Paging } from '../common/paging';
-import type { Caller, Principal } from '../common/principal';
+import type { Page, Paging } from '../http/paging';
+import type { Caller } from '../access/principal';
 import { iso } from '../common/time';
+import type { RepoContext } from '../access/request-context';
 import { CommitRenderer } from '../commits/commit-renderer';
 import { CommitsService } from '../commits/commits.service';
 import { ForgeConfig } from '../config/forge-config';
@@ -106,27 +107,16 @@ export class PullDetailsService {
   ) {}
 
   /** Users assigned to the pull. */
-  async assignees(
-    principal: Principal,
-    owner: string,
-    name: string,
-    number: string,
-  ): Promise<ApiUserInfo[]> {
-    const { row } = await this.pulls.find(principal, owner, name, number);
+  async assignees(ctx: RepoContext, number: string): Promise<ApiUserInfo[]> {
+    const { row } = await this.pulls.find(ctx, number);
     return (this.details.assigneesOf([row.id]).get(row.id) ?? []).map((user) =>
       toEmbeddedUser(user, this.config.publicUrl),
     );
   }
 
   /** Whether a user may be assigned to the pull: NotFoundError when not. */
-  async checkAssignable(
-    principal: Principal,
-    owner: string,
-    name: string,
-    number: string,
-    username: string,
-  ): Promise<void> {
-    const { context } = await this.pulls.find(principal, owner, name, number);
+  async checkAssignable(ctx: RepoContext, number: string, username: string): Promise<void> {
+    const { context } = await this.pulls.find(ctx, number);
     const user = this.users.findAll([username])[0];
     const namespace = { ...context.namespace };
     if (!user || !this.orgs.assignable(namespace, [user.id]).has(user.id))
@@ -136,27 +126,15 @@ export class PullDetailsService {
   }
 
   /** Labels of the pull. */
-  async labels(
-    principal: Principal,
-    owner: string,
-    name: string,
-    number: string,
-    paging: Paging,
-  ): Promise<Page<ApiLabel>> {
-    const { row } = await this.pulls.find(principal, owner, name, number);
+  async labels(ctx: RepoContext, number: string, paging: Paging): Promise<Page<ApiLabel>> {
+    const { row } = await this.pulls.find(ctx, number);
     const all = (this.details.labelsOf([row.id]).get(row.id) ?? []).map(toPlatformLabel);
     return { items: all.slice(paging.offset, paging.offset + paging.pageSize), total: all.length };
   }
 
   /** Commits the pull brings (in head, not in base), oldest first. */
-  async commitList(
-    principal: Principal,
-    owner: string,
-    name: string,
-    number: string,
-    paging: Paging,
-  ): Promise<Page<ApiCommit>> {
-    const { row, repo } = await this.pulls.find(principal, owner, name, number);
+  async commitList(ctx: RepoContext, number: string, paging: Paging): Promise<Page<ApiCommit>> {
+    const { row, repo } = await this.pulls.find(ctx, number);
     if (!row.base_sha || !row.head_sha) return { items: [], total: 0 };
     const ids = (await this.history.range(repo, row.base_sha, row.head_sha)).slice(
       0,
@@ -167,13 +145,8 @@ export class PullDetailsService {
   }
 
   /** Files the pull changes (from where head left base), with patches. */
-  async files(
-    principal: Principal,
-    owner: string,
-    name: string,
-    number: string,
-  ): Promise<ApiPullFile[]> {
-    const { row, repo } = await this.pulls.find(principal, owner, name, number);
+  async files(ctx: RepoContext, number: string): Promise<ApiPullFile[]> {
+    const { row, repo } = await this.pulls.find(ctx, number);
     if (!row.base_sha || !row.head_sha) return [];
     const base = (await this.history.mergeBase(repo, row.base_sha, row.head_sha)) ?? row.base_sha;
     const web = `${this.config.publicUrl}/${repo.owner}/${repo.name}`;
@@ -192,26 +165,22 @@ export class PullDetailsService {
 
   /** Comments on the pull, oldest first. */
   async comments(
-    principal: Principal,
-    owner: string,
-    name: string,
+    ctx: RepoContext,
     number: string,
     paging: Paging,
   ): Promise<Page<ApiPullRequestComment>> {
-    const { row } = await this.pulls.find(principal, owner, name, number);
+    const { row } = await this.pulls.find(ctx, number);
     const { rows, total } = this.details.comments(row.id, paging.pageSize, paging.offset);
     return { items: rows.map((note) => this.toComment(note)), total };
   }
 
   /** One comment on the pull. */
   async comment(
-    principal: Principal,
-    owner: string,
-    name: string,
+    ctx: RepoContext,
     number: string,
     commentId: string,
   ): Promise<ApiPullRequestComment> {
-    const { row } = await this.pulls.find(principal, owner, name, number);
+    const { row } = await this.pulls.find(ctx, number);
     const id = /^[1-9]\d{0,15}$/.test(commentId) ? Number(commentId) : NaN;
     const note = Number.isSafeInteger(id) ? this.details.comment(row.id, id) : undefined;
     if (!note)
@@ -223,14 +192,12 @@ export class PullDetailsService {
 
   /** Comment on the pull (anyone who can see a public repository, as for issues). */
   async createComment(
-    principal: Principal,
-    owner: string,
-    name: string,
+    ctx: RepoContext,
     number: string,
     body: string,
   ): Promise<ApiPullRequestComment> {
-    const { row, context } = await this.pulls.find(principal, owner, name, number, 'participate');
-    const caller = principal as Caller;
+    const { row, context } = await this.pulls.find(ctx, number);
+    const caller = ctx.caller as Caller;
     const at = iso(this.clock.now());
     const id = this.details.insertComment(row.id, caller.userId, body, at);
     this.events.record({
@@ -245,21 +212,19 @@ export class PullDetailsService {
 
   /** Change a comment's text (`api.PatchPullCommentForm`): its author, or a Reporter. */
   async updateComment(
-    principal: Principal,
-    owner: string,
-    name: string,
+    ctx: RepoContext,
     number: string,
     commentId: string,
     body: string,
   ): Promise<ApiPullRequestComment> {
-    const { row, context } = await this.pulls.find(principal, owner, name, number, 'participate');
+    const { row, context } = await this.pulls.find(ctx, number);
     const id = /^[1-9]\d{0,15}$/.test(commentId) ? Number(commentId) : NaN;
     const note = Number.isSafeInteger(id) ? this.details.comment(row.id, id) : undefined;
     if (!note)
       throw new NotFoundError(`No comment ${commentId} on this pull request`, {
         field: 'comment_id',
       });
-    if (note.author.id !== principal?.userId && context.role < ROLE_LEVELS.Reporter)
+    if (note.author.id !== ctx.caller?.userId && context.role < ROLE_LEVELS.Reporter)
       throw new ForbiddenError('Only its author or a Reporter can edit this comment', {
         role: 'Reporter',
       });
@@ -268,14 +233,8 @@ export class PullDetailsService {
   }
 
   /** Reviews of the pull, oldest first. */
-  async reviews(
-    principal: Principal,
-    owner: string,
-    name: string,
-    number: string,
-    paging: Paging,
-  ): Promise<Page<ApiPullReview>> {
-    const { row } = await this.pulls.find(principal, owner, name, number);
+  async reviews(ctx: RepoContext, number: string, paging: Paging): Promise<Page<ApiPullReview>> {
+    const { row } = await this.pulls.find(ctx, number);
     const { rows, total } = this.details.reviews(row.id, paging.pageSize, paging.offset);
     return {
       items: rows.map((review) => ({
@@ -295,18 +254,16 @@ export class PullDetailsService {
    * lines of changed files. Needs the Reporter role, as triage does.
    */
   async createReview(
-    principal: Principal,
-    owner: string,
-    name: string,
+    ctx: RepoContext,
     number: string,
     input: CreatePullReviewDto,
   ): Promise<ApiPullReview> {
-    const { row, context } = await this.pulls.find(principal, owner, name, number, 'participate');
+    const { row, context } = await this.pulls.find(ctx, number);
     if (context.role < ROLE_LEVELS.Reporter)
       throw new ForbiddenError(`Reviewing needs the Reporter role in ${context.namespace.path}`, {
         role: 'Reporter',
       });
-    const caller = principal as Caller;
+    const caller = ctx.caller as Caller;
     const at = iso(this.clock.now());
     const state = REVIEW_STATES[input.event];
     if (state !== 'approved' && !input.body?.trim() && (input.comments ?? []).length === 0)
@@ -332,7 +289,7 @@ export class PullDetailsService {
       },
       createdAt: at,
     });
-    const page = await this.reviews(principal, owner, name, number, {
+    const page = await this.reviews(ctx, number, {
       page: 1,
       pageSize: 100,
       offset: 0,
@@ -342,14 +299,12 @@ export class PullDetailsService {
 
   /** Comments of one review of the pull. */
   async reviewComments(
-    principal: Principal,
-    owner: string,
-    name: string,
+    ctx: RepoContext,
     number: string,
     reviewId: string,
     paging: Paging,
   ): Promise<Page<ApiPullReviewComment>> {
-    const { row } = await this.pulls.find(principal, owner, name, number);
+    const { row } = await this.pulls.find(ctx, number);
     const id = /^[1-9]\d{0,15}$/.test(reviewId) ? Number(reviewId) : NaN;
     if (!Number.isSafeInteger(id) || !this.details.reviewExists(row.id, id))
       throw new NotFoundError(`No review ${reviewId} on this pull request`, { field: 'review_id' });
@@ -358,13 +313,8 @@ export class PullDetailsService {
   }
 
   /** The statuses of the pull's head commit and their combined state. */
-  async statuses(
-    principal: Principal,
-    owner: string,
-    name: string,
-    number: string,
-  ): Promise<ApiCommitStatuses> {
-    const { row, context } = await this.pulls.find(principal, owner, name, number);
+  async statuses(ctx: RepoContext, number: string): Promise<ApiCommitStatuses> {
+    const { row, context } = await this.pulls.find(ctx, number);
     return this.commits.combinedStatus(context.repo.id, row.head_sha);
   }
 

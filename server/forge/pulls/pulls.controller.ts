@@ -12,10 +12,11 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { ForgePull, ForgePullRequest } from './pull.converter';
-import { Access, ForgeExtension } from '../common/access.decorator';
-import { toPaging } from '../common/paging';
-import { CurrentPrincipal, type Principal } from '../common/principal';
-import { sendPage } from '../common/send-page';
+import { OrgAccess, RepoAccess } from '../access/access.decorator';
+import { ForgeExtension } from '../http/route-config';
+import { toPaging } from '../http/paging';
+import { sendPage } from '../http/send-page';
+import { Org, type OrgContext, Repo, type RepoContext } from '../access/request-context';
 import { CreatePullDto, ListPullsQueryDto, MergePullDto, UpdatePullDto } from './pulls.dto';
 import { PullChangesService, type MergePullResult } from './pull-changes.service';
 import { PullsService } from './pulls.service';
@@ -31,71 +32,55 @@ export class PullsController {
   /** Pulls of every readable repository of an organization. */
   @Get(':org/-/pulls')
   @ForgeExtension()
-  @Access({ scope: 'repo-code:r' })
+  @OrgAccess('repo-code:r', 'organization')
   listOrg(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
+    @Org() ctx: OrgContext,
     @Query() query: ListPullsQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ForgePullRequest[]> {
-    return this.pulls
-      .listOrg(principal, org, query, toPaging(query))
-      .then((page) => sendPage(reply, page));
+    return this.pulls.listOrg(ctx, query, toPaging(query)).then((page) => sendPage(reply, page));
   }
 
   /** Pulls of a repository. */
   @Get(':org/:repo/-/pulls')
-  @Access({ scope: 'repo-code:r', anonymous: true })
+  @RepoAccess('repo-code:r', 'read')
   list(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
+    @Repo() ctx: RepoContext,
     @Query() query: ListPullsQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ForgePullRequest[]> {
-    return this.pulls
-      .list(principal, org, repo, query, toPaging(query))
-      .then((page) => sendPage(reply, page));
+    return this.pulls.list(ctx, query, toPaging(query)).then((page) => sendPage(reply, page));
   }
 
   /** Record a pull request: 201 with the `api.Pull` record (reviewers included), as published. */
   @Post(':org/:repo/-/pulls')
   @HttpCode(201)
-  @Access({ scope: 'repo-code:rw' })
-  async create(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-    @Body() body: CreatePullDto,
-  ): Promise<ForgePull> {
-    const created = await this.pulls.create(principal, org, repo, body);
-    return this.pulls.get(principal, org, repo, String(created.number));
+  @RepoAccess('repo-code:rw', 'develop')
+  async create(@Repo() ctx: RepoContext, @Body() body: CreatePullDto): Promise<ForgePull> {
+    const created = await this.pulls.create(ctx, body);
+    return this.pulls.get(ctx, String(created.number));
   }
 
   /** Change the title or text, close or reopen: 200 with the `api.Pull` record, as published. */
   @Patch(':org/:repo/-/pulls/:number')
-  @Access({ scope: 'repo-code:rw' })
+  @RepoAccess('repo-code:rw', 'participate')
   update(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
+    @Repo() ctx: RepoContext,
     @Param('number') number: string,
     @Body() body: UpdatePullDto,
   ): Promise<ForgePull> {
-    return this.changes.update(principal, org, repo, number, body);
+    return this.changes.update(ctx, number, body);
   }
 
   /** Merge into the base branch: 200 with `{merged, message, sha}`. */
   @Put(':org/:repo/-/pulls/:number/merge')
   @HttpCode(200)
-  @Access({ scope: 'repo-code:rw' })
+  @RepoAccess('repo-code:rw', 'develop')
   merge(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
+    @Repo() ctx: RepoContext,
     @Param('number') number: string,
     @Body() body: MergePullDto,
   ): Promise<MergePullResult> {
-    return this.changes.merge(principal, org, repo, number, body);
+    return this.changes.merge(ctx, number, body);
   }
 }

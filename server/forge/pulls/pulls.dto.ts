@@ -13,7 +13,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import type { CreatePullRequest, PullListState } from '@shared/platform/types';
-import { PageQueryDto } from '../common/paging';
+import { PageQueryDto } from '../http/paging';
 
 /**
  * A branch name as git accepts it (check-ref-format, simplified): no leading `-` or

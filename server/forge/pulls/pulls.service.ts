@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { PullListState } from '@shared/platform/types';
 import { ConflictError, InvalidError } from '../../common/errors';
 import { Clock } from '../common/clock';
-import type { Page, Paging } from '../common/paging';
-import type { Principal } from '../common/principal';
+import type { Page, Paging } from '../http/paging';
+import type { Principal } from '../access/principal';
+import type { OrgContext, RepoContext } from '../access/request-context';
 import { dayEnd, dayStart, iso } from '../common/time';
 import { ForgeConfig } from '../config/forge-config';
 import { EventsService } from '../events/events.service';
@@ -11,7 +12,7 @@ import { GitAdapter } from '../git/git.adapter';
 import { BRANCH_PREFIX, type RefSnapshot } from '../git/ref-snapshot';
 import { ReposService } from '../repos/repos.service';
 import type { RepoName } from '../git/git.adapter';
-import type { RepoContext } from '../repos/repo.types';
+import type { RepoGrant } from '../repos/repo.types';
 import {
   toPlatformPull,
   toPullDetail,
@@ -47,34 +48,26 @@ export class PullsService {
 
   /** Pulls of one repository (open by default). */
   list(
-    principal: Principal,
-    owner: string,
-    name: string,
+    ctx: RepoContext,
     query: ListPullsQueryDto,
     paging: Paging,
   ): Promise<Page<ForgePullRequest>> {
-    const { repo } = this.repos.resolve(principal, owner, name, 'read');
+    const { repo } = ctx.granted();
     return this.page({ repoId: repo.id }, query, paging);
   }
 
   /** Pulls of every readable repository of an organization, each with `repo.path`. */
   listOrg(
-    principal: Principal,
-    org: string,
+    ctx: OrgContext,
     query: ListPullsQueryDto,
     paging: Paging,
   ): Promise<Page<ForgePullRequest>> {
-    return this.page(this.repos.readableInOrg(principal, org), query, paging);
+    return this.page(this.repos.readableInOrg(ctx.granted()), query, paging);
   }
 
   /** Record a pull request from `head` into `base` (needs the Developer role). */
-  async create(
-    principal: Principal,
-    owner: string,
-    name: string,
-    input: CreatePullDto,
-  ): Promise<ForgePullRequest> {
-    const context = this.repos.resolve(principal, owner, name, 'develop');
+  async create(ctx: RepoContext, input: CreatePullDto): Promise<ForgePullRequest> {
+    const context = ctx.granted();
     const here = `${context.namespace.path}/${context.repo.name}`;
     if (input.head_repo !== undefined && input.head_repo.toLowerCase() !== here.toLowerCase()) {
       throw new InvalidError(
@@ -93,7 +86,7 @@ export class PullsService {
     // A pull may name a branch that is pushed later; its SHA is then filled in when read.
     const refs = await this.git.refs({ owner: context.namespace.path, name: context.repo.name });
     const at = iso(this.clock.now());
-    const caller = principal as NonNullable<Principal>;
+    const caller = ctx.caller as NonNullable<Principal>;
     const row = this.pulls.insert({
       repoId: context.repo.id,
       namespaceId: context.namespace.id,
@@ -128,20 +121,15 @@ export class PullsService {
   }
 
   /** One pull request with its reviewers. */
-  async get(principal: Principal, owner: string, name: string, number: string): Promise<ForgePull> {
-    const { row } = await this.find(principal, owner, name, number);
+  async get(ctx: RepoContext, number: string): Promise<ForgePull> {
+    const { row } = await this.find(ctx, number);
     const [context] = await this.reader.contexts([row]);
     return toPullDetail(row, context, this.config.publicUrl);
   }
 
   /** Pulls of a repository by number (`n=1,2,3`), those that exist. */
-  async batch(
-    principal: Principal,
-    owner: string,
-    name: string,
-    numbers: readonly number[],
-  ): Promise<ForgePullRequestInfo[]> {
-    const { repo } = this.repos.resolve(principal, owner, name, 'read');
+  async batch(ctx: RepoContext, numbers: readonly number[]): Promise<ForgePullRequestInfo[]> {
+    const { repo } = ctx.granted();
     const rows = await Promise.all(
       this.pulls.byNumbers(repo.id, numbers).map((row) => this.withCurrentShas(row)),
     );
@@ -151,13 +139,10 @@ export class PullsService {
 
   /** The pull, its repository and the caller's role there; head and base at their current commits. */
   async find(
-    principal: Principal,
-    owner: string,
-    name: string,
+    ctx: RepoContext,
     number: string,
-    permission: 'read' | 'participate' | 'develop' = 'read',
-  ): Promise<{ row: PullRow; context: RepoContext; repo: RepoName }> {
-    const context = this.repos.resolve(principal, owner, name, permission);
+  ): Promise<{ row: PullRow; context: RepoGrant; repo: RepoName }> {
+    const context = ctx.granted();
     const row = await this.withCurrentShas(this.reader.require(context.repo.id, number));
     return { row, context, repo: { owner: context.namespace.path, name: context.repo.name } };
   }

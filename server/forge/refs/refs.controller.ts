@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { ApiBranch, ApiBranchDetail } from '@shared/platform/published';
-import { Access } from '../common/access.decorator';
-import { PageQueryDto, toPaging } from '../common/paging';
-import { CurrentPrincipal, type Principal } from '../common/principal';
-import { sendPage } from '../common/send-page';
+import { RepoAccess } from '../access/access.decorator';
+import { PageQueryDto, toPaging } from '../http/paging';
+import { sendPage } from '../http/send-page';
+import { Repo, type RepoContext } from '../access/request-context';
 import { CreateBranchDto, CreateTagDto } from './refs.dto';
 import { RefsService, type ForgeTag } from './refs.service';
 
@@ -15,129 +15,85 @@ export class RefsController {
 
   /** Branches. */
   @Get(':org/:repo/-/git/branches')
-  @Access({ scope: 'repo-code:r', anonymous: true })
+  @RepoAccess('repo-code:r', 'read')
   async listBranches(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
+    @Repo() ctx: RepoContext,
     @Query() query: PageQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ApiBranch[]> {
-    return sendPage(reply, await this.refs.listBranches(principal, org, repo, toPaging(query)));
+    return sendPage(reply, await this.refs.listBranches(ctx, toPaging(query)));
   }
 
   /** Create a branch: 201 with no body, as published (callers read it back). */
   @Post(':org/:repo/-/git/branches')
   @HttpCode(201)
-  @Access({ scope: 'repo-code:rw' })
-  async createBranch(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-    @Body() body: CreateBranchDto,
-  ): Promise<void> {
-    await this.refs.createBranch(principal, org, repo, body);
+  @RepoAccess('repo-code:rw', 'develop')
+  async createBranch(@Repo() ctx: RepoContext, @Body() body: CreateBranchDto): Promise<void> {
+    await this.refs.createBranch(ctx, body);
   }
 
   /** One branch with its head commit. */
   @Get(':org/:repo/-/git/branches/*')
-  @Access({ scope: 'repo-code:r', anonymous: true })
-  getBranch(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-    @Param('*') branch: string,
-  ): Promise<ApiBranchDetail> {
-    return this.refs.getBranch(principal, org, repo, branch);
+  @RepoAccess('repo-code:r', 'read')
+  getBranch(@Repo() ctx: RepoContext, @Param('*') branch: string): Promise<ApiBranchDetail> {
+    return this.refs.getBranch(ctx, branch);
   }
 
   /** Delete a branch: 200 with no body, as published. */
   @Delete(':org/:repo/-/git/branches/*')
   @HttpCode(200)
-  @Access({ scope: 'repo-code:rw' })
-  async deleteBranch(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-    @Param('*') branch: string,
-  ): Promise<void> {
-    await this.refs.deleteBranch(principal, org, repo, branch);
+  @RepoAccess('repo-code:rw', 'develop')
+  async deleteBranch(@Repo() ctx: RepoContext, @Param('*') branch: string): Promise<void> {
+    await this.refs.deleteBranch(ctx, branch);
   }
 
   /** Lock a branch: 201 with no body, as published. */
   @Post(':org/:repo/-/git/branch-locks/*')
   @HttpCode(201)
-  @Access({ scope: 'repo-code:rw' })
-  async lockBranch(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-    @Param('*') branch: string,
-  ): Promise<void> {
-    await this.refs.lockBranch(principal, org, repo, branch);
+  @RepoAccess('repo-code:rw', 'manage')
+  async lockBranch(@Repo() ctx: RepoContext, @Param('*') branch: string): Promise<void> {
+    await this.refs.lockBranch(ctx, branch);
   }
 
   /** Unlock a branch: 204, as published. */
   @Delete(':org/:repo/-/git/branch-locks/*')
   @HttpCode(204)
-  @Access({ scope: 'repo-code:rw' })
-  unlockBranch(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-    @Param('*') branch: string,
-  ): void {
-    this.refs.unlockBranch(principal, org, repo, branch);
+  @RepoAccess('repo-code:rw', 'manage')
+  unlockBranch(@Repo() ctx: RepoContext, @Param('*') branch: string): void {
+    this.refs.unlockBranch(ctx, branch);
   }
 
   /** Tags. */
   @Get(':org/:repo/-/git/tags')
-  @Access({ scope: 'repo-code:r', anonymous: true })
+  @RepoAccess('repo-code:r', 'read')
   async listTags(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
+    @Repo() ctx: RepoContext,
     @Query() query: PageQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ForgeTag[]> {
-    return sendPage(reply, await this.refs.listTags(principal, org, repo, toPaging(query)));
+    return sendPage(reply, await this.refs.listTags(ctx, toPaging(query)));
   }
 
   /** Create a tag (annotated when `message` is given). */
   @Post(':org/:repo/-/git/tags')
   @HttpCode(201)
-  @Access({ scope: 'repo-code:rw' })
-  createTag(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-    @Body() body: CreateTagDto,
-  ): Promise<ForgeTag> {
-    return this.refs.createTag(principal, org, repo, body);
+  @RepoAccess('repo-code:rw', 'develop')
+  createTag(@Repo() ctx: RepoContext, @Body() body: CreateTagDto): Promise<ForgeTag> {
+    return this.refs.createTag(ctx, body);
   }
 
   /** One tag. */
   @Get(':org/:repo/-/git/tags/*')
-  @Access({ scope: 'repo-code:r', anonymous: true })
-  getTag(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-    @Param('*') tag: string,
-  ): Promise<ForgeTag> {
-    return this.refs.getTag(principal, org, repo, tag);
+  @RepoAccess('repo-code:r', 'read')
+  getTag(@Repo() ctx: RepoContext, @Param('*') tag: string): Promise<ForgeTag> {
+    return this.refs.getTag(ctx, tag);
   }
 
   /** Delete a tag. */
   @Delete(':org/:repo/-/git/tags/*')
   @HttpCode(204)
-  @Access({ scope: 'repo-code:rw' })
-  async deleteTag(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-    @Param('*') tag: string,
-  ): Promise<void> {
-    await this.refs.deleteTag(principal, org, repo, tag);
+  @RepoAccess('repo-code:rw', 'develop')
+  async deleteTag(@Repo() ctx: RepoContext, @Param('*') tag: string): Promise<void> {
+    await this.refs.deleteTag(ctx, tag);
   }
 }

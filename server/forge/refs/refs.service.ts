@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { ApiBranch, ApiBranchDetail, ApiCommit, ApiTag } from '@shared/platform/published';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../../common/errors';
 import { Clock } from '../common/clock';
-import type { Page, Paging } from '../common/paging';
-import type { Caller, Principal } from '../common/principal';
+import type { Page, Paging } from '../http/paging';
+import type { Caller } from '../access/principal';
+import type { RepoContext } from '../access/request-context';
 import { iso } from '../common/time';
 import { CommitRenderer } from '../commits/commit-renderer';
 import { UNSIGNED } from '../commits/commit.converter';
@@ -22,14 +23,13 @@ import {
   type RefSnapshot,
 } from '../git/ref-snapshot';
 import { BranchLocksRepository } from '../repos/branch-locks.repository';
-import type { RepoContext, RepoPermission } from '../repos/repo.types';
-import { ReposService } from '../repos/repos.service';
+import type { RepoGrant } from '../repos/repo.types';
 import { UsersService } from '../users/users.service';
 import type { CreateBranchDto, CreateTagDto } from './refs.dto';
 import { refEvent } from './ref-events';
 
-interface Resolved {
-  context: RepoContext;
+interface Granted {
+  context: RepoGrant;
   repo: RepoName;
   actor: Caller;
 }
@@ -57,7 +57,6 @@ const EMPTY_COMMIT: ApiCommit = {
 @Injectable()
 export class RefsService {
   constructor(
-    private readonly repos: ReposService,
     private readonly git: GitAdapter,
     private readonly writes: GitWriteAdapter,
     private readonly renderer: CommitRenderer,
@@ -74,13 +73,8 @@ export class RefsService {
   }
 
   /** Branches by name. */
-  async listBranches(
-    principal: Principal,
-    owner: string,
-    name: string,
-    paging: Paging,
-  ): Promise<Page<ApiBranch>> {
-    const { context, repo } = this.resolve(principal, owner, name, 'read');
+  async listBranches(ctx: RepoContext, paging: Paging): Promise<Page<ApiBranch>> {
+    const { context, repo } = this.granted(ctx);
     const refs = await this.git.refs(repo);
     const names = branchNames(refs);
     const locked = this.locks.locked(context.repo.id);
@@ -96,14 +90,9 @@ export class RefsService {
   }
 
   /** One branch with its full head commit. */
-  async getBranch(
-    principal: Principal,
-    owner: string,
-    name: string,
-    branch: string,
-  ): Promise<ApiBranchDetail> {
+  async getBranch(ctx: RepoContext, branch: string): Promise<ApiBranchDetail> {
     checkRevision('branch', branch);
-    const { context, repo } = this.resolve(principal, owner, name, 'read');
+    const { context, repo } = this.granted(ctx);
     const ref = await this.requireRef(repo, BRANCH_PREFIX, branch);
     return {
       name: branch,
@@ -114,16 +103,11 @@ export class RefsService {
   }
 
   /** Create a branch at `start_point` (the default branch when absent). */
-  async createBranch(
-    principal: Principal,
-    owner: string,
-    name: string,
-    input: CreateBranchDto,
-  ): Promise<ApiBranchDetail> {
+  async createBranch(ctx: RepoContext, input: CreateBranchDto): Promise<ApiBranchDetail> {
     const branch = checkRefName('name', input.name);
     const start =
       input.start_point === undefined ? undefined : checkRevision('start_point', input.start_point);
-    const { context, repo, actor } = this.resolve(principal, owner, name, 'develop');
+    const { context, repo, actor } = this.granted(ctx);
     const commit = await this.git.exclusive(repo, async () => {
       const refs = await this.git.refs(repo);
       const full = BRANCH_PREFIX + branch;
@@ -146,14 +130,9 @@ export class RefsService {
   }
 
   /** Delete a branch (never the default one). */
-  async deleteBranch(
-    principal: Principal,
-    owner: string,
-    name: string,
-    branch: string,
-  ): Promise<void> {
+  async deleteBranch(ctx: RepoContext, branch: string): Promise<void> {
     checkRevision('branch', branch);
-    const { context, repo, actor } = this.resolve(principal, owner, name, 'develop');
+    const { context, repo, actor } = this.granted(ctx);
     await this.git.exclusive(repo, async () => {
       const ref = await this.requireRef(repo, BRANCH_PREFIX, branch);
       if ((await this.git.refs(repo)).head === branch)
@@ -168,34 +147,24 @@ export class RefsService {
   }
 
   /** Lock a branch against pushes, merges and deletion (Master role); locking it again changes nothing. */
-  async lockBranch(
-    principal: Principal,
-    owner: string,
-    name: string,
-    branch: string,
-  ): Promise<void> {
+  async lockBranch(ctx: RepoContext, branch: string): Promise<void> {
     checkRevision('branch', branch);
-    const { context, repo, actor } = this.resolve(principal, owner, name, 'manage');
+    const { context, repo, actor } = this.granted(ctx);
     await this.requireRef(repo, BRANCH_PREFIX, branch);
     this.locks.lock(context.repo.id, branch, actor.userId, this.now());
   }
 
   /** Unlock a branch (Master role); NotFoundError when it is not locked. */
-  unlockBranch(principal: Principal, owner: string, name: string, branch: string): void {
+  unlockBranch(ctx: RepoContext, branch: string): void {
     checkRevision('branch', branch);
-    const { context } = this.resolve(principal, owner, name, 'manage');
+    const { context } = this.granted(ctx);
     if (!this.locks.unlock(context.repo.id, branch))
       throw new NotFoundError(`Branch ${branch} is not locked`, { field: 'branch' });
   }
 
   /** Tags by name. */
-  async listTags(
-    principal: Principal,
-    owner: string,
-    name: string,
-    paging: Paging,
-  ): Promise<Page<ForgeTag>> {
-    const { repo } = this.resolve(principal, owner, name, 'read');
+  async listTags(ctx: RepoContext, paging: Paging): Promise<Page<ForgeTag>> {
+    const { repo } = this.granted(ctx);
     const refs = await this.git.refs(repo);
     const names = tagNames(refs);
     const page = names.slice(paging.offset, paging.offset + paging.pageSize);
@@ -206,30 +175,25 @@ export class RefsService {
   }
 
   /** One tag. */
-  async getTag(principal: Principal, owner: string, name: string, tag: string): Promise<ForgeTag> {
+  async getTag(ctx: RepoContext, tag: string): Promise<ForgeTag> {
     checkRevision('tag', tag);
-    const { repo } = this.resolve(principal, owner, name, 'read');
+    const { repo } = this.granted(ctx);
     return this.toTag(repo, tag, await this.requireRef(repo, TAG_PREFIX, tag));
   }
 
   /** Create a tag on `target` (default branch): annotated with `message`, lightweight without. */
-  async createTag(
-    principal: Principal,
-    owner: string,
-    name: string,
-    input: CreateTagDto,
-  ): Promise<ForgeTag> {
+  async createTag(ctx: RepoContext, input: CreateTagDto): Promise<ForgeTag> {
     const tag = checkRefName('name', input.name);
     const target = input.target === undefined ? undefined : checkRevision('target', input.target);
-    const { context, repo, actor } = this.resolve(principal, owner, name, 'develop');
+    const { context, repo, actor } = this.granted(ctx);
     await this.createTagRef(context, repo, actor, tag, target, input.message);
     return this.toTag(repo, tag, await this.requireRef(repo, TAG_PREFIX, tag));
   }
 
   /** Delete a tag. */
-  async deleteTag(principal: Principal, owner: string, name: string, tag: string): Promise<void> {
+  async deleteTag(ctx: RepoContext, tag: string): Promise<void> {
     checkRevision('tag', tag);
-    const { context, repo, actor } = this.resolve(principal, owner, name, 'develop');
+    const { context, repo, actor } = this.granted(ctx);
     await this.git.exclusive(repo, async () => {
       const ref = await this.requireRef(repo, TAG_PREFIX, tag);
       await this.writes.deleteRef(repo, ref.name, ref.sha);
@@ -244,7 +208,7 @@ export class RefsService {
    * the CreateEvent. Returns the commit the tag points to.
    */
   async createTagRef(
-    context: RepoContext,
+    context: RepoGrant,
     repo: RepoName,
     actor: Caller,
     tag: string,
@@ -296,18 +260,13 @@ export class RefsService {
     return ref;
   }
 
-  private resolve(
-    principal: Principal,
-    owner: string,
-    name: string,
-    permission: RepoPermission,
-  ): Resolved {
-    const context = this.repos.resolve(principal, owner, name, permission);
+  private granted(ctx: RepoContext): Granted {
+    const context = ctx.granted();
     return {
       context,
       repo: { owner: context.namespace.path, name: context.repo.name },
       // Reads may be anonymous; writes always have a caller (the guard requires a token).
-      actor: principal as Caller,
+      actor: ctx.caller as Caller,
     };
   }
 

@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { ApiRelease, ApiReleaseAsset } from '@shared/platform/published';
 import { ConflictError, NotFoundError } from '../../common/errors';
 import { Clock } from '../common/clock';
-import type { Page, Paging } from '../common/paging';
-import type { Caller, Principal } from '../common/principal';
+import type { Page, Paging } from '../http/paging';
+import type { Caller } from '../access/principal';
+import type { RepoContext } from '../access/request-context';
 import { iso } from '../common/time';
 import { ForgeConfig } from '../config/forge-config';
 import { EventsService } from '../events/events.service';
@@ -11,8 +12,7 @@ import { GitAdapter } from '../git/git.adapter';
 import { checkRefName, checkRevision } from '../git/ref-name';
 import { TAG_PREFIX } from '../git/ref-snapshot';
 import { RefsService } from '../refs/refs.service';
-import { ReposService } from '../repos/repos.service';
-import type { RepoContext } from '../repos/repo.types';
+import type { RepoGrant } from '../repos/repo.types';
 import { toPlatformRelease, toReleaseAsset } from './release.converter';
 import type { ReleaseRow } from './release.types';
 import type { CreateReleaseDto, UpdateReleaseDto } from './releases.dto';
@@ -23,7 +23,6 @@ import { ReleasesRepository } from './releases.repository';
 export class ReleasesService {
   constructor(
     private readonly releases: ReleasesRepository,
-    private readonly repos: ReposService,
     private readonly refs: RefsService,
     private readonly git: GitAdapter,
     private readonly events: EventsService,
@@ -32,44 +31,39 @@ export class ReleasesService {
   ) {}
 
   /** Releases, newest first. */
-  list(principal: Principal, owner: string, name: string, paging: Paging): Page<ApiRelease> {
-    const context = this.repos.resolve(principal, owner, name, 'read');
+  list(ctx: RepoContext, paging: Paging): Page<ApiRelease> {
+    const context = ctx.granted();
     const { rows, total } = this.releases.list(context.repo.id, paging.pageSize, paging.offset);
     const latest = this.releases.latest(context.repo.id)?.id;
     return { items: rows.map((row) => this.toWire(row, latest, context)), total };
   }
 
   /** The latest published release that is not a prerelease. */
-  latest(principal: Principal, owner: string, name: string): ApiRelease {
-    const context = this.repos.resolve(principal, owner, name, 'read');
+  latest(ctx: RepoContext): ApiRelease {
+    const context = ctx.granted();
     const row = this.releases.latest(context.repo.id);
     if (!row) throw new NotFoundError('The repository has no release yet', { field: 'release' });
     return this.toWire(row, row.id, context);
   }
 
   /** The release of a tag. */
-  byTag(principal: Principal, owner: string, name: string, tag: string): ApiRelease {
+  byTag(ctx: RepoContext, tag: string): ApiRelease {
     checkRevision('tag', tag);
-    const context = this.repos.resolve(principal, owner, name, 'read');
+    const context = ctx.granted();
     const row = this.releases.byTag(context.repo.id, tag);
     if (!row) throw new NotFoundError(`No release for tag ${tag}`, { field: 'tag' });
     return this.toWire(row, this.releases.latest(context.repo.id)?.id, context);
   }
 
   /** Publish a release; its tag is created from `target_commitish` (default branch) when missing. */
-  async create(
-    principal: Principal,
-    owner: string,
-    name: string,
-    input: CreateReleaseDto,
-  ): Promise<ApiRelease> {
+  async create(ctx: RepoContext, input: CreateReleaseDto): Promise<ApiRelease> {
     const tag = checkRefName('tag_name', input.tag_name);
     const target =
       input.target_commitish === undefined
         ? undefined
         : checkRevision('target_commitish', input.target_commitish);
-    const context = this.repos.resolve(principal, owner, name, 'develop');
-    const caller = principal as Caller;
+    const context = ctx.granted();
+    const caller = ctx.caller as Caller;
     const repo = { owner: context.namespace.path, name: context.repo.name };
     if (this.releases.byTag(context.repo.id, tag))
       throw new ConflictError(`Tag ${tag} already has a release`, { field: 'tag_name' });
@@ -105,14 +99,8 @@ export class ReleasesService {
   }
 
   /** Change a release's name, notes, draft or prerelease flag, or latest choice. */
-  update(
-    principal: Principal,
-    owner: string,
-    name: string,
-    releaseId: string,
-    input: UpdateReleaseDto,
-  ): void {
-    const context = this.repos.resolve(principal, owner, name, 'develop');
+  update(ctx: RepoContext, releaseId: string, input: UpdateReleaseDto): void {
+    const context = ctx.granted();
     const row = this.requireRelease(context.repo.id, releaseId);
     const publishing = input.draft === false && row.published_at === '';
     this.releases.update(row.id, {
@@ -126,27 +114,21 @@ export class ReleasesService {
   }
 
   /** Delete a release; its tag stays. */
-  remove(principal: Principal, owner: string, name: string, releaseId: string): void {
-    const context = this.repos.resolve(principal, owner, name, 'develop');
+  remove(ctx: RepoContext, releaseId: string): void {
+    const context = ctx.granted();
     this.releases.delete(this.requireRelease(context.repo.id, releaseId).id);
   }
 
   /** A release by id. */
-  byId(principal: Principal, owner: string, name: string, releaseId: string): ApiRelease {
-    const context = this.repos.resolve(principal, owner, name, 'read');
+  byId(ctx: RepoContext, releaseId: string): ApiRelease {
+    const context = ctx.granted();
     const row = this.requireRelease(context.repo.id, releaseId);
     return this.toWire(row, this.releases.latest(context.repo.id)?.id, context);
   }
 
   /** One asset of a release. */
-  asset(
-    principal: Principal,
-    owner: string,
-    name: string,
-    releaseId: string,
-    assetId: string,
-  ): ApiReleaseAsset {
-    const context = this.repos.resolve(principal, owner, name, 'read');
+  asset(ctx: RepoContext, releaseId: string, assetId: string): ApiReleaseAsset {
+    const context = ctx.granted();
     const release = this.requireRelease(context.repo.id, releaseId);
     const id = /^[1-9]\d{0,15}$/.test(assetId) ? Number(assetId) : NaN;
     const asset = Number.isSafeInteger(id) ? this.releases.asset(release.id, { id }) : undefined;
@@ -156,15 +138,9 @@ export class ReleasesService {
   }
 
   /** Where an asset's bytes are served, for the download route's redirect; counts the download. */
-  download(
-    principal: Principal,
-    owner: string,
-    name: string,
-    tag: string,
-    fileName: string,
-  ): string {
+  download(ctx: RepoContext, tag: string, fileName: string): string {
     checkRevision('tag', tag);
-    const context = this.repos.resolve(principal, owner, name, 'read');
+    const context = ctx.granted();
     const release = this.releases.byTag(context.repo.id, tag);
     const asset = release && this.releases.asset(release.id, { name: fileName });
     if (!release || !asset)
@@ -183,13 +159,13 @@ export class ReleasesService {
     return row;
   }
 
-  private toWire(row: ReleaseRow, latestId: number | undefined, context: RepoContext): ApiRelease {
+  private toWire(row: ReleaseRow, latestId: number | undefined, context: RepoGrant): ApiRelease {
     const assets = this.releases.assetsOf([row.id]).get(row.id) ?? [];
     return toPlatformRelease(row, latestId, assets, repoPathOf(context), this.config.publicUrl);
   }
 }
 
 /** `org/name` of a resolved repository. */
-function repoPathOf(context: RepoContext): string {
+function repoPathOf(context: RepoGrant): string {
   return `${context.namespace.path}/${context.repo.name}`;
 }

@@ -1,6 +1,6 @@
 import type { DtoRepos4User } from '@shared/platform/published';
 import type { VisibilityLevel } from '@shared/platform/types';
-import { roleName } from '../common/roles';
+import { roleName } from '../access/roles';
 import { ZERO_TIME } from '../common/time';
 import type { RepoLanguageInfo } from './repo-languages';
 import type { RepoRow } from './repo.types';

@@ -51,7 +51,7 @@ export interface RepoListFilter {
 export type RepoPermission = 'read' | 'participate' | 'triage' | 'develop' | 'manage' | 'delete';
 
 /** A repository resolved for a caller, with the caller's role in its namespace. */
-export interface RepoContext {
+export interface RepoGrant {
   /** Without its open counts (they read as 0): re-read by id where they are shown. */
   repo: RepoRow;
   namespace: { id: number; path: string; kind: 'org' | 'user' };

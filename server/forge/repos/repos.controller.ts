@@ -1,25 +1,15 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Patch,
-  Post,
-  Query,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { DtoRepos4User } from '@shared/platform/published';
 import { ForbiddenError, NotFoundError } from '../../common/errors';
-import { Access } from '../common/access.decorator';
-import { scopeAllows, type Scope } from '../common/scopes';
+import { Access, OrgAccess, RepoAccess } from '../access/access.decorator';
+import { scopeAllows, type Scope } from '../access/scopes';
 import type { ForgeOrganization } from '../orgs/org.converter';
-import { OrgsService } from '../orgs/orgs.service';
-import { toPaging } from '../common/paging';
-import { CurrentPrincipal, type Principal } from '../common/principal';
-import { sendPage } from '../common/send-page';
+import { DELETING_GROUP, OrgsService } from '../orgs/orgs.service';
+import { toPaging } from '../http/paging';
+import { CurrentPrincipal, type Principal } from '../access/principal';
+import { Org, type OrgContext, Repo, type RepoContext } from '../access/request-context';
+import { sendPage } from '../http/send-page';
 import {
   CreateRepoDto,
   ListReposQueryDto,
@@ -56,60 +46,46 @@ export class ReposController {
 
   /** Repositories of a user or an organization. */
   @Get(':org/-/repos')
-  @Access({ scope: 'repo-code:r', anonymous: true })
+  @OrgAccess('repo-code:r', 'namespace', { anonymous: true })
   async list(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
+    @Org() ctx: OrgContext,
     @Query() query: ListReposQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<DtoRepos4User[]> {
-    return sendPage(reply, await this.repos.list(principal, org, query, toPaging(query)));
+    return sendPage(reply, await this.repos.list(ctx, query, toPaging(query)));
   }
 
   /** Create a repository: 201 with no body, as published (callers read it back). */
   @Post(':org/-/repos')
   @HttpCode(201)
-  @Access({ scope: 'repo-manage:rw' })
-  async create(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Body() body: CreateRepoDto,
-  ): Promise<void> {
-    await this.repos.create(principal, org, body);
+  @OrgAccess('repo-manage:rw', 'namespace', {
+    role: { least: 'Master', action: 'Creating a repository' },
+  })
+  async create(@Org() ctx: OrgContext, @Body() body: CreateRepoDto): Promise<void> {
+    await this.repos.create(ctx, body);
   }
 
   /**
    * One repository. `/{group}` of a sub-group `org/team` sent with its slash encoded
-   * decodes to this route (common/encoded-slash.ts); where no repository of that path
+   * decodes to this route (http/encoded-slash.ts); where no repository of that path
    * exists but the sub-group does, the group answers, under the group route's own scope.
    */
   @Get(':org/:repo')
-  @Access({ scope: 'repo-code:r', anonymous: true })
-  async get(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-  ): Promise<DtoRepos4User | ForgeOrganization> {
+  @RepoAccess('repo-code:r', 'read')
+  async get(@Repo() ctx: RepoContext): Promise<DtoRepos4User | ForgeOrganization> {
     try {
-      return await this.repos.get(principal, org, repo);
+      return await this.repos.get(ctx);
     } catch (error) {
-      const group = `${org}/${repo}`;
-      if (!(error instanceof NotFoundError) || !principal || !this.orgs.isGroup(group)) throw error;
-      requireScope(principal, 'group-resource:r');
-      return this.orgs.get(principal, group);
+      const group = this.groupInstead(ctx, error, 'group-resource:r');
+      return this.orgs.get(this.orgs.context(ctx.caller, group, { target: 'group' }));
     }
   }
 
   /** Update description, site, topics or licence: 200 with no body, as published. */
   @Patch(':org/:repo')
-  @Access({ scope: 'repo-manage:rw' })
-  async update(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-    @Body() body: UpdateRepoDto,
-  ): Promise<void> {
-    await this.repos.update(principal, org, repo, body);
+  @RepoAccess('repo-manage:rw', 'manage')
+  async update(@Repo() ctx: RepoContext, @Body() body: UpdateRepoDto): Promise<void> {
+    await this.repos.update(ctx, body);
   }
 
   /**
@@ -119,56 +95,52 @@ export class ReposController {
    */
   @Delete(':org/:repo')
   @HttpCode(200)
-  @Access({ scope: 'repo-manage:rw' })
-  async remove(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-  ): Promise<void> {
+  @RepoAccess('repo-manage:rw', 'delete')
+  async remove(@Repo() ctx: RepoContext): Promise<void> {
     try {
-      await this.repos.delete(principal, org, repo);
+      await this.repos.delete(ctx);
     } catch (error) {
-      const group = `${org}/${repo}`;
-      if (!(error instanceof NotFoundError) || !principal || !this.orgs.isGroup(group)) throw error;
-      requireScope(principal, 'group-delete:rw');
-      this.orgs.delete(principal, group);
+      const group = this.groupInstead(ctx, error, 'group-delete:rw');
+      this.orgs.delete(
+        this.orgs.context(ctx.caller, group, { target: 'group', role: DELETING_GROUP }),
+      );
     }
   }
 
   /** Change the visibility: 200 with no body, as published. */
   @Post(':org/:repo/-/settings/set_visibility')
   @HttpCode(200)
-  @Access({ scope: 'repo-manage:rw' })
-  setVisibility(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-    @Query() query: SetVisibilityQueryDto,
-  ): void {
-    this.repos.setVisibility(principal, org, repo, query.visibility);
+  @RepoAccess('repo-manage:rw', 'manage')
+  setVisibility(@Repo() ctx: RepoContext, @Query() query: SetVisibilityQueryDto): void {
+    this.repos.setVisibility(ctx, query.visibility);
   }
 
   /** Archive: 200 with no body, as published. */
   @Post(':org/:repo/-/settings/archive')
   @HttpCode(200)
-  @Access({ scope: 'repo-manage:rw' })
-  archive(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-  ): void {
-    this.repos.setArchived(principal, org, repo, true);
+  @RepoAccess('repo-manage:rw', 'manage')
+  archive(@Repo() ctx: RepoContext): void {
+    this.repos.setArchived(ctx, true);
   }
 
   /** Bring an archived repository back: 200 with no body, as published. */
   @Post(':org/:repo/-/settings/unarchive')
   @HttpCode(200)
-  @Access({ scope: 'repo-manage:rw' })
-  unarchive(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-  ): void {
-    this.repos.setArchived(principal, org, repo, false);
+  @RepoAccess('repo-manage:rw', 'manage')
+  unarchive(@Repo() ctx: RepoContext): void {
+    this.repos.setArchived(ctx, false);
+  }
+
+  /**
+   * The sub-group `org/team` a repository route names when no repository has that path
+   * but the group exists; the caller's token then needs the group route's scope. Throws
+   * the repository's refusal otherwise.
+   */
+  private groupInstead(ctx: RepoContext, error: unknown, scope: Scope): string {
+    const group = `${ctx.owner}/${ctx.name}`;
+    const { caller } = ctx;
+    if (!(error instanceof NotFoundError) || !caller || !this.orgs.isGroup(group)) throw error;
+    requireScope(caller, scope);
+    return group;
   }
 }

@@ -16,7 +16,7 @@ import type {
   ListRepositoriesQuery,
   UpdateRepositoryRequest,
 } from '@shared/platform/types';
-import { PageQueryDto, toBooleanParam } from '../common/paging';
+import { PageQueryDto, toBooleanParam } from '../http/paging';
 import type { RepoOrder } from './repo.types';
 
 /** `POST /{slug}/-/repos`. */

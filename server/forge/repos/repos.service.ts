@@ -9,16 +9,18 @@ import {
 } from '../../common/errors';
 import { Clock } from '../common/clock';
 import { checkName, checkPathName } from '../common/names';
-import type { Page, Paging } from '../common/paging';
-import type { Principal } from '../common/principal';
-import { ROLE_LEVELS } from '../common/roles';
+import type { Page, Paging } from '../http/paging';
+import type { Principal } from '../access/principal';
+import { type OrgContext, RepoContext, settle } from '../access/request-context';
+import { ROLE_LEVELS } from '../access/roles';
 import { iso } from '../common/time';
 import { ForgeConfig } from '../config/forge-config';
 import { GitAdapter } from '../git/git.adapter';
 import { OrgsService } from '../orgs/orgs.service';
 import { RepoLanguages } from './repo-languages';
 import { toPlatformRepository } from './repo.converter';
-import type { RepoContext, RepoOrder, RepoPermission, RepoRow } from './repo.types';
+import type { NamespaceGrant } from '../orgs/org.types';
+import type { RepoGrant, RepoOrder, RepoPermission, RepoRow } from './repo.types';
 import type {
   CreateRepoDto,
   ListReposQueryDto,
@@ -51,17 +53,32 @@ export class ReposService {
     private readonly languages: RepoLanguages,
   ) {}
 
-  /**
-   * The repository `owner/name` if the caller may act on it as `permission` asks.
-   * Anonymous callers see public repositories only (anything else answers 16, without
-   * saying whether it exists); secret repositories refuse token access (7).
-   */
-  resolve(
+  /** The repository a route names, for the access guard: the grant, or the refusal for later. */
+  context(
     principal: Principal,
     owner: string,
     name: string,
     permission: RepoPermission,
   ): RepoContext {
+    return new RepoContext(
+      principal,
+      owner,
+      name,
+      settle(() => this.resolve(principal, owner, name, permission)),
+    );
+  }
+
+  /**
+   * The repository `owner/name` if the caller may act on it as `permission` asks.
+   * Anonymous callers see public repositories only (anything else answers 16, without
+   * saying whether it exists); secret repositories refuse token access (7).
+   */
+  private resolve(
+    principal: Principal,
+    owner: string,
+    name: string,
+    permission: RepoPermission,
+  ): RepoGrant {
     checkPathName('org', owner);
     checkPathName('repo', name);
     const namespace = this.orgs.namespace('org', owner);
@@ -91,17 +108,13 @@ export class ReposService {
   }
 
   /** One repository's record. */
-  get(principal: Principal, owner: string, name: string): Promise<DtoRepos4User> {
-    return this.toWire(
-      principal,
-      this.repos.byId(this.resolve(principal, owner, name, 'read').repo.id) as RepoRow,
-    );
+  get(ctx: RepoContext): Promise<DtoRepos4User> {
+    return this.toWire(ctx.caller, this.repos.byId(ctx.granted().repo.id) as RepoRow);
   }
 
   /** Create a repository: the git folder first, then the record (removed again if the record fails). */
-  async create(principal: Principal, owner: string, input: CreateRepoDto): Promise<DtoRepos4User> {
-    const namespace = this.orgs.namespace('org', owner);
-    this.orgs.requireRole(principal, namespace, 'Master', 'Creating a repository');
+  async create(ctx: OrgContext, input: CreateRepoDto): Promise<DtoRepos4User> {
+    const { namespace } = ctx.granted();
     const name = checkName('name', input.name);
     if (this.repos.exists(namespace.id, name)) {
       throw new ConflictError(`Repository ${namespace.path}/${name} already exists`, {
@@ -129,17 +142,12 @@ export class ReposService {
       }
       throw error;
     }
-    return this.toWire(principal, this.repos.byId(id) as RepoRow);
+    return this.toWire(ctx.caller, this.repos.byId(id) as RepoRow);
   }
 
   /** Change description, site, topics or licence. */
-  update(
-    principal: Principal,
-    owner: string,
-    name: string,
-    input: UpdateRepoDto,
-  ): Promise<DtoRepos4User> {
-    const { repo } = this.resolve(principal, owner, name, 'manage');
+  update(ctx: RepoContext, input: UpdateRepoDto): Promise<DtoRepos4User> {
+    const { repo } = ctx.granted();
     this.repos.update(repo.id, {
       description: input.description,
       site: input.site,
@@ -147,29 +155,24 @@ export class ReposService {
       license: input.license,
       updatedAt: iso(this.clock.now()),
     });
-    return this.toWire(principal, this.repos.byId(repo.id) as RepoRow);
+    return this.toWire(ctx.caller, this.repos.byId(repo.id) as RepoRow);
   }
 
   /** Change who can see a repository (Master role, as for other settings). */
-  setVisibility(
-    principal: Principal,
-    owner: string,
-    name: string,
-    visibility: CreateVisibility,
-  ): void {
-    const { repo } = this.resolve(principal, owner, name, 'manage');
+  setVisibility(ctx: RepoContext, visibility: CreateVisibility): void {
+    const { repo } = ctx.granted();
     this.repos.setSettings(repo.id, { visibility }, iso(this.clock.now()));
   }
 
   /** Archive a repository or bring it back (Master role); the record shows status 1 while archived. */
-  setArchived(principal: Principal, owner: string, name: string, archived: boolean): void {
-    const { repo } = this.resolve(principal, owner, name, 'manage');
+  setArchived(ctx: RepoContext, archived: boolean): void {
+    const { repo } = ctx.granted();
     this.repos.setSettings(repo.id, { status: archived ? 1 : 0 }, iso(this.clock.now()));
   }
 
   /** Delete the record (and everything in it), then the git folder. */
-  async delete(principal: Principal, owner: string, name: string): Promise<void> {
-    const { repo, namespace } = this.resolve(principal, owner, name, 'delete');
+  async delete(ctx: RepoContext): Promise<void> {
+    const { repo, namespace } = ctx.granted();
     this.repos.delete(repo.id);
     try {
       await this.git.remove(namespace.path, repo.name);
@@ -185,16 +188,10 @@ export class ReposService {
    * private ones, others public ones. Secret repositories refuse every token, so no list
    * names them.
    */
-  list(
-    principal: Principal,
-    owner: string,
-    query: ListReposQueryDto,
-    paging: Paging,
-  ): Promise<Page<DtoRepos4User>> {
-    const namespace = this.orgs.namespace('org', owner);
-    const member = this.orgs.roleIn(principal, namespace) > 0;
-    const visibilities: CreateVisibility[] = member ? ['public', 'private'] : ['public'];
-    return this.page(principal, { namespaceId: namespace.id, visibilities }, query, paging);
+  list(ctx: OrgContext, query: ListReposQueryDto, paging: Paging): Promise<Page<DtoRepos4User>> {
+    const { namespace, role } = ctx.granted();
+    const visibilities: CreateVisibility[] = role > 0 ? ['public', 'private'] : ['public'];
+    return this.page(ctx.caller, { namespaceId: namespace.id, visibilities }, query, paging);
   }
 
   /**
@@ -218,10 +215,8 @@ export class ReposService {
    * organization-wide lists: members see public and private ones, others public ones;
    * secret repositories never appear.
    */
-  readableInOrg(principal: Principal, org: string): { namespaceId: number; repoIds: number[] } {
-    const namespace = this.orgs.organization(org);
-    const member = this.orgs.roleIn(principal, namespace) > 0;
-    const visibilities: CreateVisibility[] = member ? ['public', 'private'] : ['public'];
+  readableInOrg({ namespace, role }: NamespaceGrant): { namespaceId: number; repoIds: number[] } {
+    const visibilities: CreateVisibility[] = role > 0 ? ['public', 'private'] : ['public'];
     return { namespaceId: namespace.id, repoIds: this.repos.idsIn(namespace.id, visibilities) };
   }
 

@@ -8,7 +8,7 @@ import { statePayload } from '../issues/issue-activity';
 import { PullDetailsRepository } from '../pulls/pull-details.repository';
 import { UploadStore } from '../uploads/upload-store';
 import { UploadsRepository } from '../uploads/uploads.repository';
-import { ROLE_LEVELS } from '../common/roles';
+import { ROLE_LEVELS } from '../access/roles';
 import { CommentsRepository } from '../issues/comments.repository';
 import { IssuesRepository } from '../issues/issues.repository';
 import { LabelsRepository } from '../issues/labels.repository';

@@ -1,26 +1,20 @@
-import { Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../common/errors';
-import { Access, GitTransportRoute } from '../common/access.decorator';
-import { ERROR_BY_KIND } from '../common/forge-errors';
+import { GitAccess } from '../access/access.decorator';
+import { GitTransportRoute } from '../http/route-config';
+import { ERROR_BY_KIND } from '../http/forge-errors';
+import { Repo, type RepoContext } from '../access/request-context';
 import { InfoRefsQueryDto } from './transport.dto';
-import {
-  GitTransportService,
-  type TransportAnswer,
-  type TransportRequest,
-} from './git-transport.service';
+import { GitTransportService, type TransportAnswer } from './git-transport.service';
 
 /** Realm git shows when it asks for credentials. */
 const REALM = 'NPC Board forge';
 
-function transportRequest(request: FastifyRequest, owner: string, name: string): TransportRequest {
+/** The `Git-Protocol` header (`version=2`), when there is one. */
+function protocolOf(request: FastifyRequest): string | undefined {
   const protocol = request.headers['git-protocol'];
-  return {
-    owner,
-    name,
-    authorization: request.headers.authorization,
-    protocol: typeof protocol === 'string' ? protocol : undefined,
-  };
+  return typeof protocol === 'string' ? protocol : undefined;
 }
 
 /**
@@ -35,35 +29,34 @@ export class GitTransportController {
   /** Ref advertisement. */
   @Get(':org/:repo/info/refs')
   @GitTransportRoute()
-  @Access({ open: true })
+  @GitAccess()
   async infoRefs(
-    @Param('org') org: string,
-    @Param('repo') repo: string,
+    @Repo() ctx: RepoContext,
     @Query() query: InfoRefsQueryDto,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     await this.answer(reply, () =>
-      this.transport.advertise(transportRequest(request, org, repo), query.service),
+      this.transport.advertise(ctx, query.service, protocolOf(request)),
     );
   }
 
   /** Fetch and clone. */
   @Post(':org/:repo/git-upload-pack')
   @GitTransportRoute()
-  @Access({ open: true })
+  @GitAccess('upload-pack')
   async uploadPack(
-    @Param('org') org: string,
-    @Param('repo') repo: string,
+    @Repo() ctx: RepoContext,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     await this.answer(reply, () =>
       this.transport.exchange(
-        transportRequest(request, org, repo),
+        ctx,
         'upload-pack',
         request.raw,
         request.headers['content-encoding'],
+        protocolOf(request),
       ),
     );
   }
@@ -71,19 +64,19 @@ export class GitTransportController {
   /** Push. */
   @Post(':org/:repo/git-receive-pack')
   @GitTransportRoute()
-  @Access({ open: true })
+  @GitAccess('receive-pack')
   async receivePack(
-    @Param('org') org: string,
-    @Param('repo') repo: string,
+    @Repo() ctx: RepoContext,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     await this.answer(reply, () =>
       this.transport.exchange(
-        transportRequest(request, org, repo),
+        ctx,
         'receive-pack',
         request.raw,
         request.headers['content-encoding'],
+        protocolOf(request),
       ),
     );
   }

@@ -1,20 +1,17 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { PassThrough, pipeline, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../common/errors';
-import type { Caller } from '../common/principal';
-import { ROLE_LEVELS } from '../common/roles';
-import { scopeAllows } from '../common/scopes';
+import { ForbiddenError, NotFoundError } from '../../common/errors';
+import type { Caller } from '../access/principal';
+import type { RepoContext } from '../access/request-context';
+import { ROLE_LEVELS } from '../access/roles';
 import { ForgeConfig } from '../config/forge-config';
 import { GitAdapter, type RepoName } from '../git/git.adapter';
 import type { GitProcess } from '../git/git-runner';
 import { GitTransportAdapter, type GitService } from '../git/git-transport.adapter';
 import { BRANCH_PREFIX } from '../git/ref-snapshot';
 import { BranchLocksRepository } from '../repos/branch-locks.repository';
-import type { RepoContext } from '../repos/repo.types';
-import { ReposService } from '../repos/repos.service';
-import { UsersService } from '../users/users.service';
-import { tokenFromAuthorization } from './basic-auth';
+import type { RepoGrant } from '../repos/repo.types';
 import { PushRecorder } from './push-recorder.service';
 
 /** What the controller sends: a content type and a body streamed from git. */
@@ -23,20 +20,15 @@ export interface TransportAnswer {
   body: Readable;
 }
 
-/** What a transport request carries besides its body. */
-export interface TransportRequest {
-  owner: string;
-  /** As in the URL: `name` or `name.git`. */
-  name: string;
-  authorization: string | undefined;
-  /** The `Git-Protocol` header (`version=2`). */
-  protocol: string | undefined;
-}
-
 const SERVICES: Readonly<Record<string, GitService>> = {
   'git-upload-pack': 'upload-pack',
   'git-receive-pack': 'receive-pack',
 };
+
+/** The repository as git names its folder. */
+function gitName({ namespace, repo }: RepoGrant): RepoName {
+  return { owner: namespace.path, name: repo.name };
+}
 
 /** A pkt-line: four hex digits of length (itself included), then the data. */
 function pktLine(text: string): string {
@@ -47,16 +39,15 @@ function pktLine(text: string): string {
  * Git smart HTTP (docs/architecture.md#the-forge): Basic auth with the token as password, then
  * `upload-pack` / `receive-pack` in stateless-RPC mode with bodies streamed both ways.
  * Fetching a public repository needs no token; pushing needs `repo-code:rw` and the
- * Developer role; secret repositories refuse tokens. A push is followed by the push
- * recorder, before the client gets the end of its answer.
+ * Developer role; secret repositories refuse tokens (the access guard checks all three,
+ * and the context answers its refusal here, in plain text). A push is followed by the
+ * push recorder, before the client gets the end of its answer.
  */
 @Injectable()
 export class GitTransportService {
   private readonly logger = new Logger('Forge');
 
   constructor(
-    private readonly repos: ReposService,
-    private readonly users: UsersService,
     private readonly git: GitAdapter,
     private readonly transport: GitTransportAdapter,
     private readonly recorder: PushRecorder,
@@ -65,16 +56,20 @@ export class GitTransportService {
   ) {}
 
   /** `GET info/refs?service=…`: the ref advertisement. */
-  advertise(request: TransportRequest, serviceParam: string | undefined): TransportAnswer {
+  advertise(
+    ctx: RepoContext,
+    serviceParam: string | undefined,
+    protocol: string | undefined,
+  ): TransportAnswer {
     if (serviceParam === undefined)
       throw new NotFoundError('This forge serves git over smart HTTP only', { field: 'service' });
     const service = SERVICES[serviceParam];
     if (!service)
       throw new ForbiddenError(`Unsupported service ${serviceParam}`, { field: 'service' });
-    const { repo } = this.authorize(request, service);
-    const process = this.transport.advertise(repo, service, request.protocol);
+    const repo = gitName(ctx.granted());
+    const process = this.transport.advertise(repo, service, protocol);
     const out = new PassThrough();
-    if (!GitTransportAdapter.wantsV2(service, request.protocol))
+    if (!GitTransportAdapter.wantsV2(service, protocol))
       out.write(`${pktLine(`# service=git-${service}\n`)}0000`);
     this.forward(process, out, true);
     return { contentType: `application/x-git-${service}-advertisement`, body: out };
@@ -82,24 +77,26 @@ export class GitTransportService {
 
   /** `POST git-upload-pack` / `git-receive-pack`: one RPC exchange. */
   exchange(
-    request: TransportRequest,
+    ctx: RepoContext,
     service: GitService,
     body: Readable,
     contentEncoding: string | undefined,
+    protocol: string | undefined,
   ): TransportAnswer {
-    const { repo, context, caller } = this.authorize(request, service);
+    const context = ctx.granted();
+    const repo = gitName(context);
     const input = /^(x-)?gzip$/i.test(contentEncoding ?? '') ? body.pipe(createGunzip()) : body;
     const out = new PassThrough();
     const answer = { contentType: `application/x-git-${service}-result`, body: out };
     if (service === 'upload-pack') {
-      this.run(this.transport.exchange(repo, service, request.protocol), input, out, true);
+      this.run(this.transport.exchange(repo, service, protocol), input, out, true);
       return answer;
     }
-    const actorId = (caller as Caller).userId;
+    const actorId = (ctx.caller as Caller).userId;
     void this.git
       .exclusive(repo, async () => {
         const before = await this.git.freshRefs(repo);
-        const process = this.transport.exchange(repo, service, request.protocol, {
+        const process = this.transport.exchange(repo, service, protocol, {
           maxBytes: this.config.maxPushBytes,
           protectDefaultBranch:
             this.config.protectDefaultBranch && context.role < ROLE_LEVELS.Master,
@@ -121,27 +118,6 @@ export class GitTransportService {
         },
       );
     return answer;
-  }
-
-  /** The caller and repository of a transport request, or the error git should see. */
-  private authorize(
-    request: TransportRequest,
-    service: GitService,
-  ): { repo: RepoName; context: RepoContext; caller: Caller | null } {
-    const write = service === 'receive-pack';
-    const token = tokenFromAuthorization(request.authorization);
-    const caller = token ? this.users.callerForToken(token) : null;
-    if (token === null || (token !== undefined && !caller))
-      throw new UnauthorizedError('Invalid credentials: use the token as the password');
-    if (write && !caller) throw new UnauthorizedError('Pushing needs a token');
-    if (caller) {
-      const scope = write ? 'repo-code:rw' : 'repo-code:r';
-      if (!scopeAllows(caller.scopes, scope))
-        throw new ForbiddenError(`The token lacks the ${scope} scope`, { scope });
-    }
-    const name = request.name.endsWith('.git') ? request.name.slice(0, -4) : request.name;
-    const context = this.repos.resolve(caller, request.owner, name, write ? 'develop' : 'read');
-    return { repo: { owner: context.namespace.path, name: context.repo.name }, context, caller };
   }
 
   /** Pipe the request body into git and git's answer out; a client that goes away stops git. */

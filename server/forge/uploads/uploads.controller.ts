@@ -12,9 +12,10 @@ import {
   Res,
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Access, RawResponse, StreamBody } from '../common/access.decorator';
-import { INERT_HEADERS } from '../common/content-type';
-import { CurrentPrincipal, type Principal } from '../common/principal';
+import { Access, RepoAccess } from '../access/access.decorator';
+import { RawResponse, StreamBody } from '../http/route-config';
+import { INERT_HEADERS } from '../http/content-type';
+import { Repo, type RepoContext } from '../access/request-context';
 import { UploadRequestDto, UploadTokenQueryDto } from './uploads.dto';
 import { UploadsService, type UploadAssetsResponse } from './uploads.service';
 import type { UploadKind } from './upload.types';
@@ -27,27 +28,17 @@ export class UploadsController {
   /** An upload URL for a file. */
   @Post(':org/:repo/-/upload/files')
   @HttpCode(200)
-  @Access({ scope: 'repo-code:rw' })
-  requestFile(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-    @Body() body: UploadRequestDto,
-  ): UploadAssetsResponse {
-    return this.uploads.request(principal, org, repo, 'files', body);
+  @RepoAccess('repo-code:rw', 'develop')
+  requestFile(@Repo() ctx: RepoContext, @Body() body: UploadRequestDto): UploadAssetsResponse {
+    return this.uploads.request(ctx, 'files', body);
   }
 
   /** An upload URL for an image. */
   @Post(':org/:repo/-/upload/imgs')
   @HttpCode(200)
-  @Access({ scope: 'repo-code:rw' })
-  requestImage(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-    @Body() body: UploadRequestDto,
-  ): UploadAssetsResponse {
-    return this.uploads.request(principal, org, repo, 'imgs', body);
+  @RepoAccess('repo-code:rw', 'develop')
+  requestImage(@Repo() ctx: RepoContext, @Body() body: UploadRequestDto): UploadAssetsResponse {
+    return this.uploads.request(ctx, 'imgs', body);
   }
 
   /** The PUT to an upload URL: the signed token is the credential. */
@@ -65,69 +56,53 @@ export class UploadsController {
   /** A stored file. */
   @Get(':org/:repo/-/files/:key/:name')
   @RawResponse()
-  @Access({ scope: 'repo-code:r', anonymous: true })
+  @RepoAccess('repo-code:r', 'read')
   file(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
+    @Repo() ctx: RepoContext,
     @Param('key') key: string,
     @Param('name') name: string,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    return this.send(reply, principal, org, repo, 'files', key, name);
+    return this.send(reply, ctx, 'files', key, name);
   }
 
   /** A stored image. */
   @Get(':org/:repo/-/imgs/:key/:name')
   @RawResponse()
-  @Access({ scope: 'repo-code:r', anonymous: true })
+  @RepoAccess('repo-code:r', 'read')
   image(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
+    @Repo() ctx: RepoContext,
     @Param('key') key: string,
     @Param('name') name: string,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    return this.send(reply, principal, org, repo, 'imgs', key, name);
+    return this.send(reply, ctx, 'imgs', key, name);
   }
 
   /** Delete a file upload: 200 with no body, as published. */
   @Delete(':org/:repo/-/files/*')
   @HttpCode(200)
-  @Access({ scope: 'repo-code:rw' })
-  async remove(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-    @Param('*') path: string,
-  ): Promise<void> {
-    await this.uploads.delete(principal, org, repo, path);
+  @RepoAccess('repo-code:rw', 'participate')
+  async remove(@Repo() ctx: RepoContext, @Param('*') path: string): Promise<void> {
+    await this.uploads.delete(ctx, path);
   }
 
   /** Delete an image upload (Master role): 200 with no body, as published. */
   @Delete(':org/:repo/-/imgs/*')
   @HttpCode(200)
-  @Access({ scope: 'repo-manage:rw' })
-  async removeImage(
-    @CurrentPrincipal() principal: Principal,
-    @Param('org') org: string,
-    @Param('repo') repo: string,
-    @Param('*') path: string,
-  ): Promise<void> {
-    await this.uploads.delete(principal, org, repo, path, 'imgs');
+  @RepoAccess('repo-manage:rw', 'participate')
+  async removeImage(@Repo() ctx: RepoContext, @Param('*') path: string): Promise<void> {
+    await this.uploads.delete(ctx, path, 'imgs');
   }
 
   private async send(
     reply: FastifyReply,
-    principal: Principal,
-    org: string,
-    repo: string,
+    ctx: RepoContext,
     kind: UploadKind,
     key: string,
     name: string,
   ): Promise<void> {
-    const { row, body } = this.uploads.serve(principal, org, repo, kind, key, name);
+    const { row, body } = this.uploads.serve(ctx, kind, key, name);
     const disposition = kind === 'files' ? 'attachment' : 'inline';
     await reply
       .headers({

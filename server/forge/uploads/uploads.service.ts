@@ -7,13 +7,13 @@ import type { UploadResponse } from '@shared/platform/types';
 export type UploadAssetsResponse = UploadResponse & { form: Record<string, string>; token: string };
 import { ForbiddenError, InvalidError, NotFoundError } from '../../common/errors';
 import { Clock } from '../common/clock';
-import { contentTypeFor, isImageName, looksLikeImage } from '../common/content-type';
-import type { Caller, Principal } from '../common/principal';
-import { ROLE_LEVELS } from '../common/roles';
+import { contentTypeFor, isImageName, looksLikeImage } from '../http/content-type';
+import type { Caller } from '../access/principal';
+import type { RepoContext } from '../access/request-context';
+import { ROLE_LEVELS } from '../access/roles';
 import { iso } from '../common/time';
-import { PayloadTooLargeError } from '../common/forge-errors';
+import { PayloadTooLargeError } from '../http/forge-errors';
 import { ForgeConfig } from '../config/forge-config';
-import { ReposService } from '../repos/repos.service';
 import type { UploadRequestDto } from './uploads.dto';
 import { UploadSigner } from './upload-signer';
 import { UploadStore } from './upload-store';
@@ -48,7 +48,6 @@ export interface ServedUpload {
 @Injectable()
 export class UploadsService {
   constructor(
-    private readonly repos: ReposService,
     private readonly uploads: UploadsRepository,
     private readonly store: UploadStore,
     private readonly signer: UploadSigner,
@@ -57,13 +56,7 @@ export class UploadsService {
   ) {}
 
   /** An upload URL and the asset path the file will have. */
-  request(
-    principal: Principal,
-    owner: string,
-    name: string,
-    kind: UploadKind,
-    input: UploadRequestDto,
-  ): UploadAssetsResponse {
+  request(ctx: RepoContext, kind: UploadKind, input: UploadRequestDto): UploadAssetsResponse {
     const fileName = checkFileName(input.name);
     if (input.size > UPLOAD_LIMITS[kind])
       throw new InvalidError(`size is above the ${UPLOAD_LIMITS[kind]}-byte limit`, {
@@ -74,7 +67,7 @@ export class UploadsService {
         field: 'name',
       });
     // Attachments are served from the repository's files: writing them is a Developer's right.
-    const context = this.repos.resolve(principal, owner, name, 'develop');
+    const context = ctx.granted();
     this.checkQuota(context.repo.id, input.size);
     const key = randomBytes(16).toString('hex');
     const contentType = contentTypeFor(fileName);
@@ -85,7 +78,7 @@ export class UploadsService {
       name: fileName,
       size: input.size,
       contentType,
-      uploaderId: (principal as Caller).userId,
+      uploaderId: (ctx.caller as Caller).userId,
       expires: this.clock.now().getTime() + UPLOAD_URL_TTL_MS,
     });
     const repoPath = `${context.namespace.path}/${context.repo.name}`;
@@ -128,15 +121,8 @@ export class UploadsService {
   }
 
   /** The bytes at an asset path. */
-  serve(
-    principal: Principal,
-    owner: string,
-    name: string,
-    kind: UploadKind,
-    key: string,
-    fileName: string,
-  ): ServedUpload {
-    const row = this.find(principal, owner, name, kind, key, fileName, 'read');
+  serve(ctx: RepoContext, kind: UploadKind, key: string, fileName: string): ServedUpload {
+    const row = this.find(ctx, kind, key, fileName);
     return { row, body: this.store.open(row.kind, row.key) };
   }
 
@@ -144,25 +130,19 @@ export class UploadsService {
    * `DELETE /{repo}/-/files/{key}/{name}`: only file uploads qualify; anything else
    * under the path (a repository file path, an image) is refused.
    */
-  async delete(
-    principal: Principal,
-    owner: string,
-    name: string,
-    filePath: string,
-    kind: UploadKind = 'files',
-  ): Promise<void> {
+  async delete(ctx: RepoContext, filePath: string, kind: UploadKind = 'files'): Promise<void> {
     const [key, fileName, ...rest] = filePath.split('/');
     if (rest.length > 0 || !KEY.test(key ?? '') || !fileName)
       throw new InvalidError(`Only attachments uploaded through /-/upload/${kind} can be deleted`, {
         field: 'path',
       });
-    const row = this.find(principal, owner, name, kind, key, fileName, 'participate');
-    const { role } = this.repos.resolve(principal, owner, name, 'participate');
+    const row = this.find(ctx, kind, key, fileName);
+    const { role } = ctx.granted();
     // Images are embedded in issues and comments, so deleting one is a maintainer's call
     // (the published operation asks for repo-manage); a file its uploader or a Reporter.
-    if (kind === 'imgs' && role < ROLE_LEVELS.Master && !principal?.isAdmin)
+    if (kind === 'imgs' && role < ROLE_LEVELS.Master && !ctx.caller?.isAdmin)
       throw new ForbiddenError('Deleting an image needs the Master role', { role: 'Master' });
-    if (kind === 'files' && row.uploader_id !== principal?.userId && role < ROLE_LEVELS.Reporter)
+    if (kind === 'files' && row.uploader_id !== ctx.caller?.userId && role < ROLE_LEVELS.Reporter)
       throw new ForbiddenError('Only the uploader or a Reporter can delete this attachment', {
         role: 'Reporter',
       });
@@ -185,17 +165,9 @@ export class UploadsService {
       );
   }
 
-  private find(
-    principal: Principal,
-    owner: string,
-    name: string,
-    kind: UploadKind,
-    key: string,
-    fileName: string,
-    permission: 'read' | 'participate',
-  ): UploadRow {
+  private find(ctx: RepoContext, kind: UploadKind, key: string, fileName: string): UploadRow {
     if (!KEY.test(key)) throw new NotFoundError('No such attachment', { field: 'key' });
-    const { repo } = this.repos.resolve(principal, owner, name, permission);
+    const { repo } = ctx.granted();
     const row = this.uploads.byKey(repo.id, key);
     if (!row || row.kind !== kind || row.name !== fileName)
       throw new NotFoundError('No such attachment', { field: 'key' });

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import type { DtoUsersResult } from '@shared/platform/published';
-import { Access } from '../common/access.decorator';
-import { CurrentPrincipal, type Principal } from '../common/principal';
+import { Access } from '../access/access.decorator';
+import { CurrentPrincipal, type Principal } from '../access/principal';
 import { UsersService } from './users.service';
 
 /** The token's own user. */

@@ -1,20 +1,4 @@
-import { SetMetadata } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
-import type { Scope } from './scopes';
-
-export interface AccessRule {
-  /** Scope the token must hold; omitted: any valid token will do. */
-  scope?: Scope;
-  /** Let requests without a token through; the service then shows only public data. */
-  anonymous?: boolean;
-  /** Needs no authentication at all: the token is not even read (health, metrics, avatars). */
-  open?: boolean;
-}
-
-export const ACCESS_KEY = 'forge:access';
-
-/** Who may call a route: the scope a token needs, and whether no token is acceptable. */
-export const Access = (rule: AccessRule): MethodDecorator => SetMetadata(ACCESS_KEY, rule);
 
 /** Fastify route config the request hooks read (set through Nest's RouteConfig). */
 export interface ForgeRouteConfig {

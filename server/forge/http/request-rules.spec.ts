@@ -1,9 +1,9 @@
 import { acceptsJson } from './accept';
-import { ManualClock } from './clock';
+import { ManualClock } from '../common/clock';
 import { toPaging } from './paging';
 import { RateLimiter } from './rate-limiter';
-import { parseScopes, scopeAllows } from './scopes';
-import { parseRole, roleName } from './roles';
+import { parseScopes, scopeAllows } from '../access/scopes';
+import { parseRole, roleName } from '../access/roles';
 
 describe('Accept rule', () => {
   it.each([

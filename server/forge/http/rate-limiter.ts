@@ -1,4 +1,4 @@
-import type { Clock } from './clock';
+import type { Clock } from '../common/clock';
 
 const WINDOW_MS = 60_000;
 

@@ -1,6 +1,6 @@
 import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../../common/json-depth';
-import type { ForgeRouteConfig } from './access.decorator';
+import type { ForgeRouteConfig } from './route-config';
 
 /** Largest JSON body the forge reads (git transport and uploads stream instead). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;

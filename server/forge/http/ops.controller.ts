@@ -1,6 +1,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { Access, Operational } from './access.decorator';
+import { Access } from '../access/access.decorator';
+import { Operational } from './route-config';
 import { ForgeMetrics } from './forge-metrics';
 
 /** Liveness and Prometheus metrics; outside rate limits, faults and counts. */

@@ -12,7 +12,7 @@ export interface Caller {
 /** A request's caller; null for anonymous requests (which only public reads allow). */
 export type Principal = Caller | null;
 
-/** Where the auth guard leaves the caller on the request. */
+/** Where the access guard leaves the caller on the request. */
 export const PRINCIPAL_KEY = 'forgePrincipal';
 
 export type RequestWithPrincipal = FastifyRequest & { [PRINCIPAL_KEY]?: Principal };
