@@ -146,7 +146,9 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     const reply = http.getResponse<FastifyReply>();
     const entry = await this.cache.get<RouteEntry>(key);
     if (this.ahead.isRebuild(request)) {
-      const outcome = await this.inFlight.run(key, () =>
+      // Under a key of its own: a viewer must not join a rebuild that fails without a
+      // fallback, but take the usual path (a STALE answer when the platform is down).
+      const outcome = await this.inFlight.run(`ahead ${key}`, () =>
         this.refresh(key, entry, reply, next, true),
       );
       return from([this.answer(request, reply, outcome.entry, outcome.state)]);
