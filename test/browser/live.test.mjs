@@ -458,6 +458,8 @@ test(
       /Stuck: in progress with no NPC activity past the stuck limit/,
     );
     assert.match(await page.locator('npc-wall-clock time').textContent(), /^\d\d:\d\d$/);
+    // Nothing hover-only: the chart's figures are open as a table.
+    assert.equal(await page.locator('details.as-table').getAttribute('open'), '');
     await page.mouse.move(5, 5);
     await page.screenshot({ path: shots.path('dashboard-wall.png') });
   },

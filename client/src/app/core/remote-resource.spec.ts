@@ -1,7 +1,7 @@
 import { expect } from '@jest/globals';
-import { signal } from '@angular/core';
+import { ApplicationRef, signal } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
-import { Subject } from 'rxjs';
+import { Subject, first, firstValueFrom } from 'rxjs';
 
 import { ApiError } from './api-error';
 import { RemoteResource, remoteResource } from './remote-resource';
@@ -78,6 +78,13 @@ describe('remoteResource', () => {
     answers[2].next('second');
     await settle();
     expect(resource.state()).toEqual({ loading: false, data: 'second', error: null });
+  });
+
+  it('does not hold the app unstable while the answer is awaited', async () => {
+    await settle();
+    expect(resource.state().loading).toBe(true);
+    const stable = TestBed.inject(ApplicationRef).isStable.pipe(first());
+    expect(await firstValueFrom(stable)).toBe(true);
   });
 
   it('loads nothing while the parameters are undefined', async () => {

@@ -1,8 +1,11 @@
 import { Signal, computed } from '@angular/core';
 import { rxResource } from '@angular/core/rxjs-interop';
-import { Observable, tap } from 'rxjs';
+import { Observable, startWith, tap } from 'rxjs';
 
 import { RemoteState, asApiError } from './remote-state';
+
+/** What the resource holds from the start of a load until its first answer. */
+const LOADING = Symbol('loading');
 
 /** One piece of remote data a page shows, loaded with `remoteResource`. */
 export interface RemoteResource<T> {
@@ -20,6 +23,11 @@ export interface RemoteResource<T> {
  * other parameters would mislead next to an error about these. An observable that answers
  * more than once (an answer's pending enrichments followed up) updates the state each time.
  * `undefined` params mean "nothing to load yet". Call in an injection context.
+ *
+ * The resource is answered at once with a placeholder, so a load is not pending work until
+ * its first answer as a resource's would be: its requests already are (HttpClient), and
+ * specs that answer requests by hand turn that off, so `whenStable()` does not wait for
+ * answers they have yet to give.
  */
 export function remoteResource<P, T>(
   params: () => P | undefined,
@@ -36,6 +44,7 @@ export function remoteResource<P, T>(
           next: (value) => (lastGood = value),
           error: () => (lastGood = null),
         }),
+        startWith(LOADING),
       ),
   });
   const state = computed((): RemoteState<T> => {
@@ -43,11 +52,12 @@ export function remoteResource<P, T>(
     if (status === 'error') {
       return { loading: false, data: null, error: asApiError(resource.error()) };
     }
-    if (status === 'resolved' || status === 'local') {
-      return { loading: false, data: resource.value() ?? null, error: null };
+    const value = resource.hasValue() ? resource.value() : LOADING;
+    if ((status === 'resolved' || status === 'local') && value !== LOADING) {
+      return { loading: false, data: value, error: null };
     }
-    // idle, loading, reloading: the last good answer stays until the new one.
-    return { loading: true, data: resource.hasValue() ? resource.value() : lastGood, error: null };
+    // idle, loading, reloading, no answer yet: the last good answer stays until the new one.
+    return { loading: true, data: lastGood, error: null };
   });
   return { state, reload: () => void resource.reload() };
 }

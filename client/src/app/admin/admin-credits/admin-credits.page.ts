@@ -7,7 +7,6 @@ import {
   linkedSignal,
   signal,
 } from '@angular/core';
-import { toObservable, toSignal } from '@angular/core/rxjs-interop';
 import { FormControl, FormGroup, ReactiveFormsModule, Validators } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
@@ -21,7 +20,8 @@ import { ApiService } from '../../core/api.service';
 import { BoardMetaService } from '../../core/board-meta.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
 import { OrgNamesService } from '../../core/org-names.service';
-import { INITIAL_REMOTE, asApiError, loadEach } from '../../core/remote-state';
+import { remoteResource } from '../../core/remote-resource';
+import { asApiError } from '../../core/remote-state';
 import { CsvDownloadComponent } from '../../ui/csv-download.component';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { formatCredits } from '../../ui/format';
@@ -68,25 +68,22 @@ export default class AdminCreditsPage {
   private readonly orgNames = inject(OrgNamesService);
   private readonly freshness = inject(DataFreshnessService);
   private readonly scope = this.freshness.scope();
-  private readonly retries = signal(0);
 
   /** The organizations with their balances, and the settings, loaded in parallel. */
-  protected readonly state = toSignal(
-    toObservable(computed(() => [this.freshness.refreshes(), this.retries()])).pipe(
-      loadEach(() =>
-        forkJoin({
-          // Balances only: the first answer has them, pending counts or not.
-          orgs: this.api.orgs().pipe(
-            take(1),
-            this.scope.track('orgs'),
-            map((answer) => answer.data),
-          ),
-          settings: this.adminApi.settings(),
-        }),
-      ),
-    ),
-    { initialValue: INITIAL_REMOTE },
+  private readonly creditsLoad = remoteResource(
+    () => this.freshness.refreshes(),
+    () =>
+      forkJoin({
+        // Balances only: the first answer has them, pending counts or not.
+        orgs: this.api.orgs().pipe(
+          take(1),
+          this.scope.track('orgs'),
+          map((answer) => answer.data),
+        ),
+        settings: this.adminApi.settings(),
+      }),
   );
+  protected readonly state = this.creditsLoad.state;
 
   /** The threshold in force: as loaded, then as last saved. */
   protected readonly threshold = linkedSignal(
@@ -131,7 +128,7 @@ export default class AdminCreditsPage {
   }
 
   protected retry(): void {
-    this.retries.update((n) => n + 1);
+    this.creditsLoad.reload();
   }
 
   protected save(): void {

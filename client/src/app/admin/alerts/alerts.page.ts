@@ -1,5 +1,12 @@
-import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
-import { toObservable, toSignal } from '@angular/core/rxjs-interop';
+import {
+  ChangeDetectionStrategy,
+  Component,
+  computed,
+  effect,
+  inject,
+  signal,
+  untracked,
+} from '@angular/core';
 import { FormControl, FormGroup, ReactiveFormsModule, Validators } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { ALERT_RULES, type AdminSettings, type AlertRule } from '@shared/board/admin';
@@ -16,7 +23,8 @@ import { forkJoin } from 'rxjs';
 
 import { ApiError } from '../../core/api-error';
 import { ClockService } from '../../core/clock.service';
-import { INITIAL_REMOTE, asApiError, loadEach } from '../../core/remote-state';
+import { remoteResource } from '../../core/remote-resource';
+import { asApiError } from '../../core/remote-state';
 import { AppLink } from '../../ui/app-link';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { ICON_IMPORTS } from '../../ui/icons';
@@ -58,22 +66,21 @@ export default class AlertsPage {
   private readonly api = inject(AlertsApiService);
   private readonly adminApi = inject(AdminApiService);
   private readonly clock = inject(ClockService);
-  private readonly reloads = signal(0);
+  /** Counts the writes made here: each loads the page again, cancelling an older load. */
+  private readonly writes = signal(0);
 
-  protected readonly state = toSignal(
-    toObservable(this.reloads).pipe(
-      loadEach(() =>
-        forkJoin({
-          alerts: this.api.alerts(),
-          deliveries: this.api.deliveries(50),
-          channels: this.api.channels(),
-          silences: this.api.silences(),
-          settings: this.adminApi.settings(),
-        }),
-      ),
-    ),
-    { initialValue: INITIAL_REMOTE },
+  private readonly alertsLoad = remoteResource(
+    () => this.writes(),
+    () =>
+      forkJoin({
+        alerts: this.api.alerts(),
+        deliveries: this.api.deliveries(50),
+        channels: this.api.channels(),
+        silences: this.api.silences(),
+        settings: this.adminApi.settings(),
+      }),
   );
+  protected readonly state = this.alertsLoad.state;
 
   protected readonly alerts = computed(() => orderAlerts(this.state().data?.alerts ?? []));
   protected readonly channelNames = computed(
@@ -148,13 +155,20 @@ export default class AlertsPage {
   private rulesLoaded = false;
 
   constructor() {
-    toObservable(computed(() => this.state().data?.settings ?? null)).subscribe((settings) => {
-      if (settings && !this.rulesLoaded) this.showRules(settings);
+    // The rule form starts from the first settings loaded; later loads leave edits alone.
+    effect(() => {
+      const settings = this.state().data?.settings;
+      if (settings && !this.rulesLoaded) untracked(() => this.showRules(settings));
     });
   }
 
-  protected reload(): void {
-    this.reloads.update((n) => n + 1);
+  protected retry(): void {
+    this.alertsLoad.reload();
+  }
+
+  /** After a write: what it changed shows, and a load that may predate it is dropped. */
+  private reload(): void {
+    this.writes.update((n) => n + 1);
   }
 
   private showRules(settings: AdminSettings): void {

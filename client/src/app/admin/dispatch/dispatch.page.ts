@@ -6,11 +6,13 @@ import {
   Signal,
   afterNextRender,
   computed,
+  effect,
   inject,
   signal,
+  untracked,
   viewChild,
 } from '@angular/core';
-import { toObservable, toSignal } from '@angular/core/rxjs-interop';
+import { toSignal } from '@angular/core/rxjs-interop';
 import {
   AbstractControl,
   FormControl,
@@ -27,16 +29,7 @@ import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import { MatRadioModule } from '@angular/material/radio';
 import { MatSlideToggleModule } from '@angular/material/slide-toggle';
-import {
-  catchError,
-  debounceTime,
-  distinctUntilChanged,
-  map,
-  merge,
-  of,
-  startWith,
-  switchMap,
-} from 'rxjs';
+import { catchError, debounceTime, distinctUntilChanged, map, merge, of, startWith } from 'rxjs';
 import type { DispatchRequest } from '@shared/board/admin';
 import { type DispatchFinding, MAX_REASON_LENGTH } from '@shared/board/dispatch';
 import type { Issue } from '@shared/board/entities';
@@ -47,6 +40,7 @@ import { coveredRepos } from '../../core/covered-repos';
 import { BoardMetaService } from '../../core/board-meta.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
 import { OrgNamesService } from '../../core/org-names.service';
+import { remoteResource } from '../../core/remote-resource';
 import { asApiError } from '../../core/remote-state';
 import { AppLink } from '../../ui/app-link';
 import { formatCount } from '../../ui/format';
@@ -121,7 +115,6 @@ export default class DispatchPage {
   private readonly injector = inject(Injector);
   private readonly host = inject<ElementRef<HTMLElement>>(ElementRef).nativeElement;
   private readonly formDirective = viewChild(FormGroupDirective);
-  private readonly retries = signal(0);
 
   protected readonly maxRequirement = MAX_REQUIREMENT_LENGTH;
   protected readonly maxTitle = MAX_TITLE_LENGTH;
@@ -153,7 +146,8 @@ export default class DispatchPage {
 
   protected readonly handles = computed(() => this.boardMeta.meta()?.npc_handles ?? null);
   protected readonly metaError = this.boardMeta.error;
-  protected readonly answers = coveredRepos(this.scope, this.retries);
+  private readonly reposLoad = coveredRepos(this.scope);
+  protected readonly answers = this.reposLoad.state;
 
   protected readonly groups = computed(() => {
     const answers = this.answers().data;
@@ -197,42 +191,44 @@ export default class DispatchPage {
     const repo = this.typedRepo();
     return this.repoNames().has(repo) ? repo.split('/')[0] : null;
   });
+  // No organization loads nothing, but still answers (null): an organization chosen
+  // after it must not show the one before while its own credits load.
+  private readonly runwayLoad = remoteResource(
+    () => this.chosenOrg(),
+    (org) =>
+      org === null
+        ? of(null)
+        : this.api.orgCredits(org, 7).pipe(
+            map(({ data }) => {
+              if (data.balance === null) return null;
+              const name = this.orgNames.nameOf(org);
+              const parts = [
+                `${name}: ${formatCount(data.balance)} credits`,
+                `runs out ${forecastText({ forecast: data.forecast, exhaustionDate: data.predicted_exhaustion_date })}`,
+                runwayText({
+                  balance: data.balance,
+                  creditsPerTask: data.credits_per_task,
+                  tasksCompleted: data.tasks_completed,
+                  taskWindowDays: data.task_window_days,
+                  runwayTasks: data.runway_tasks,
+                }),
+              ];
+              return {
+                text: parts.filter((p) => p !== '').join(' · '),
+                low: data.below_threshold,
+              };
+            }),
+            catchError(() => of(null)),
+          ),
+  );
   /**
    * The chosen organization's credits in words, so that work is not sent to an
    * organization about to run dry: "Aurora Labs: 1,840 credits · runs out 2027-01-18 ·
-   * ≈ 157 more tasks at 7-day cost". Null while nothing is chosen or it cannot be read.
+   * ≈ 157 more tasks at 7-day cost". Null while nothing is chosen or it cannot be read;
+   * switching organizations keeps the previous text until the new one arrives.
    */
-  protected readonly runway = toSignal(
-    toObservable(this.chosenOrg).pipe(
-      distinctUntilChanged(),
-      switchMap((org) =>
-        org === null
-          ? of(null)
-          : this.api.orgCredits(org, 7).pipe(
-              map(({ data }) => {
-                if (data.balance === null) return null;
-                const name = this.orgNames.nameOf(org);
-                const parts = [
-                  `${name}: ${formatCount(data.balance)} credits`,
-                  `runs out ${forecastText({ forecast: data.forecast, exhaustionDate: data.predicted_exhaustion_date })}`,
-                  runwayText({
-                    balance: data.balance,
-                    creditsPerTask: data.credits_per_task,
-                    tasksCompleted: data.tasks_completed,
-                    taskWindowDays: data.task_window_days,
-                    runwayTasks: data.runway_tasks,
-                  }),
-                ];
-                return {
-                  text: parts.filter((p) => p !== '').join(' · '),
-                  low: data.below_threshold,
-                };
-              }),
-              catchError(() => of(null)),
-            ),
-      ),
-    ),
-    { initialValue: null },
+  protected readonly runway = computed(() =>
+    this.chosenOrg() === null ? null : this.runwayLoad.state().data,
   );
   protected readonly requirement = toSignal(this.form.controls.requirement.valueChanges, {
     initialValue: '',
@@ -242,32 +238,37 @@ export default class DispatchPage {
   );
 
   /**
-   * The preflight checks, run as the repository, NPC and text change: after a quiet
-   * moment, and one at a time (a newer input cancels the request in flight).
+   * The preflight body as the repository, NPC and text change, after a quiet moment and
+   * only when it differs; undefined before the first quiet moment, null while no known
+   * repository is chosen.
    */
-  protected readonly checks: Signal<Checks> = toSignal(
+  private readonly preflightBody = toSignal(
     this.form.valueChanges.pipe(
       startWith(null),
       map(() => this.preflightRequest()),
       debounceTime(PREFLIGHT_DEBOUNCE_MS),
       distinctUntilChanged((a, b) => JSON.stringify(a) === JSON.stringify(b)),
-      switchMap((request) =>
-        request === null
-          ? of<Checks>({ checking: false, findings: [] })
-          : this.adminApi.preflight(request).pipe(
-              map(({ findings }): Checks => ({ checking: false, findings })),
-              // The server checks again on dispatch; a failed preflight only hides them.
-              catchError(() => of<Checks>({ checking: false, findings: [] })),
-              startWith<Checks>({ checking: true, findings: this.lastFindings() }),
-            ),
-      ),
     ),
-    { initialValue: { checking: false, findings: [] } },
   );
-  /** What the checks found last, shown while newer ones run. */
-  private lastFindings(): readonly DispatchFinding[] {
-    return this.checks().findings;
-  }
+  // One check at a time: a newer body cancels the request in flight. No body finds
+  // nothing, so checks run after it start from no findings.
+  private readonly preflightLoad = remoteResource(
+    () => this.preflightBody(),
+    (request) =>
+      request === null
+        ? of<readonly DispatchFinding[]>([])
+        : this.adminApi.preflight(request).pipe(
+            map(({ findings }): readonly DispatchFinding[] => findings),
+            // The server checks again on dispatch; a failed preflight only hides them.
+            catchError(() => of<readonly DispatchFinding[]>([])),
+          ),
+  );
+  /** The preflight checks; while newer ones run, what the last ones found stays. */
+  protected readonly checks: Signal<Checks> = computed(() => {
+    if (!this.preflightBody()) return { checking: false, findings: [] };
+    const { loading, data } = this.preflightLoad.state();
+    return { checking: loading, findings: data ?? [] };
+  });
 
   /** Findings a refused dispatch came back with; they stand until the form changes. */
   private readonly refused = signal<readonly DispatchFinding[] | null>(null);
@@ -299,9 +300,10 @@ export default class DispatchPage {
   constructor() {
     this.orgNames.ensureLoaded();
     // A repository typed before the list arrived is checked again once it is there.
-    toObservable(this.repoNames).subscribe(() =>
-      this.form.controls.repo.updateValueAndValidity({ emitEvent: false }),
-    );
+    effect(() => {
+      this.repoNames();
+      untracked(() => this.form.controls.repo.updateValueAndValidity({ emitEvent: false }));
+    });
     // New input means new checks: an earlier refusal no longer applies.
     for (const name of ['repo', 'npc', 'title', 'requirement'] as const) {
       this.form.controls[name].valueChanges.subscribe(() => {
@@ -310,9 +312,10 @@ export default class DispatchPage {
       });
     }
     // A confirmation covers the findings it was given for: new findings need a new one.
-    toObservable(this.findingKey).subscribe(() =>
-      this.form.controls.acknowledge.setValue(false, { emitEvent: false }),
-    );
+    effect(() => {
+      this.findingKey();
+      untracked(() => this.form.controls.acknowledge.setValue(false, { emitEvent: false }));
+    });
     // Answering the gate clears its complaint.
     const gate = this.form.controls;
     merge(
@@ -352,7 +355,7 @@ export default class DispatchPage {
 
   protected retry(): void {
     if (this.metaError()) this.boardMeta.load();
-    this.retries.update((n) => n + 1);
+    this.reposLoad.reload();
   }
 
   protected submit(): void {

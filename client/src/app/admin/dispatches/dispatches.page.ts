@@ -1,5 +1,5 @@
-import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
-import { toObservable, toSignal } from '@angular/core/rxjs-interop';
+import { ChangeDetectionStrategy, Component, computed, inject } from '@angular/core';
+import { toSignal } from '@angular/core/rxjs-interop';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatSelectModule } from '@angular/material/select';
 import { ActivatedRoute, Router } from '@angular/router';
@@ -8,7 +8,7 @@ import { map } from 'rxjs';
 import { BoardMetaService } from '../../core/board-meta.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
 import { OrgNamesService } from '../../core/org-names.service';
-import { INITIAL_REMOTE, loadEach } from '../../core/remote-state';
+import { remoteResource } from '../../core/remote-resource';
 import { AppLink } from '../../ui/app-link';
 import { CsvDownloadComponent } from '../../ui/csv-download.component';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
@@ -54,7 +54,6 @@ export default class DispatchesPage {
   private readonly boardMeta = inject(BoardMetaService);
   private readonly orgNames = inject(OrgNamesService);
   private readonly freshness = inject(DataFreshnessService);
-  private readonly retries = signal(0);
 
   protected readonly filters = toSignal(this.route.queryParams.pipe(map(parseDispatchesState)), {
     initialValue: parseDispatchesState(this.route.snapshot.queryParams),
@@ -62,24 +61,16 @@ export default class DispatchesPage {
   protected readonly handles = computed(() => this.boardMeta.meta()?.npc_handles ?? []);
   protected readonly orgs = computed(() => this.boardMeta.meta()?.covered_orgs ?? []);
 
-  protected readonly state = toSignal(
-    toObservable(
-      computed(() => ({
-        ...this.filters(),
-        refresh: this.freshness.refreshes(),
-        retry: this.retries(),
-      })),
-    ).pipe(
-      loadEach(({ npc, org }) =>
-        this.adminApi.dispatches({
-          limit: HISTORY_LIMIT,
-          npc: npc ?? undefined,
-          org: org ?? undefined,
-        }),
-      ),
-    ),
-    { initialValue: INITIAL_REMOTE },
+  private readonly dispatchesLoad = remoteResource(
+    () => ({ ...this.filters(), refresh: this.freshness.refreshes() }),
+    ({ npc, org }) =>
+      this.adminApi.dispatches({
+        limit: HISTORY_LIMIT,
+        npc: npc ?? undefined,
+        org: org ?? undefined,
+      }),
   );
+  protected readonly state = this.dispatchesLoad.state;
 
   protected readonly csvColumns = DISPATCH_CSV_COLUMNS;
   protected readonly column = columnText;
@@ -101,6 +92,6 @@ export default class DispatchesPage {
   }
 
   protected retry(): void {
-    this.retries.update((n) => n + 1);
+    this.dispatchesLoad.reload();
   }
 }

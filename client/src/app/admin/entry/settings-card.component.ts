@@ -1,4 +1,12 @@
-import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
+import {
+  ChangeDetectionStrategy,
+  Component,
+  computed,
+  effect,
+  inject,
+  signal,
+  untracked,
+} from '@angular/core';
 import { toSignal } from '@angular/core/rxjs-interop';
 import {
   AbstractControl,
@@ -14,8 +22,8 @@ import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 
 import type { AdminSettings, WipLimits } from '@shared/board/admin';
-import { ApiError } from '../../core/api-error';
 import { BoardMetaService } from '../../core/board-meta.service';
+import { remoteResource } from '../../core/remote-resource';
 import { asApiError } from '../../core/remote-state';
 import { ICON_IMPORTS } from '../../ui/icons';
 import { AdminApiService } from '../admin-api.service';
@@ -105,21 +113,27 @@ export class SettingsCardComponent {
     const shown = new Set(this.rows().map((row) => row.npc));
     return (this.boardMeta.meta()?.npc_handles ?? []).filter((npc) => !shown.has(npc));
   });
-  protected readonly loadError = signal<ApiError | null>(null);
+  // Loaded once; Retry loads again.
+  private readonly settingsLoad = remoteResource(
+    () => true,
+    () => this.adminApi.settings(),
+  );
+  private readonly loaded = computed(() => this.settingsLoad.state().data);
+  protected readonly loadError = computed(() => this.settingsLoad.state().error);
   protected readonly saving = signal(false);
   protected readonly saved = signal<string | null>(null);
   protected readonly saveError = signal<string | null>(null);
 
   constructor() {
-    this.load();
+    // The form starts from the settings as loaded; a save shows what it stored itself.
+    effect(() => {
+      const settings = this.loaded();
+      if (settings) untracked(() => this.show(settings));
+    });
   }
 
-  protected load(): void {
-    this.loadError.set(null);
-    this.adminApi.settings().subscribe({
-      next: (settings) => this.show(settings),
-      error: (error: unknown) => this.loadError.set(asApiError(error)),
-    });
+  protected retry(): void {
+    this.settingsLoad.reload();
   }
 
   protected problem(key: keyof WorkSettings): string | null {

@@ -1,5 +1,5 @@
-import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
-import { toObservable, toSignal } from '@angular/core/rxjs-interop';
+import { ChangeDetectionStrategy, Component, computed, inject } from '@angular/core';
+import { toSignal } from '@angular/core/rxjs-interop';
 import { ActivatedRoute, Router } from '@angular/router';
 import { MIN_PERCENTILE_SAMPLE } from '@shared/board/admin';
 import { forkJoin, map } from 'rxjs';
@@ -7,7 +7,7 @@ import { forkJoin, map } from 'rxjs';
 import { DataFreshnessService } from '../../core/data-freshness.service';
 import { LiveUpdatesService } from '../../core/live-updates.service';
 import { OrgNamesService } from '../../core/org-names.service';
-import { INITIAL_REMOTE, loadEach } from '../../core/remote-state';
+import { remoteResource } from '../../core/remote-resource';
 import { AppLink } from '../../ui/app-link';
 import { CsvDownloadComponent } from '../../ui/csv-download.component';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
@@ -68,7 +68,6 @@ export default class OverviewPage {
   private readonly orgNames = inject(OrgNamesService);
   private readonly chartTheme = inject(ChartThemeService).theme;
   private readonly freshness = inject(DataFreshnessService);
-  private readonly retries = signal(0);
   private readonly overviewChanges = inject(LiveUpdatesService).watch([
     'issues',
     'balances',
@@ -84,16 +83,11 @@ export default class OverviewPage {
     { initialValue: parseDays(this.route.snapshot.queryParamMap.get('days')) },
   );
 
-  protected readonly overviews = toSignal(
-    toObservable(
-      computed(() => [this.freshness.refreshes(), this.retries(), this.overviewChanges()]),
-    ).pipe(
-      loadEach(() =>
-        forkJoin({ week: this.adminApi.overview(7), month: this.adminApi.overview(30) }),
-      ),
-    ),
-    { initialValue: INITIAL_REMOTE },
+  private readonly overviewsLoad = remoteResource(
+    () => [this.freshness.refreshes(), this.overviewChanges()],
+    () => forkJoin({ week: this.adminApi.overview(7), month: this.adminApi.overview(30) }),
   );
+  protected readonly overviews = this.overviewsLoad.state;
 
   // The answer alone: what is built from it keeps its objects while a reload is in flight.
   private readonly data = computed(() => this.overviews().data);
@@ -213,6 +207,6 @@ export default class OverviewPage {
   }
 
   protected retry(): void {
-    this.retries.update((n) => n + 1);
+    this.overviewsLoad.reload();
   }
 }

@@ -7,11 +7,10 @@ import {
   computed,
   effect,
   inject,
-  signal,
 } from '@angular/core';
-import { toObservable, toSignal } from '@angular/core/rxjs-interop';
+import { toSignal } from '@angular/core/rxjs-interop';
 import { ActivatedRoute, Router } from '@angular/router';
-import { catchError, filter, forkJoin, map, of } from 'rxjs';
+import { catchError, forkJoin, map, of } from 'rxjs';
 
 import { PAGE_HEADINGS } from '@shared/board/page-headings';
 import { ApiService } from '../../core/api.service';
@@ -20,7 +19,8 @@ import { ClockService } from '../../core/clock.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
 import { LiveUpdatesService } from '../../core/live-updates.service';
 import { OrgNamesService } from '../../core/org-names.service';
-import { INITIAL_REMOTE, asApiError, loadEach } from '../../core/remote-state';
+import { remoteResource } from '../../core/remote-resource';
+import { asApiError } from '../../core/remote-state';
 import { AppLink } from '../../ui/app-link';
 import { CsvDownloadComponent } from '../../ui/csv-download.component';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
@@ -91,7 +91,6 @@ export default class CreditsPage {
   private readonly chartTheme = inject(ChartThemeService).theme;
   private readonly freshness = inject(DataFreshnessService);
   private readonly scope = this.freshness.scope();
-  private readonly retries = signal(0);
   private readonly creditChanges = inject(LiveUpdatesService).watch(['balances', 'issues']);
 
   protected readonly url = toSignal(this.route.queryParams.pipe(map(parseCreditsState)), {
@@ -107,36 +106,35 @@ export default class CreditsPage {
   });
   private readonly days = computed(() => this.url().days);
 
-  protected readonly answers = toSignal(
-    toObservable(
-      computed(() => ({
-        slugs: this.slugs(),
+  private readonly answersLoad = remoteResource(
+    () => {
+      const slugs = this.slugs();
+      // Nothing to load before `api/meta` names the organizations.
+      if (slugs === null) return undefined;
+      return {
+        slugs,
         days: this.days(),
         refresh: this.freshness.refreshes(),
-        retry: this.retries(),
         live: this.creditChanges(),
-      })),
-    ).pipe(
-      filter((p): p is typeof p & { slugs: string[] } => p.slugs !== null),
-      loadEach(({ slugs, days }) =>
-        slugs.length === 0
-          ? of<CreditAnswer[]>([])
-          : forkJoin(
-              slugs.map((slug) =>
-                this.api.orgCredits(slug, days).pipe(
-                  this.scope.track(`credits:${slug}`),
-                  map((answer): CreditAnswer => ({ slug, credits: answer.data })),
-                  // One organization failing shows on its row, not as a broken page.
-                  catchError((error: unknown) =>
-                    of<CreditAnswer>({ slug, error: asApiError(error) }),
-                  ),
+      };
+    },
+    ({ slugs, days }) =>
+      slugs.length === 0
+        ? of<CreditAnswer[]>([])
+        : forkJoin(
+            slugs.map((slug) =>
+              this.api.orgCredits(slug, days).pipe(
+                this.scope.track(`credits:${slug}`),
+                map((answer): CreditAnswer => ({ slug, credits: answer.data })),
+                // One organization failing shows on its row, not as a broken page.
+                catchError((error: unknown) =>
+                  of<CreditAnswer>({ slug, error: asApiError(error) }),
                 ),
               ),
             ),
-      ),
-    ),
-    { initialValue: INITIAL_REMOTE },
+          ),
   );
+  protected readonly answers = this.answersLoad.state;
 
   /** The rows whose figures a live update just changed. */
   protected readonly changed = liveMarks(
@@ -233,7 +231,7 @@ export default class CreditsPage {
 
   protected retry(): void {
     if (this.metaError()) this.boardMeta.load();
-    this.retries.update((n) => n + 1);
+    this.answersLoad.reload();
   }
 
   private navigate(state: CreditsUrlState): void {

@@ -6,9 +6,7 @@ import {
   computed,
   effect,
   inject,
-  signal,
 } from '@angular/core';
-import { toObservable, toSignal } from '@angular/core/rxjs-interop';
 import { MatButtonModule } from '@angular/material/button';
 import { map, tap } from 'rxjs';
 
@@ -19,7 +17,7 @@ import { ClockService } from '../../core/clock.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
 import { LiveUpdatesService } from '../../core/live-updates.service';
 import { OrgNamesService } from '../../core/org-names.service';
-import { INITIAL_REMOTE, loadEach } from '../../core/remote-state';
+import { remoteResource } from '../../core/remote-resource';
 import { WallDisplayService } from '../../core/wall-display.service';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { formatCredits } from '../../ui/format';
@@ -81,37 +79,26 @@ export default class DashboardPage {
   private readonly balanceChanges = this.liveUpdates.watch(['balances']);
   protected readonly wall = inject(WallDisplayService).active;
 
-  private readonly orgRetries = signal(0);
-  private readonly trendRetries = signal(0);
-
-  protected readonly orgs = toSignal(
-    toObservable(
-      computed(() => [this.freshness.refreshes(), this.orgRetries(), this.orgChanges()]),
-    ).pipe(
-      loadEach(() =>
-        this.api.orgs().pipe(
-          this.scope.track('orgs'),
-          map((answer) => answer.data),
-          tap((orgs) => this.orgNames.remember(orgs)),
-        ),
+  private readonly orgsLoad = remoteResource(
+    () => [this.freshness.refreshes(), this.orgChanges()],
+    () =>
+      this.api.orgs().pipe(
+        this.scope.track('orgs'),
+        map((answer) => answer.data),
+        tap((orgs) => this.orgNames.remember(orgs)),
       ),
-    ),
-    { initialValue: INITIAL_REMOTE },
   );
+  protected readonly orgs = this.orgsLoad.state;
 
-  protected readonly trend = toSignal(
-    toObservable(
-      computed(() => [this.freshness.refreshes(), this.trendRetries(), this.balanceChanges()]),
-    ).pipe(
-      loadEach(() =>
-        this.api.creditHistory(TREND_DAYS).pipe(
-          this.scope.track('history'),
-          map((answer) => answer.data),
-        ),
+  private readonly trendLoad = remoteResource(
+    () => [this.freshness.refreshes(), this.balanceChanges()],
+    () =>
+      this.api.creditHistory(TREND_DAYS).pipe(
+        this.scope.track('history'),
+        map((answer) => answer.data),
       ),
-    ),
-    { initialValue: INITIAL_REMOTE },
   );
+  protected readonly trend = this.trendLoad.state;
 
   protected readonly threshold = computed(() => this.meta()?.credit_alert_threshold ?? null);
   // The answer alone: the cards keep their objects while a reload is in flight.
@@ -169,10 +156,10 @@ export default class DashboardPage {
   }
 
   protected retryOrgs(): void {
-    this.orgRetries.update((n) => n + 1);
+    this.orgsLoad.reload();
   }
 
   protected retryTrend(): void {
-    this.trendRetries.update((n) => n + 1);
+    this.trendLoad.reload();
   }
 }

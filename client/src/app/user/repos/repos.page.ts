@@ -1,11 +1,4 @@
-import {
-  ChangeDetectionStrategy,
-  Component,
-  DestroyRef,
-  computed,
-  inject,
-  signal,
-} from '@angular/core';
+import { ChangeDetectionStrategy, Component, DestroyRef, computed, inject } from '@angular/core';
 import { toSignal } from '@angular/core/rxjs-interop';
 import { ActivatedRoute, Router } from '@angular/router';
 import { map } from 'rxjs';
@@ -87,7 +80,6 @@ export default class ReposPage {
   private readonly scope = this.freshness.scope();
   /** The board is still reading some repositories' commits: their times show as counting. */
   protected readonly commitsPending = computed(() => this.scope.pending().has('commits'));
-  private readonly retries = signal(0);
   private searchTimer: ReturnType<typeof setTimeout> | undefined;
 
   protected readonly url = toSignal(this.route.queryParams.pipe(map(parseReposState)), {
@@ -95,7 +87,8 @@ export default class ReposPage {
   });
   protected readonly metaError = this.boardMeta.error;
   private readonly repoChanges = inject(LiveUpdatesService).watch(['repos', 'issues']);
-  protected readonly answers = coveredRepos(this.scope, this.retries, this.repoChanges);
+  private readonly reposLoad = coveredRepos(this.scope, this.repoChanges);
+  protected readonly answers = this.reposLoad.state;
   // The answer alone, which keeps its reference while a reload is in flight.
   private readonly answerData = computed(() => this.answers().data);
   /** The rows whose repository a live update just changed. */
@@ -190,7 +183,7 @@ export default class ReposPage {
 
   protected retry(): void {
     if (this.metaError()) this.boardMeta.load();
-    this.retries.update((n) => n + 1);
+    this.reposLoad.reload();
   }
 
   // Typing replaces the history entry instead of adding one per keystroke.

@@ -1,5 +1,4 @@
-import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
-import { toObservable, toSignal } from '@angular/core/rxjs-interop';
+import { ChangeDetectionStrategy, Component, computed, inject } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MAT_DIALOG_DATA, MatDialogModule } from '@angular/material/dialog';
 import { map } from 'rxjs';
@@ -9,7 +8,7 @@ import { ApiService } from '../../core/api.service';
 import { ClockService } from '../../core/clock.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
 import { LiveUpdatesService } from '../../core/live-updates.service';
-import { INITIAL_REMOTE, loadEach } from '../../core/remote-state';
+import { remoteResource } from '../../core/remote-resource';
 import { formatCount } from '../../ui/format';
 import { ICON_IMPORTS } from '../../ui/icons';
 import { LoadErrorComponent } from '../../ui/load-error.component';
@@ -59,7 +58,6 @@ export class IssueDialogComponent {
   private readonly freshness = inject(DataFreshnessService);
   private readonly scope = this.freshness.scope();
   private readonly clock = inject(ClockService);
-  private readonly retries = signal(0);
   /** A signed-in admin can hand an open NPC issue to another NPC from here. */
   protected readonly admin = inject(AdminSessionService).signedIn;
   private readonly changes = inject(LiveUpdatesService).watch(
@@ -67,32 +65,25 @@ export class IssueDialogComponent {
     () => this.target.repo.split('/')[0],
   );
 
-  protected readonly issue = toSignal(
-    toObservable(computed(() => [this.freshness.refreshes(), this.retries(), this.changes()])).pipe(
-      loadEach(() =>
-        this.api.issue(this.target.repo, this.target.number).pipe(
-          this.scope.track('issue'),
-          map((answer) => answer.data),
-        ),
+  private readonly issueLoad = remoteResource(
+    () => [this.freshness.refreshes(), this.changes()],
+    () =>
+      this.api.issue(this.target.repo, this.target.number).pipe(
+        this.scope.track('issue'),
+        map((answer) => answer.data),
       ),
-    ),
-    { initialValue: INITIAL_REMOTE },
   );
+  protected readonly issue = this.issueLoad.state;
 
-  private readonly commentRetries = signal(0);
-  protected readonly comments = toSignal(
-    toObservable(
-      computed(() => [this.freshness.refreshes(), this.commentRetries(), this.changes()]),
-    ).pipe(
-      loadEach(() =>
-        this.api.issueComments(this.target.repo, this.target.number).pipe(
-          this.scope.track('comments'),
-          map((answer) => answer.data),
-        ),
+  private readonly commentsLoad = remoteResource(
+    () => [this.freshness.refreshes(), this.changes()],
+    () =>
+      this.api.issueComments(this.target.repo, this.target.number).pipe(
+        this.scope.track('comments'),
+        map((answer) => answer.data),
       ),
-    ),
-    { initialValue: INITIAL_REMOTE },
   );
+  protected readonly comments = this.commentsLoad.state;
 
   protected readonly pickup = computed(() => {
     const issue = this.issue().data;
@@ -108,10 +99,10 @@ export class IssueDialogComponent {
   protected readonly cycleLabel = cycleLabel;
 
   protected retry(): void {
-    this.retries.update((n) => n + 1);
+    this.issueLoad.reload();
   }
 
   protected retryComments(): void {
-    this.commentRetries.update((n) => n + 1);
+    this.commentsLoad.reload();
   }
 }

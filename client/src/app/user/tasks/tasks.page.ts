@@ -9,7 +9,7 @@ import {
   signal,
   untracked,
 } from '@angular/core';
-import { toObservable, toSignal } from '@angular/core/rxjs-interop';
+import { toSignal } from '@angular/core/rxjs-interop';
 import { MatButtonModule } from '@angular/material/button';
 import { MatDialog, MatDialogRef } from '@angular/material/dialog';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
@@ -22,7 +22,7 @@ import { BoardMetaService } from '../../core/board-meta.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
 import { LiveUpdatesService } from '../../core/live-updates.service';
 import { OrgNamesService } from '../../core/org-names.service';
-import { INITIAL_REMOTE, loadEach } from '../../core/remote-state';
+import { remoteResource } from '../../core/remote-resource';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { liveMarks } from '../../ui/list-changes';
 import { LoadErrorComponent } from '../../ui/load-error.component';
@@ -80,7 +80,6 @@ export default class TasksPage {
   private readonly scope = this.freshness.scope();
   /** The board is still reading the conversations attention is judged from. */
   protected readonly attentionPending = computed(() => this.scope.pending().has('attention'));
-  private readonly retries = signal(0);
   private readonly seenNpcs = signal<ReadonlySet<string>>(new Set());
 
   protected readonly url = toSignal(this.route.queryParams.pipe(map(parseTasksState)), {
@@ -109,36 +108,31 @@ export default class TasksPage {
     return org ?? repository?.split('/')[0] ?? null;
   });
 
-  protected readonly issues = toSignal(
-    toObservable(
-      computed(() => ({
-        filters: this.filters(),
-        refresh: this.freshness.refreshes(),
-        retry: this.retries(),
-        live: this.issueChanges(),
-      })),
-    ).pipe(
-      loadEach(({ filters }) =>
-        this.api
-          .npcIssues({
-            org: filters.org ?? undefined,
-            npc_handle: filters.npc ?? undefined,
-            state: filters.state ?? undefined,
-            attention: filters.attention ?? undefined,
-            repo: filters.repository ?? undefined,
-          })
-          .pipe(
-            this.scope.track('issues'),
-            map((answer) => answer.data),
-            tap((issues) => {
-              const seen = new Set([...this.seenNpcs(), ...npcUsernames(issues)]);
-              if (seen.size !== this.seenNpcs().size) this.seenNpcs.set(seen);
-            }),
-          ),
-      ),
-    ),
-    { initialValue: INITIAL_REMOTE },
+  private readonly issuesLoad = remoteResource(
+    () => ({
+      filters: this.filters(),
+      refresh: this.freshness.refreshes(),
+      live: this.issueChanges(),
+    }),
+    ({ filters }) =>
+      this.api
+        .npcIssues({
+          org: filters.org ?? undefined,
+          npc_handle: filters.npc ?? undefined,
+          state: filters.state ?? undefined,
+          attention: filters.attention ?? undefined,
+          repo: filters.repository ?? undefined,
+        })
+        .pipe(
+          this.scope.track('issues'),
+          map((answer) => answer.data),
+          tap((issues) => {
+            const seen = new Set([...this.seenNpcs(), ...npcUsernames(issues)]);
+            if (seen.size !== this.seenNpcs().size) this.seenNpcs.set(seen);
+          }),
+        ),
   );
+  protected readonly issues = this.issuesLoad.state;
 
   /** The cards and rows whose issue a live update just changed. */
   protected readonly changed = liveMarks(
@@ -205,7 +199,7 @@ export default class TasksPage {
   }
 
   protected retry(): void {
-    this.retries.update((n) => n + 1);
+    this.issuesLoad.reload();
   }
 
   private navigate(state: TasksUrlState): void {
