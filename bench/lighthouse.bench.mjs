@@ -257,7 +257,9 @@ async function main() {
       board.adminToken,
     );
     for (const page of selectedPages) {
-      await warm.goto(board.url + page.path, { waitUntil: 'networkidle0', timeout: 60_000 });
+      // An open page keeps one connection, its change stream (/api/events): the network
+      // goes quiet but never idle.
+      await warm.goto(board.url + page.path, { waitUntil: 'networkidle2', timeout: 60_000 });
     }
     await warm.close();
 
