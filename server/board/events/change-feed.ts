@@ -39,11 +39,6 @@ export abstract class ChangeFeed {
     return this.kept.filter((change) => change.id > lastId);
   }
 
-  /** The id of the newest change delivered, or the floor before any. */
-  get newestId(): number {
-    return this.kept.at(-1)?.id ?? this.floor;
-  }
-
   protected deliver(change: FedChange): void {
     if (change.id !== null) {
       const numbered = { ...change, id: change.id };

@@ -43,10 +43,6 @@ export class EventStreams implements BeforeApplicationShutdown {
     private readonly metrics: BoardMetrics,
   ) {}
 
-  get size(): number {
-    return this.open.size;
-  }
-
   /**
    * Check the caps and `Last-Event-ID` (throws the 4xx to answer), or the stream's
    * first lines: what the client missed, or a reset when that cannot be told.
