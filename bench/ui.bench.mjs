@@ -25,14 +25,20 @@ function line(figure, value, target, unit, ok) {
   console.log(`${figure}: ${value} ${unit}, target ${target} ${unit}${verdict}`);
 }
 
-/** The files index.html loads before anything else: scripts, module preloads, styles. */
-function initialFiles() {
-  const html = readFileSync(join(CLIENT, 'index.html'), 'utf8');
+/** The languages whose bundles the board serves; each is measured. */
+const LANGUAGES = ['en', 'zh-CN'];
+
+/**
+ * The files a language's index.html loads before anything else: scripts, module
+ * preloads, styles, as paths under the board's base path (`zh-CN/main-….js`).
+ */
+function initialFiles(language) {
+  const html = readFileSync(join(CLIENT, language, 'index.html'), 'utf8');
   const refs = [
     ...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g),
     ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
     ...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g),
-  ].map((m) => m[1]);
+  ].map((m) => `${language}/${m[1]}`);
   return [...new Set(refs)];
 }
 
@@ -51,8 +57,8 @@ function transferred(url) {
 }
 
 /** The initial files as the board sends them to a browser. */
-async function transferredFigures(board) {
-  const files = initialFiles();
+async function transferredFigures(board, language) {
+  const files = initialFiles(language);
   let bytes = 0;
   const encodings = new Set();
   for (const file of files) {
@@ -61,7 +67,7 @@ async function transferredFigures(board) {
     encodings.add(answer.encoding);
   }
   line(
-    `initial JS+CSS transferred (${files.length} files, Content-Encoding ${[...encodings].join(', ')})`,
+    `${language}: initial JS+CSS transferred (${files.length} files, Content-Encoding ${[...encodings].join(', ')})`,
     kb(bytes),
     INITIAL_TARGET_KB,
     'KB',
@@ -69,8 +75,8 @@ async function transferredFigures(board) {
   );
 }
 
-function bundleFigures() {
-  const files = initialFiles();
+function bundleFigures(language) {
+  const files = initialFiles(language);
   let raw = 0;
   let gzip = 0;
   let js = '';
@@ -82,13 +88,14 @@ function bundleFigures() {
   }
   const gzipKb = gzip / 1024;
   console.log(
-    `initial JS+CSS files (main, its preloaded chunks, styles; ${
-      files.some((f) => f.startsWith('polyfills')) ? 'polyfills' : 'no polyfills when zoneless'
+    `${language}: initial JS+CSS files (main, its preloaded chunks, styles; ${
+      files.some((f) => f.includes('/polyfills')) ? 'polyfills' : 'no polyfills when zoneless'
     }): ${kb(raw)} KB raw, ${gzipKb.toFixed(1)} KB gzip -9`,
   );
   // Strings that survive minification, to show what stayed out of the initial bundle.
   const chartJsInitial = js.includes("can't acquire context from the given item");
   const adminInitial = js.includes('Create an issue from a Markdown requirement');
+  if (language !== 'en') return;
   console.log(`Chart.js in the initial bundle: ${chartJsInitial ? 'YES' : 'no (lazy chunk)'}`);
   console.log(`admin area in the initial bundle: ${adminInitial ? 'YES' : 'no (lazy chunk)'}`);
 }
@@ -98,7 +105,7 @@ async function timingFigures() {
   const board = await startBoard();
   let browser;
   try {
-    await transferredFigures(board);
+    for (const language of LANGUAGES) await transferredFigures(board, language);
     // Warm the board's caches: the figure is about a board in use, not a cold start.
     await Promise.all(
       ['api/meta', 'api/orgs', 'api/credits/history?days=7'].map((p) => api(board, p)),
@@ -152,7 +159,7 @@ try {
   if (missing) {
     console.log(`ui bench skipped: the app is not built (missing ${missing}); run "npm run build"`);
   } else {
-    bundleFigures();
+    for (const language of LANGUAGES) bundleFigures(language);
     await timingFigures();
   }
 } catch (error) {

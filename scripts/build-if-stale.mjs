@@ -15,7 +15,8 @@ export const targets = {
     script: 'build:server',
   },
   client: {
-    output: 'dist/client/browser/index.html',
+    // Written last by `build:client`, after both languages' bundles.
+    output: 'dist/client/page-modules.json',
     inputs: ['client/src', 'client/public', 'angular.json', 'tsconfig.app.json', ...common],
     script: 'build:client',
   },

@@ -2,7 +2,8 @@
 // into one small classic script beside the app, named by its content's hash like the
 // app's own files (so the board sends it as immutable). The board names it in a user
 // page's index answer (`server/board/web/index-page.ts`).
-//   node scripts/first-screen-loader.mjs dist/client/browser
+// Each language's bundle gets its copy (the same file): a page names its bundle's files.
+//   node scripts/first-screen-loader.mjs dist/client/browser/en dist/client/browser/zh-CN
 import { createHash } from 'node:crypto';
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,6 +35,13 @@ export async function buildLoader(outDir) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { name, bytes } = await buildLoader(process.argv[2] ?? 'dist/client/browser');
-  console.log(`first screen loader: ${name}, ${bytes} bytes`);
+  const dirs = process.argv.slice(2);
+  if (dirs.length === 0) {
+    console.error('usage: node scripts/first-screen-loader.mjs <bundle folder>...');
+    process.exit(2);
+  }
+  for (const dir of dirs) {
+    const { name, bytes } = await buildLoader(dir);
+    console.log(`first screen loader: ${dir}/${name}, ${bytes} bytes`);
+  }
 }

@@ -21,7 +21,8 @@ export const PAGE_ENTRIES = {
 
 export function pageModules(outputDir) {
   const stats = JSON.parse(readFileSync(join(outputDir, 'stats.json'), 'utf8'));
-  const html = readFileSync(join(outputDir, 'browser', 'index.html'), 'utf8');
+  // Both languages' bundles have the same files under the same names; the source's tells.
+  const html = readFileSync(join(outputDir, 'browser', 'en', 'index.html'), 'utf8');
   const initial = new Set(
     [...html.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((m) => m[1].replace(/^\.\//, '')),
   );

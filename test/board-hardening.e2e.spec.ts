@@ -96,6 +96,78 @@ describe('board hardening against a real forge', () => {
       expect(((await admin.json()) as { message: string }).message).toContain('verbose');
     });
 
+    it('names every refusal with a stable code and the params its text needs', async () => {
+      const answer = async (path: string, init?: RequestInit) => {
+        const response = await fetch(board.url + path, init);
+        const body = (await response.json()) as { code: string; params: object };
+        return { status: response.status, code: body.code, params: body.params };
+      };
+      expect(await answer('/api/orgs?foo=1')).toEqual({
+        status: 400,
+        code: 'unknown_query_parameter',
+        params: { field: 'foo' },
+      });
+      expect(await answer('/api/issues?state=open&colour=red')).toEqual({
+        status: 400,
+        code: 'unknown_query_parameter',
+        params: { field: 'colour' },
+      });
+      expect(await answer(`/api/orgs/${org}/credits?days=5`)).toEqual({
+        status: 400,
+        code: 'validation_failed',
+        params: { field: 'days', fields: 'days', count: 1, rule: 'one_of', allowed: '7, 30' },
+      });
+      // The second answer comes from the cached 404, with the same code.
+      for (let i = 0; i < 2; i++) {
+        expect(await answer('/api/orgs/not-covered-here/credits')).toEqual({
+          status: 404,
+          code: 'unknown_organization',
+          params: { org: 'not-covered-here' },
+        });
+      }
+
+      const put = (body: string) =>
+        answer('/api/admin/settings', {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+          body,
+        });
+      expect(await put(JSON.stringify({ wip_soft_limit: 0, pickup_slo_minutes: 'x' }))).toEqual({
+        status: 400,
+        code: 'validation_failed',
+        params: {
+          field: 'pickup_slo_minutes',
+          fields: 'pickup_slo_minutes, wip_soft_limit',
+          count: 2,
+          rule: 'number',
+        },
+      });
+      expect(await put(JSON.stringify({ credit_alert_threshold: -5 }))).toMatchObject({
+        code: 'validation_failed',
+        params: { field: 'credit_alert_threshold', rule: 'not_negative' },
+      });
+      expect(await put(JSON.stringify({ wip_soft_limit: 0 }))).toMatchObject({
+        params: { field: 'wip_soft_limit', rule: 'min', min: 1 },
+      });
+      expect(await put(JSON.stringify({ colour: 'red' }))).toMatchObject({
+        code: 'validation_failed',
+        params: { field: 'colour', rule: 'unknown' },
+      });
+      expect(await put(JSON.stringify({ wip_soft_limit: 5, wip_hard_limit: 2 }))).toEqual({
+        status: 400,
+        code: 'wip_hard_below_soft',
+        params: { field: 'wip_hard_limit', hard: 2, soft: 5 },
+      });
+      expect(await put('{"credit_alert_threshold": ')).toMatchObject({
+        status: 400,
+        code: 'invalid_json',
+      });
+      expect(await answer('/api/admin/settings')).toMatchObject({
+        status: 401,
+        code: 'admin_token_missing',
+      });
+    });
+
     it('keeps the cache within CACHE_MAX_ENTRIES after 5,000 distinct requests', async () => {
       for (let start = 0; start < 5000; start += 50) {
         await Promise.all(
@@ -142,7 +214,9 @@ describe('board hardening against a real forge', () => {
         body: `{"credit_alert_threshold": ${deep}}`,
       });
       expect(response.status).toBe(400);
-      expect(await response.text()).toContain('deeper than 64 levels');
+      const refused = (await response.json()) as { message: string; code: string; params: object };
+      expect(refused.message).toContain('deeper than 64 levels');
+      expect(refused).toMatchObject({ code: 'json_too_deep', params: { max: 64 } });
       const shallow = await fetch(`${board.url}/api/admin/settings`, {
         method: 'PUT',
         headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },

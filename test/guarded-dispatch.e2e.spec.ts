@@ -101,10 +101,13 @@ describe('guarded dispatch against a real forge', () => {
       statusCode: number;
       message: string;
       code: string;
+      params: Record<string, string | number>;
       findings: DispatchFinding[];
       request_id: string;
     };
     expect(body).toMatchObject({ statusCode: 409, code: 'wip_limit' });
+    // The refusal carries the blocking finding's params, to be worded by the app.
+    expect(body.params).toEqual({ npc: 'npc-builder', count: 2, limit: 2, soft: 1, hard: 2 });
     expect(body.message).toContain('npc-builder already holds 2 open tasks; its limit is 2');
     expect(body.findings[0]).toMatchObject({ code: 'wip_limit', severity: 'block' });
     expect(await forgeWrites()).toBe(writes);
@@ -164,6 +167,13 @@ describe('guarded dispatch against a real forge', () => {
       code: 'possible_duplicate',
       severity: 'warn',
       message: `An open issue has a similar title: #${open.number} "Add dark mode to settings"`,
+      params: {
+        repo: 'fixture/app',
+        number: Number(open.number),
+        title: 'Add dark mode to settings',
+        count: 1,
+        more: 0,
+      },
       links: [
         {
           label: `fixture/app#${open.number} Add dark mode to settings`,
@@ -172,12 +182,16 @@ describe('guarded dispatch against a real forge', () => {
       ],
     });
     // No human has committed to the new repository: a warning, never a block.
-    expect(findings.find((f) => f.code === 'dormant_repository')?.severity).toBe('warn');
+    expect(findings.find((f) => f.code === 'dormant_repository')).toMatchObject({
+      severity: 'warn',
+      params: { repo: 'fixture/app', org: 'fixture', dormant_days: 30 },
+    });
     expect(findings.some((f) => f.severity === 'block')).toBe(false);
     expect(findings.find((f) => f.code === 'wip_limit')).toEqual({
       code: 'wip_limit',
       severity: 'warn',
       message: 'npc-tester already holds 1 open task (its soft limit is 1)',
+      params: { npc: 'npc-tester', count: 1, limit: 1, soft: 1, hard: 2 },
       links: [{ label: 'Open tasks of npc-tester', url: '/tasks?npc=npc-tester&state=open' }],
     });
     // npc-builder holds nothing: no WIP finding.
@@ -195,6 +209,7 @@ describe('guarded dispatch against a real forge', () => {
       code: 'low_runway',
       severity: 'block',
       message: 'broke has no credits left (balance 0): its NPCs cannot work',
+      params: { org: 'broke', balance: 0 },
       links: [{ label: 'Credits of broke', url: '/credits?org=broke' }],
     });
     const refused = await post('/api/issues/create', {
@@ -203,7 +218,10 @@ describe('guarded dispatch against a real forge', () => {
       requirement: 'Anything',
     });
     expect(refused.status).toBe(409);
-    expect(((await refused.json()) as { code: string }).code).toBe('low_runway');
+    expect(await refused.json()).toMatchObject({
+      code: 'low_runway',
+      params: { org: 'broke', balance: 0 },
+    });
     expect(await client.listIssues('broke/app')).toEqual([]);
   });
 
@@ -326,6 +344,53 @@ describe('guarded dispatch against a real forge', () => {
       });
       expect(((await response.json()) as { message: string }).message).toContain(message);
     }
+    // Each refusal also names itself with a code and the params its text needs.
+    const coded: [string, unknown, string, Record<string, string | number>][] = [
+      ['/api/issues/preflight', {}, 'validation_failed', { field: 'repo', rule: 'required' }],
+      [
+        '/api/issues/preflight',
+        { repo: 'nowhere/app' },
+        'org_not_covered',
+        { field: 'repo', org: 'nowhere' },
+      ],
+      [
+        '/api/issues/preflight',
+        { repo: 'fixture/ghost' },
+        'repo_not_shown',
+        { field: 'repo', repo: 'fixture/ghost' },
+      ],
+      [
+        '/api/admin/issues/fixture%2Fapp/1/redispatch',
+        { npc: 'npc-ghost' },
+        'unknown_npc',
+        {
+          field: 'npc',
+          npc: 'npc-ghost',
+          allowed: expect.stringContaining('npc-builder') as string,
+        },
+      ],
+      [
+        '/api/issues/create',
+        { ...task, requirement: 'x', override: true, override_reason: 'r'.repeat(501) },
+        'validation_failed',
+        { field: 'override_reason', rule: 'max_length', max: 500 },
+      ],
+    ];
+    for (const [path, body, code, params] of coded) {
+      const answer = (await (await post(path, body)).json()) as { code: string; params: object };
+      expect({ path, code: answer.code, params: answer.params }).toMatchObject({
+        path,
+        code,
+        params,
+      });
+    }
+    const since = await fetch(`${board.url}/api/admin/dispatches?since=yesterday`, {
+      headers: headers(),
+    });
+    expect(await since.json()).toMatchObject({
+      code: 'unknown_query_parameter',
+      params: { field: 'since' },
+    });
     expect(await forgeWrites()).toBe(writes);
   });
 });

@@ -115,6 +115,7 @@ describe('NPC work signals against a real forge', () => {
     expect(await attentionOf(waiting)).toEqual({
       reason: 'overdue',
       since: t0.toISOString(),
+      slo_minutes: 60,
       detail: 'waiting for pickup 1 h 5 min, SLO 1 h',
     });
 
@@ -137,6 +138,7 @@ describe('NPC work signals against a real forge', () => {
     expect(await attentionOf(working)).toEqual({
       reason: 'stuck',
       since: new Date(t0.getTime() + 5 * MINUTE).toISOString(),
+      slo_minutes: null,
       detail: 'no NPC activity for 3 h 7 min',
     });
 
@@ -241,6 +243,7 @@ describe('NPC work signals against a real forge', () => {
     // The cached answer that said "fine" is dropped: 40 minutes now exceed the SLO.
     expect((await get<Issue>(`/api/repos/fixture/app/issues/${number}`)).attention).toMatchObject({
       reason: 'overdue',
+      slo_minutes: 30,
       detail: 'waiting for pickup 40 min, SLO 30 min',
     });
   });

@@ -67,5 +67,9 @@ export function startApp(doc: Document): void {
     // A face that fails to load leaves the fallback font, as it would without this.
     doc.fonts?.load(font).catch(() => undefined);
   }
-  template.replaceWith(doc.importNode(template.content, true));
+  const code = doc.importNode(template.content, true);
+  // Inserted scripts run as soon as they arrive unless told otherwise; the polyfills (the
+  // locale's data) must run before the app.
+  for (const script of code.querySelectorAll('script')) script.async = false;
+  template.replaceWith(code);
 }

@@ -18,11 +18,21 @@ describe('board application shell', () => {
 
   beforeAll(() => {
     clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'board-client-'));
-    fs.writeFileSync(
-      path.join(clientDir, 'index.html'),
-      '<!doctype html><html><head><base href="./"></head><body><app-root></app-root></body></html>',
-    );
-    fs.writeFileSync(path.join(clientDir, 'main-ABCD1234.js'), 'console.log("app")');
+    // One bundle per language, with the same file names, as the build writes them.
+    for (const [language, code] of [
+      ['en', 'console.log("app")'],
+      ['zh-CN', 'console.log("应用")'],
+    ]) {
+      fs.mkdirSync(path.join(clientDir, language));
+      fs.writeFileSync(
+        path.join(clientDir, language, 'index.html'),
+        `<!doctype html><html lang="${language}"><head><base href="/${language}/"></head>` +
+          '<body><app-root></app-root><script src="main-ABCD1234.js" type="module"></script>' +
+          '</body></html>',
+      );
+      fs.writeFileSync(path.join(clientDir, language, 'main-ABCD1234.js'), code);
+      fs.writeFileSync(path.join(clientDir, language, 'favicon.svg'), '<svg/>');
+    }
   });
 
   afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
@@ -66,8 +76,40 @@ describe('board application shell', () => {
       expect(await response.text()).toContain('<base href="/">');
     });
 
+    it("serves each language's page at the same address, by cookie, then Accept-Language", async () => {
+      const page = async (headers: Record<string, string>) => {
+        const response = await fetch(`${base}/tasks`, {
+          headers: { accept: 'text/html', ...headers },
+        });
+        return { response, html: await response.text() };
+      };
+      const chinese = await page({ 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8' });
+      expect(chinese.html).toContain('<html lang="zh-CN">');
+      expect(chinese.html).toContain('<script src="zh-CN/main-ABCD1234.js" type="module">');
+      expect(chinese.response.headers.get('content-language')).toBe('zh-CN');
+      expect(chinese.response.headers.get('vary')).toBe('accept-encoding, accept-language, cookie');
+
+      const english = await page({ 'accept-language': 'en-US,en;q=0.9' });
+      expect(english.html).toContain('<html lang="en">');
+      expect(english.html).toContain('<script src="en/main-ABCD1234.js" type="module">');
+      expect(english.response.headers.get('content-language')).toBe('en');
+
+      const chosen = await page({ 'accept-language': 'en-US', cookie: 'board_lang=zh-CN' });
+      expect(chosen.html).toContain('<html lang="zh-CN">');
+      expect((await page({})).html).toContain('<html lang="en">');
+    });
+
+    it("serves each language's files under its folder, and shared files at the top", async () => {
+      expect(await (await fetch(`${base}/zh-CN/main-ABCD1234.js`)).text()).toBe(
+        'console.log("应用")',
+      );
+      const icon = await fetch(`${base}/favicon.svg`);
+      expect(icon.status).toBe(200);
+      expect(await icon.text()).toBe('<svg/>');
+    });
+
     it('serves hashed assets as immutable and a missing asset as a 404', async () => {
-      const asset = await fetch(`${base}/main-ABCD1234.js`);
+      const asset = await fetch(`${base}/en/main-ABCD1234.js`);
       expect(asset.status).toBe(200);
       expect(asset.headers.get('cache-control')).toContain('immutable');
       expect(await asset.text()).toBe('console.log("app")');

@@ -1,4 +1,4 @@
-import { Logger, LoggerService, ValidationPipe } from '@nestjs/common';
+import { Logger, LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomBytes } from 'node:crypto';
@@ -9,10 +9,12 @@ import { projectVersion } from '../common/project-root';
 import { BoardModule, BoardModuleOptions } from './board.module';
 import { RefreshAhead } from './cache/refresh-ahead';
 import { RouteCacheInterceptor } from './cache/route-cache.interceptor';
-import { BoardExceptionFilter } from './common/board-exception.filter';
+import { BoardExceptionFilter, boardErrorBody } from './common/board-exception.filter';
+import { withCode } from './common/error-code';
 import { KnownQueryGuard } from './common/known-query.guard';
 import { NO_ROUTE_SCHEMAS } from './common/no-route-schemas';
 import { parseQueryString } from './common/query-string';
+import { BoardValidationPipe } from './common/validation';
 import { InvalidError } from '../common/errors';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../common/json-depth';
 import { BoardConfig } from './config/board-config';
@@ -72,16 +74,13 @@ export async function createBoardApp(
     basePath,
     options.clientDir ?? builtClientDir(),
     platformOrigin ? [platformOrigin] : [],
+    config.boardLanguage,
   );
   if (!connection.available) {
     // Every API route explains what to configure instead of failing one by one.
     const apiPrefix = `${basePath}api`;
-    const body = (requestId: string): object => ({
-      statusCode: 503,
-      error: 'Service Unavailable',
-      message: connection.reason,
-      request_id: requestId,
-    });
+    const body = (requestId: string): object =>
+      boardErrorBody(503, connection.reason, requestId, 'platform_not_configured');
     app
       .getHttpAdapter()
       .getInstance()
@@ -115,7 +114,7 @@ export async function createBoardApp(
   app.useGlobalFilters(new BoardExceptionFilter(spaFallback));
   app.useGlobalGuards(new KnownQueryGuard());
   app.useGlobalPipes(
-    new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
+    new BoardValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
   );
   app
     .get(OpenApiDocument)
@@ -144,7 +143,13 @@ function refuseDeepJson(adapter: FastifyAdapter): void {
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (jsonDepthExceeds(body as string)) {
-      done(new InvalidError(`The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+      done(
+        new InvalidError(
+          `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`,
+          withCode('json_too_deep', { max: MAX_JSON_DEPTH }),
+        ),
+        undefined,
+      );
       return;
     }
     void parse(request, body as string, done);

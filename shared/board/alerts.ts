@@ -1,3 +1,4 @@
+import { LANGUAGES, type Language } from './languages';
 import type { AlertRule } from './admin';
 
 /** Alerts, their channels and deliveries, as the admin API shows them. */
@@ -15,9 +16,9 @@ export type AlertSeverity = (typeof ALERT_SEVERITY)[AlertRule];
 
 export const CHANNEL_KINDS = ['webhook', 'slack', 'wecom', 'feishu', 'dingtalk'] as const;
 
-/** Languages an alert channel's messages can be written in. */
-export const ALERT_LANGUAGES = ['en', 'zh-CN'] as const;
-export type AlertLanguage = (typeof ALERT_LANGUAGES)[number];
+/** Languages an alert channel's messages can be written in: the board's own. */
+export const ALERT_LANGUAGES = LANGUAGES;
+export type AlertLanguage = Language;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 
 export type AlertStatus = 'firing' | 'resolved';
@@ -41,7 +42,13 @@ export interface AlertView {
   status: AlertStatus;
   org: string;
   subject: AlertSubject;
+  /** In English, for API users; the app writes it from `rule` and `params`. */
   summary: string;
+  /**
+   * What the summary says, by rule: `balance`, `threshold`, `runway_days`,
+   * `alert_under_days`, `failed_runs`, or for an issue `repo`, `number`, `title`, `npc`, `since`.
+   */
+  params: Record<string, string | number>;
   started_at: string;
   resolved_at: string | null;
   last_sent_at: string | null;

@@ -33,11 +33,26 @@ export const FINDING_CODES = [
 ] as const;
 export type FindingCode = (typeof FINDING_CODES)[number];
 
-/** One thing a dispatch should know before it goes out; `block` refuses it. */
+/**
+ * One thing a dispatch should know before it goes out; `block` refuses it. `message` is
+ * English, for API users; `params` holds what it is written from, so a client can word
+ * it itself:
+ * - `wip_limit`: `npc`, `count` (its open tasks), `limit` (the one reached), `soft`, and
+ *   `hard` when there is a hard limit;
+ * - `possible_duplicate`: `repo`, `number` and `title` of the most similar open issue,
+ *   `count` (similar issues) and `more` (`count` − 1);
+ * - `low_runway`: `org`, `balance`; when it warns also `days` (whole days left, 0: less
+ *   than one) and `alert_days` (the `runway_alert_days` setting);
+ * - `below_threshold`: `org`, `balance`, `threshold`;
+ * - `dormant_repository`: `repo`, `org`, `dormant_days`, and `since` (the date of the last
+ *   human commit, `YYYY-MM-DD`) when there is one;
+ * - `npc_stuck_here`: `npc`, `count` (its stuck tasks).
+ */
 export interface DispatchFinding {
   code: FindingCode;
   severity: 'warn' | 'block';
   message: string;
+  params: Record<string, string | number>;
   /** Board pages and issues that explain the finding (absolute platform or board paths). */
   links: { label: string; url: string }[];
 }

@@ -121,7 +121,12 @@ export interface IssueAttention {
   reason: AttentionReason;
   /** Since when: the last NPC activity (stuck) or `assigned_at` (overdue). */
   since: string;
-  /** In words: "no NPC activity for 2 d 3 h", "waiting for pickup 3 h, SLO 1 h". */
+  /**
+   * Overdue: the pickup SLO in minutes it was measured against; null when stuck. The app
+   * writes the detail from `reason`, `since` and this, in the viewer's language.
+   */
+  slo_minutes: number | null;
+  /** In English words, for API users: "no NPC activity for 2 d 3 h", "waiting for pickup 3 h, SLO 1 h". */
   detail: string;
 }
 
@@ -198,12 +203,17 @@ export interface BoardMeta {
 }
 
 /**
- * Body of every board error answer. `message` names the problem (a bad parameter, what
- * the platform did); `request_id` is the one in the board's logs.
+ * Body of every board error answer. `message` names the problem in English (a bad
+ * parameter, what the platform did), for API users and logs; `code` is its stable name
+ * (`BOARD_ERROR_CODES` in `shared/board/errors.ts`, or a blocking finding's code) and
+ * `params` the values the message is written from, so that a client words it itself;
+ * `request_id` is the one in the board's logs.
  */
 export interface BoardErrorBody {
   statusCode: number;
   error: string;
   message: string;
+  code: string;
+  params: Record<string, string | number>;
   request_id: string;
 }

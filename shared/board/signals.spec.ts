@@ -68,6 +68,7 @@ describe('issue signals', () => {
     expect(evaluate(issue, {}, at('20T11:00:01')).attention).toEqual({
       reason: 'overdue',
       since: '2026-11-20T10:00:00Z',
+      slo_minutes: 60,
       detail: 'waiting for pickup 1 h, SLO 1 h',
     });
   });
@@ -82,6 +83,7 @@ describe('issue signals', () => {
     expect(signals.first_npc_at).toBeNull();
     expect(why).toMatchObject({
       reason: 'overdue',
+      slo_minutes: 60,
       detail: 'waiting for pickup 3 h 30 min, SLO 1 h',
     });
   });
@@ -166,6 +168,7 @@ describe('issue signals', () => {
     expect(why).toEqual({
       reason: 'stuck',
       since: '2026-11-20T10:30:00.000Z',
+      slo_minutes: null,
       detail: 'no NPC activity for 1 d',
     });
   });
@@ -181,6 +184,7 @@ describe('issue signals', () => {
     expect(evaluate(issue, facts, at('21T13:30:00')).attention).toEqual({
       reason: 'stuck',
       since: '2026-11-20T10:30:00.000Z',
+      slo_minutes: null,
       detail: 'no NPC activity for 1 d 3 h',
     });
     // A commit by npc-builder after the assignment counts as activity.

@@ -138,6 +138,7 @@ export function overduePickup(
   return {
     reason: 'overdue',
     since: signals.assigned_at,
+    slo_minutes: settings.pickup_slo_minutes,
     detail: `waiting for pickup ${formatDuration(waited)}, SLO ${formatDuration(settings.pickup_slo_minutes * MINUTE_MS)}`,
   };
 }
@@ -175,7 +176,12 @@ export function stuck(
   const since = lastNpcActivity(issue, signals.assigned_at, facts);
   const silent = now.getTime() - Date.parse(since);
   if (silent <= settings.stuck_after_hours * HOUR_MS) return null;
-  return { reason: 'stuck', since, detail: `no NPC activity for ${formatDuration(silent)}` };
+  return {
+    reason: 'stuck',
+    since,
+    slo_minutes: null,
+    detail: `no NPC activity for ${formatDuration(silent)}`,
+  };
 }
 
 /**

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 import { api } from './harness.mjs';
-import { DESKTOP, PHONE, open, settled, signedIn } from './pages.mjs';
+import { ADMIN_PAGES, DESKTOP, PHONE, USER_PAGES, open, settled, signedIn } from './pages.mjs';
 import { assert, slug, test } from './runner.mjs';
 
 const require = createRequire(import.meta.url);
@@ -21,27 +21,6 @@ const BLOCKING = new Set(['serious', 'critical']);
  * label-content-name-mismatch is 2.5.3, a control's name contains its visible text.
  */
 const EXPERIMENTAL = { 'label-content-name-mismatch': { enabled: true } };
-
-/** The user pages, then the admin ones (signed in), each with what shows it has loaded. */
-const USER_PAGES = [
-  ['dashboard', '', 'npc-org-card'],
-  ['tasks', 'tasks', 'npc-issue-card'],
-  ['tasks list', 'tasks?view=list', 'npc-issue-list tr[data-issue]'],
-  // The wall displays: dark and larger whatever the system's setting.
-  ['dashboard wall display', '?wall=1', 'npc-org-card'],
-  ['tasks wall display', 'tasks?wall=1', 'npc-issue-card'],
-  ['credits', 'credits', 'tr[data-org]'],
-  ['repositories', 'repos', 'tr[data-repo]'],
-  ['not found', 'no-such-page', 'main h1'],
-];
-const ADMIN_PAGES = [
-  ['admin entry', 'admin', 'a.tile'],
-  ['admin overview', 'admin/dashboard', 'npc-figure-card'],
-  ['admin dispatch', 'admin/dispatch', 'textarea[data-field="requirement"]'],
-  ['admin credits', 'admin/credits', 'tr[data-org]'],
-  ['admin dispatch history', 'admin/dispatches', 'table[data-table="dispatches"], npc-empty-state'],
-  ['admin alerts', 'admin/alerts', 'section[data-section="rules"]'],
-];
 
 /**
  * Runs axe on the page as it is now; returns its serious and critical violations, each with

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BOARD_ENTRY = join(root, 'dist/server/server/board/main.js');
 const FORGE_ENTRY = join(root, 'dist/server/server/forge/main.js');
-const CLIENT_INDEX = join(root, 'dist/client/browser/index.html');
+const CLIENT_INDEX = join(root, 'dist/client/browser/en/index.html');
 
 /** Variables that would point the board somewhere other than its own demo forge. */
 const FOREIGN_ENV = [

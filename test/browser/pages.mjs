@@ -5,6 +5,27 @@
 export const DESKTOP = { width: 1366, height: 900 };
 export const PHONE = { width: 375, height: 812 };
 
+/** The user pages, then the admin ones (signed in), each with what shows it has loaded. */
+export const USER_PAGES = [
+  ['dashboard', '', 'npc-org-card'],
+  ['tasks', 'tasks', 'npc-issue-card'],
+  ['tasks list', 'tasks?view=list', 'npc-issue-list tr[data-issue]'],
+  // The wall displays: dark and larger whatever the system's setting.
+  ['dashboard wall display', '?wall=1', 'npc-org-card'],
+  ['tasks wall display', 'tasks?wall=1', 'npc-issue-card'],
+  ['credits', 'credits', 'tr[data-org]'],
+  ['repositories', 'repos', 'tr[data-repo]'],
+  ['not found', 'no-such-page', 'main h1'],
+];
+export const ADMIN_PAGES = [
+  ['admin entry', 'admin', 'a.tile'],
+  ['admin overview', 'admin/dashboard', 'npc-figure-card'],
+  ['admin dispatch', 'admin/dispatch', 'textarea[data-field="requirement"]'],
+  ['admin credits', 'admin/credits', 'tr[data-org]'],
+  ['admin dispatch history', 'admin/dispatches', 'table[data-table="dispatches"], npc-empty-state'],
+  ['admin alerts', 'admin/alerts', 'section[data-section="rules"]'],
+];
+
 /** Opens an app path (relative, as the app's own links are) and waits for the page to settle. */
 export async function open(page, board, path) {
   await page.goto(board.url + path, { waitUntil: 'load' });

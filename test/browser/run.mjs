@@ -21,6 +21,7 @@ import './credits-repos-ops.test.mjs';
 import './csv.test.mjs';
 import './dashboard.test.mjs';
 import './first-visit.test.mjs';
+import './i18n.test.mjs';
 import './layout.test.mjs';
 import './live.test.mjs';
 import './stale.test.mjs';

@@ -146,6 +146,10 @@ describe('AppComponent', () => {
     expect(page.querySelector('npc-nav-menu')).not.toBeNull();
     const items = [...document.querySelectorAll('.mat-mdc-menu-panel a[mat-menu-item]')];
     expect(items.map(labelOf)).toEqual(['Dashboard', 'Tasks', 'Credits', 'Repositories', 'Admin']);
+    // The other language closes the menu, named in itself.
+    const language = document.querySelector('.mat-mdc-menu-panel button[data-language-switch]');
+    expect(language?.getAttribute('aria-label')).toBe('Switch to 简体中文');
+    expect(language?.querySelector('[lang="zh-CN"]')?.textContent).toBe('简体中文');
     document.querySelector('.cdk-overlay-container')?.remove();
   });
 

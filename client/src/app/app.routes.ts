@@ -10,5 +10,9 @@ import userRoutes from './user/user.routes';
 export const routes: Routes = [
   { path: 'admin', loadChildren: () => import('./admin/admin.routes') },
   ...userRoutes,
-  { path: '**', title: 'Page not found', loadComponent: () => import('./shell/not-found.page') },
+  {
+    path: '**',
+    title: $localize`:@@app.notFound.title:Page not found`,
+    loadComponent: () => import('./shell/not-found.page'),
+  },
 ];

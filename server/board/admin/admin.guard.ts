@@ -2,6 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { Clock } from '../../common/clock';
 import { ForbiddenError, RateLimitedError, UnauthorizedError } from '../../common/errors';
+import { withCode } from '../common/error-code';
 import { WindowCounter } from '../limits/window-counter';
 import { AdminAuth, bearerToken } from './admin-auth';
 
@@ -57,11 +58,17 @@ export class AdminGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     if (this.auth.identify(request)) return true;
     if (!this.auth.enabled) {
-      throw new ForbiddenError('The admin area is disabled: set ADMIN_TOKEN to enable it');
+      throw new ForbiddenError(
+        'The admin area is disabled: set ADMIN_TOKEN to enable it',
+        withCode('admin_disabled'),
+      );
     }
     const token = bearerToken(request);
     if (token === null) {
-      throw new UnauthorizedError('Admin routes need Authorization: Bearer <admin token>');
+      throw new UnauthorizedError(
+        'Admin routes need Authorization: Bearer <admin token>',
+        withCode('admin_token_missing'),
+      );
     }
     const waitSeconds = await this.failures.count(
       `${request.ip}|${token.slice(0, TOKEN_PREFIX_LENGTH)}`,
@@ -69,8 +76,9 @@ export class AdminGuard implements CanActivate {
     if (waitSeconds !== null) {
       throw new RateLimitedError('Too many failed admin sign-ins; try again later', {
         retryAfterSeconds: waitSeconds,
+        ...withCode('admin_sign_in_limited', { seconds: waitSeconds }),
       });
     }
-    throw new UnauthorizedError('The admin token is not valid');
+    throw new UnauthorizedError('The admin token is not valid', withCode('admin_token_invalid'));
   }
 }

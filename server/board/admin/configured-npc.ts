@@ -1,4 +1,5 @@
 import { InvalidError } from '../../common/errors';
+import { withCode } from '../common/error-code';
 import type { BoardConfig } from '../config/board-config';
 
 /**
@@ -7,6 +8,10 @@ import type { BoardConfig } from '../config/board-config';
  */
 export function assertConfiguredNpc(config: BoardConfig, npc: string): void {
   if (!config.npcHandles.includes(npc)) {
-    throw new InvalidError(`npc must be one of ${config.npcHandles.join(', ')}`);
+    const allowed = config.npcHandles.join(', ');
+    throw new InvalidError(
+      `npc must be one of ${allowed}`,
+      withCode('unknown_npc', { field: 'npc', npc, allowed }),
+    );
   }
 }

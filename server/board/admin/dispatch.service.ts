@@ -4,6 +4,7 @@ import { defaultTitle } from '@shared/board/dispatch';
 import type { Issue } from '@shared/board/entities';
 import { toIssue } from '@shared/board/mappers';
 import { InvalidError } from '../../common/errors';
+import { withCode } from '../common/error-code';
 import { assertConfiguredNpc } from './configured-npc';
 import { CacheInvalidation } from '../cache/cache-invalidation';
 import { BoardConfig } from '../config/board-config';
@@ -56,7 +57,10 @@ export class DispatchService {
     assertConfiguredNpc(this.config, input.npc);
     const [org] = input.repo.split('/');
     if (!(await this.orgs.coveredOrgs()).includes(org)) {
-      throw new InvalidError(`repo must belong to a covered organization ("${org}" is not one)`);
+      throw new InvalidError(
+        `repo must belong to a covered organization ("${org}" is not one)`,
+        withCode('org_not_covered', { field: 'repo', org }),
+      );
     }
     const title = input.title || (defaultTitle(input.requirement) ?? 'Task');
     const body = `${input.requirement}\n\n@${input.npc}\n\n${originMarker(attempt.marker)}\n${ORIGIN_LINE}`;

@@ -11,6 +11,7 @@ import type { Issue } from '@shared/board/entities';
 import { toIssue } from '@shared/board/mappers';
 import { Clock } from '../../common/clock';
 import { ConflictError } from '../../common/errors';
+import { withCode } from '../common/error-code';
 import { assertConfiguredNpc } from './configured-npc';
 import { CacheInvalidation } from '../cache/cache-invalidation';
 import { BoardConfig } from '../config/board-config';
@@ -125,11 +126,17 @@ export class GuardedDispatchService {
       ctx,
     );
     if (current.state === 'closed') {
-      throw new ConflictError(`${repo}#${number} is closed; reopen it before handing it over`);
+      throw new ConflictError(
+        `${repo}#${number} is closed; reopen it before handing it over`,
+        withCode('issue_closed', { repo, number }),
+      );
     }
     const npcs = current.assignees.filter((a) => a.is_npc).map((a) => a.username);
     if (npcs.length === 1 && npcs[0] === input.npc) {
-      throw new ConflictError(`${repo}#${number} is already with ${input.npc}`);
+      throw new ConflictError(
+        `${repo}#${number} is already with ${input.npc}`,
+        withCode('already_with_npc', { repo, number, npc: input.npc }),
+      );
     }
     const people = current.assignees.filter((a) => !a.is_npc).map((a) => a.username);
     await writing();
@@ -234,10 +241,14 @@ function blockedError(
   blocking: readonly DispatchFinding[],
   findings: readonly DispatchFinding[],
 ): ConflictError {
-  const code = blocking.length === 1 ? blocking[0].code : 'dispatch_blocked';
+  const codes = blocking.map((f) => f.code).join(', ');
+  const coded =
+    blocking.length === 1
+      ? withCode(blocking[0].code, blocking[0].params)
+      : withCode('dispatch_blocked', { count: blocking.length, codes });
   const message =
     blocking.length === 1
       ? `Not dispatched: ${blocking[0].message}. Override with a reason to dispatch anyway.`
-      : `Not dispatched: ${blocking.length} checks block it (${blocking.map((f) => f.code).join(', ')}). Override with a reason to dispatch anyway.`;
-  return new ConflictError(message, { body: { code, findings } });
+      : `Not dispatched: ${blocking.length} checks block it (${codes}). Override with a reason to dispatch anyway.`;
+  return new ConflictError(message, { body: { findings }, ...coded });
 }

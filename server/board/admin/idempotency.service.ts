@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { Clock } from '../../common/clock';
 import { ConflictError, InvalidError, UnprocessableError } from '../../common/errors';
+import { withCode } from '../common/error-code';
 import { BoardStore, type IdempotencyRecord } from '../store/board-store';
 
 /** How long a key's answer is kept and sent again. */
@@ -65,6 +66,7 @@ export class IdempotencyService {
     if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
       throw new InvalidError('Idempotency-Key must be 1 to 255 visible ASCII characters', {
         field: 'Idempotency-Key',
+        ...withCode('idempotency_key_invalid', { field: 'Idempotency-Key' }),
       });
     }
     return header;
@@ -91,7 +93,10 @@ export class IdempotencyService {
       if (record.fingerprint !== fingerprint) {
         throw new UnprocessableError(
           'This Idempotency-Key was used for another request; send a new key for a new request',
-          { field: 'Idempotency-Key' },
+          {
+            field: 'Idempotency-Key',
+            ...withCode('idempotency_key_reused', { field: 'Idempotency-Key' }),
+          },
         );
       }
       if (record.state === 'done') {
@@ -107,7 +112,10 @@ export class IdempotencyService {
       // In flight: here, or on another replica.
       const local = this.inFlight.get(`${scope}\u0000${key}`);
       if (!keyed) {
-        throw new ConflictError('An identical request is in progress; wait for its answer');
+        throw new ConflictError(
+          'An identical request is in progress; wait for its answer',
+          withCode('request_in_progress'),
+        );
       }
       if (local) {
         await local.catch(() => undefined);
@@ -116,7 +124,7 @@ export class IdempotencyService {
       if (waited >= WAIT_FOR_OTHER_MS) {
         throw new ConflictError(
           'A request with this Idempotency-Key is still in progress; try again shortly',
-          { retryAfterSeconds: 1 },
+          { retryAfterSeconds: 1, ...withCode('idempotency_key_in_progress') },
         );
       }
       await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
@@ -138,7 +146,10 @@ export class IdempotencyService {
         if (started) return;
         const next = { ...claim, state: 'writing' as const, updated_at: this.iso() };
         if (!(await this.store.swapIdempotencyRecord(next, 'pending'))) {
-          throw new ConflictError('A request with this Idempotency-Key took over; try again');
+          throw new ConflictError(
+            'A request with this Idempotency-Key took over; try again',
+            withCode('idempotency_key_taken_over'),
+          );
         }
         started = true;
       };
@@ -190,7 +201,7 @@ export class IdempotencyService {
     if (keyed) return { body: found, replayed: true };
     throw new ConflictError(
       'An identical request was made a moment ago and its answer was lost on the way; it is not made again',
-      { body: { code: 'already_done', made: found } },
+      { body: { made: found }, ...withCode('already_done') },
     );
   }
 

@@ -8,6 +8,7 @@ import { toIssue } from '@shared/board/mappers';
 import { DORMANT_AFTER_DAYS } from '@shared/board/npc';
 import { Clock } from '../../common/clock';
 import { InvalidError } from '../../common/errors';
+import { withCode } from '../common/error-code';
 import { assertConfiguredNpc } from './configured-npc';
 import { BoardConfig } from '../config/board-config';
 import { NpcWorkService } from '../sync/npc-work.service';
@@ -72,11 +73,17 @@ export class PreflightService {
     if (input.npc !== undefined) assertConfiguredNpc(this.config, input.npc);
     const [org, name] = input.repo.split('/');
     if (!(await this.orgs.coveredOrgs()).includes(org)) {
-      throw new InvalidError(`repo must belong to a covered organization ("${org}" is not one)`);
+      throw new InvalidError(
+        `repo must belong to a covered organization ("${org}" is not one)`,
+        withCode('org_not_covered', { field: 'repo', org }),
+      );
     }
     const repos = await this.orgs.visibleRepositories(org);
     if (!repos.some((r) => r.path === `${org}/${name}`)) {
-      throw new InvalidError(`repo ${input.repo} is not a repository this board shows`);
+      throw new InvalidError(
+        `repo ${input.repo} is not a repository this board shows`,
+        withCode('repo_not_shown', { field: 'repo', repo: input.repo }),
+      );
     }
   }
 
@@ -162,7 +169,10 @@ export class PreflightService {
 
 const tasks = (n: number): string => `${n} open ${n === 1 ? 'task' : 'tasks'}`;
 
-function wipFinding(
+// The findings, one builder each (exported for preflight.service.spec.ts). Each finding's
+// `params` carries what its `message` says, for clients that word it themselves.
+
+export function wipFinding(
   npc: string,
   work: readonly Issue[],
   settings: AdminSettings,
@@ -170,12 +180,14 @@ function wipFinding(
   const { soft, hard } = wipLimitsFor(settings, npc);
   const count = work.length;
   const links = [{ label: `Open tasks of ${npc}`, url: `/tasks?npc=${npc}&state=open` }];
+  const limits: Record<string, number> = hard === null ? { soft } : { soft, hard };
   if (hard !== null && count >= hard) {
     return [
       {
         code: 'wip_limit',
         severity: 'block',
         message: `${npc} already holds ${tasks(count)}; its limit is ${hard}`,
+        params: { npc, count, limit: hard, ...limits },
         links,
       },
     ];
@@ -186,6 +198,7 @@ function wipFinding(
         code: 'wip_limit',
         severity: 'warn',
         message: `${npc} already holds ${tasks(count)} (its soft limit is ${soft})`,
+        params: { npc, count, limit: soft, ...limits },
         links,
       },
     ];
@@ -193,7 +206,11 @@ function wipFinding(
   return [];
 }
 
-function duplicateFinding(title: string, repo: string, open: readonly Issue[]): DispatchFinding[] {
+export function duplicateFinding(
+  title: string,
+  repo: string,
+  open: readonly Issue[],
+): DispatchFinding[] {
   const matches = possibleDuplicates(
     title,
     open.filter((issue) => issue.repository.full_name === repo),
@@ -206,12 +223,19 @@ function duplicateFinding(title: string, repo: string, open: readonly Issue[]): 
       code: 'possible_duplicate',
       severity: 'warn',
       message: `An open issue has a similar title: #${best.issue.number} "${best.issue.title}"${more}`,
+      params: {
+        repo,
+        number: best.issue.number,
+        title: best.issue.title,
+        count: matches.length,
+        more: matches.length - 1,
+      },
       links: matches.slice(0, MAX_LINKS).map((m) => issueLink(m.issue)),
     },
   ];
 }
 
-function creditFindings(credits: CreditFigures, settings: AdminSettings): DispatchFinding[] {
+export function creditFindings(credits: CreditFigures, settings: AdminSettings): DispatchFinding[] {
   const { org, balance, perDay } = credits;
   const threshold = settings.credit_alert_threshold;
   const links = [{ label: `Credits of ${org}`, url: `/credits?org=${org}` }];
@@ -221,6 +245,7 @@ function creditFindings(credits: CreditFigures, settings: AdminSettings): Dispat
       code: 'low_runway',
       severity: 'block',
       message: `${org} has no credits left (balance ${balance}): its NPCs cannot work`,
+      params: { org, balance },
       links,
     });
   } else if (perDay !== null && perDay > 0 && balance / perDay < settings.runway_alert_days) {
@@ -230,6 +255,7 @@ function creditFindings(credits: CreditFigures, settings: AdminSettings): Dispat
       code: 'low_runway',
       severity: 'warn',
       message: `${org}'s credits last ${left} at the current rate (the alert line is ${settings.runway_alert_days} days)`,
+      params: { org, balance, days, alert_days: settings.runway_alert_days },
       links,
     });
   }
@@ -238,24 +264,31 @@ function creditFindings(credits: CreditFigures, settings: AdminSettings): Dispat
       code: 'below_threshold',
       severity: 'warn',
       message: `${org}'s balance (${balance}) is below the alert threshold (${threshold})`,
+      params: { org, balance, threshold },
       links,
     });
   }
   return findings;
 }
 
-function dormantFinding(repo: string, last: string): DispatchFinding {
+export function dormantFinding(repo: string, last: string): DispatchFinding {
   const [org] = repo.split('/');
   const since = last === 'none' ? '' : ` (last on ${last.slice(0, 10)})`;
   return {
     code: 'dormant_repository',
     severity: 'warn',
     message: `No person has committed to ${repo} for ${DORMANT_AFTER_DAYS} days${since}`,
+    params: {
+      repo,
+      org,
+      dormant_days: DORMANT_AFTER_DAYS,
+      ...(last === 'none' ? {} : { since: last.slice(0, 10) }),
+    },
     links: [{ label: `Repositories of ${org}`, url: `/repos?org=${org}` }],
   };
 }
 
-function stuckFinding(npc: string, work: readonly Issue[]): DispatchFinding[] {
+export function stuckFinding(npc: string, work: readonly Issue[]): DispatchFinding[] {
   const stuck = work.filter((issue) => issue.attention?.reason === 'stuck');
   if (stuck.length === 0) return [];
   return [
@@ -263,6 +296,7 @@ function stuckFinding(npc: string, work: readonly Issue[]): DispatchFinding[] {
       code: 'npc_stuck_here',
       severity: 'warn',
       message: `${npc} has ${stuck.length} stuck ${stuck.length === 1 ? 'task' : 'tasks'}`,
+      params: { npc, count: stuck.length },
       links: [
         ...stuck.slice(0, MAX_LINKS).map(issueLink),
         { label: `All stuck tasks of ${npc}`, url: `/tasks?npc=${npc}&attention=stuck` },

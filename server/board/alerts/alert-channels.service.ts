@@ -4,6 +4,7 @@ import type { ChannelTestResult, ChannelView, SilenceView } from '@shared/board/
 import { byCodeUnit } from '@shared/board/text-order';
 import { Clock } from '../../common/clock';
 import { InvalidError, NotFoundError } from '../../common/errors';
+import { withCode } from '../common/error-code';
 import { BoardConfig } from '../config/board-config';
 import { OrgsService } from '../orgs/orgs.service';
 import { BoardStore } from '../store/board-store';
@@ -73,7 +74,9 @@ export class AlertChannelsService {
   }
 
   async deleteChannel(id: string): Promise<void> {
-    if (!(await this.store.deleteAlertChannel(id))) throw new NotFoundError(`No channel ${id}`);
+    if (!(await this.store.deleteAlertChannel(id))) {
+      throw new NotFoundError(`No channel ${id}`, withCode('channel_not_found', { id }));
+    }
   }
 
   /** Send a test message to a channel now; answers what the receiver said. */
@@ -100,7 +103,8 @@ export class AlertChannelsService {
 
   private async channel(id: string): Promise<ChannelRecord> {
     const channel = (await this.store.listAlertChannels()).find((c) => c.id === id);
-    if (!channel) throw new NotFoundError(`No channel ${id}`);
+    if (!channel)
+      throw new NotFoundError(`No channel ${id}`, withCode('channel_not_found', { id }));
     return channel;
   }
 
@@ -110,8 +114,12 @@ export class AlertChannelsService {
     try {
       await this.destinations.check(record.url);
     } catch (error) {
-      if (error instanceof RefusedDestination)
-        throw new InvalidError(error.message, { field: 'url' });
+      if (error instanceof RefusedDestination) {
+        throw new InvalidError(error.message, {
+          field: 'url',
+          ...withCode('channel_url_refused', { field: 'url', ...error.params }),
+        });
+      }
       throw error;
     }
   }
@@ -123,7 +131,14 @@ export class AlertChannelsService {
     if (unknown.length > 0) {
       throw new InvalidError(
         `${field} must list organizations this board covers; not covered: ${unknown.join(', ')}`,
-        { field },
+        {
+          field,
+          ...withCode('orgs_not_covered', {
+            field,
+            orgs: unknown.join(', '),
+            count: unknown.length,
+          }),
+        },
       );
     }
   }
@@ -139,12 +154,16 @@ export class AlertChannelsService {
     const now = this.clock.now();
     const until = new Date(body.until);
     if (until.getTime() <= now.getTime()) {
-      throw new InvalidError('until must be in the future', { field: 'until' });
+      throw new InvalidError('until must be in the future', {
+        field: 'until',
+        ...withCode('silence_until_past', { field: 'until' }),
+      });
     }
     if (body.org) await this.checkOrgs([body.org], 'org');
     if (body.alert_id && !body.alert_id.startsWith(`${body.rule}:`)) {
       throw new InvalidError(`alert_id must be an alert of the rule ${body.rule}`, {
         field: 'alert_id',
+        ...withCode('silence_alert_mismatch', { field: 'alert_id', rule: body.rule }),
       });
     }
     const silence: SilenceRecord = {
@@ -161,7 +180,9 @@ export class AlertChannelsService {
   }
 
   async deleteSilence(id: string): Promise<void> {
-    if (!(await this.store.deleteAlertSilence(id))) throw new NotFoundError(`No silence ${id}`);
+    if (!(await this.store.deleteAlertSilence(id))) {
+      throw new NotFoundError(`No silence ${id}`, withCode('silence_not_found', { id }));
+    }
   }
 }
 

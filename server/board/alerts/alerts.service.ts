@@ -228,6 +228,12 @@ function view(alert: AlertState, silences: readonly SilenceRecord[], now: Date):
     org: alert.org,
     subject: alert.subject,
     summary: alert.summary,
+    params: Object.fromEntries(
+      Object.entries(alert.details).filter(
+        (entry): entry is [string, string | number] =>
+          typeof entry[1] === 'string' || typeof entry[1] === 'number',
+      ),
+    ),
     started_at: alert.started_at,
     resolved_at: alert.resolved_at,
     last_sent_at: alert.last_sent_at,

@@ -23,7 +23,15 @@ export interface CheckedDestination {
 }
 
 /** Why a URL is refused; the message names neither path nor query (they may hold keys). */
-export class RefusedDestination extends Error {}
+export class RefusedDestination extends Error {
+  constructor(
+    message: string,
+    /** Why, for the answer's params: `reason` and, when known, `host` and `address`. */
+    readonly params: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
 
 /** Private, loopback, link-local and shared ranges a channel may not reach by default. */
 const PRIVATE_RANGES = [
@@ -82,15 +90,20 @@ export async function checkDestination(
   try {
     url = new URL(raw);
   } catch {
-    throw new RefusedDestination('url must be an absolute http(s) URL');
+    throw new RefusedDestination('url must be an absolute http(s) URL', {
+      reason: 'not_absolute',
+    });
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && policy.allowHttp)) {
     throw new RefusedDestination(
       policy.allowHttp ? 'url must be an http(s) URL' : 'url must be an https:// URL',
+      { reason: policy.allowHttp ? 'scheme' : 'scheme_https' },
     );
   }
   if (url.username || url.password) {
-    throw new RefusedDestination('url must not carry a user name or password');
+    throw new RefusedDestination('url must not carry a user name or password', {
+      reason: 'credentials',
+    });
   }
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   let addresses: { address: string; family: number }[];
@@ -100,9 +113,17 @@ export async function checkDestination(
     try {
       addresses = await resolve(host);
     } catch {
-      throw new RefusedDestination(`url host ${host} does not resolve`);
+      throw new RefusedDestination(`url host ${host} does not resolve`, {
+        reason: 'unresolved',
+        host,
+      });
     }
-    if (addresses.length === 0) throw new RefusedDestination(`url host ${host} does not resolve`);
+    if (addresses.length === 0) {
+      throw new RefusedDestination(`url host ${host} does not resolve`, {
+        reason: 'unresolved',
+        host,
+      });
+    }
   }
   const namedAllowed = policy.allowedHosts.some(
     (entry) => parseAddressOrRange(entry) === null && entry.toLowerCase() === host,
@@ -112,12 +133,16 @@ export async function checkDestination(
   for (const { address } of addresses) {
     const plain = plainAddress(address);
     if (plain === METADATA) {
-      throw new RefusedDestination(`url host ${host} resolves to the metadata address`);
+      throw new RefusedDestination(`url host ${host} resolves to the metadata address`, {
+        reason: 'metadata',
+        host,
+      });
     }
     if (!isPrivate(plain)) continue;
     if (policy.allowPrivate || namedAllowed || inAllowedRange(plain)) continue;
     throw new RefusedDestination(
       `url host ${host} resolves to a private or loopback address (${plain}); allow it with ALERTS_ALLOWED_HOSTS`,
+      { reason: 'private', host, address: plain },
     );
   }
   const first = addresses[0];

@@ -10,6 +10,7 @@ import { SingleFlight } from '../../common/single-flight';
 import { NotFoundError, RateLimitedError } from '../../common/errors';
 import { AdminAuth } from '../admin/admin-auth';
 import { boardErrorBody } from '../common/board-exception.filter';
+import { type CodedDetail, withCode } from '../common/error-code';
 import { isUpstreamFailure } from '../common/upstream-failures';
 import { PlatformRateLimitedError } from '../platform/platform.errors';
 import { isBudgetRefusal } from '../platform/platform-http';
@@ -37,6 +38,8 @@ interface RouteEntry {
   status: 200 | 404;
   /** The JSON body of a 200 (when small), or the message of a 404. */
   body: string | null;
+  /** Of a 404: the code and params of its answer (`withCode`), when it had its own. */
+  error?: CodedDetail;
   /** The JSON body of a large 200, brotli-compressed. */
   br: Buffer | null;
   oldestAt: number;
@@ -191,7 +194,15 @@ export class RouteCacheInterceptor extends CacheInterceptor {
       void reply
         .status(404)
         .header('cache-control', 'no-store')
-        .send(boardErrorBody(404, entry.body ?? 'Not found', String(request.id)));
+        .send(
+          boardErrorBody(
+            404,
+            entry.body ?? 'Not found',
+            String(request.id),
+            entry.error?.errorCode,
+            entry.error?.errorParams,
+          ),
+        );
       return true;
     }
     void reply.send(this.answer(request, reply, entry, state));
@@ -222,7 +233,10 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     this.metrics.routeCache.inc({ result: 'limited' });
     throw new RateLimitedError(
       `Too many requests for uncached data from this address; try again in ${waitSeconds} s`,
-      { retryAfterSeconds: waitSeconds },
+      {
+        retryAfterSeconds: waitSeconds,
+        ...withCode('uncached_rate_limited', { seconds: waitSeconds }),
+      },
     );
   }
 
@@ -264,6 +278,7 @@ export class RouteCacheInterceptor extends CacheInterceptor {
       entry = {
         status: 404,
         body: error.message,
+        ...codedDetailOf(error),
         br: null,
         oldestAt: scope.oldest ?? started,
         headers: {},
@@ -331,7 +346,7 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     state: 'HIT' | 'MISS' | 'STALE',
   ): string | Buffer {
     this.setHeaders(reply, entry, state);
-    if (entry.status === 404) throw new NotFoundError(entry.body ?? 'Not found');
+    if (entry.status === 404) throw new NotFoundError(entry.body ?? 'Not found', entry.error);
     void reply.headers({
       'content-type': 'application/json; charset=utf-8',
       'cache-control': 'no-cache',
@@ -392,4 +407,14 @@ function keptHeaders(reply: FastifyReply): Record<string, string> {
     if (value !== undefined) kept[name] = String(value);
   }
   return kept;
+}
+
+/** The code and params a not-found error gave its answer, to keep with its entry. */
+function codedDetailOf(error: NotFoundError): { error?: CodedDetail } {
+  const code = error.detail['errorCode'];
+  const params = error.detail['errorParams'];
+  if (typeof code !== 'string') return {};
+  return {
+    error: withCode(code as CodedDetail['errorCode'], params as CodedDetail['errorParams']),
+  };
 }

@@ -3,6 +3,7 @@ import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import type { FastifyRequest } from 'fastify';
 import { InvalidError } from '../../common/errors';
+import { withCode } from './error-code';
 
 interface RouteArgument {
   index: number;
@@ -28,7 +29,10 @@ export class KnownQueryGuard implements CanActivate {
     if (allowed === 'any') return true;
     const unknown = names.find((name) => !allowed.has(name));
     if (unknown === undefined) return true;
-    throw new InvalidError(`Unknown query parameter "${unknown}"`, { field: unknown });
+    throw new InvalidError(`Unknown query parameter "${unknown}"`, {
+      field: unknown,
+      ...withCode('unknown_query_parameter', { field: unknown }),
+    });
   }
 
   private allowedNames(context: ExecutionContext): Set<string> | 'any' {

@@ -7,6 +7,7 @@ import {
   type PlatformError,
 } from '../platform/platform.errors';
 import { BUDGET_SPENT } from '../platform/platform-http';
+import type { BoardErrorCode, MessageParams } from '@shared/board/errors';
 
 /**
  * How the board answers a platform failure, in one table. These are failures of the
@@ -25,20 +26,50 @@ import { BUDGET_SPENT } from '../platform/platform-http';
  * | 5xx, timeout, network error             | the platform failed                          |
  */
 export function upstreamFailureMessage(error: unknown): string | null {
+  return upstreamFailure(error)?.message ?? null;
+}
+
+/** The message of a platform failure (above) with its answer's code and params. */
+export function upstreamFailure(
+  error: unknown,
+): { message: string; code: BoardErrorCode; params: MessageParams } | null {
   if (!isPlatformError(error)) return null;
   if (error instanceof PlatformUnauthorizedError) {
-    return "The platform refused the board's token (HTTP 401): check PLATFORM_TOKEN";
+    return {
+      message: "The platform refused the board's token (HTTP 401): check PLATFORM_TOKEN",
+      code: 'upstream_unauthorized',
+      params: {},
+    };
   }
   if (error instanceof PlatformForbiddenError) {
-    return 'The platform refused the board access (HTTP 403): the token lacks a role or scope';
+    return {
+      message: 'The platform refused the board access (HTTP 403): the token lacks a role or scope',
+      code: 'upstream_forbidden',
+      params: {},
+    };
   }
   if (error instanceof PlatformRateLimitedError && error.code === BUDGET_SPENT) {
-    return `The board's platform call budget is spent for now (${error.errmsg}); try again shortly`;
+    return {
+      message: `The board's platform call budget is spent for now (${error.errmsg}); try again shortly`,
+      code: 'upstream_budget_spent',
+      params: {},
+    };
   }
   if (error instanceof PlatformRateLimitedError) {
-    return 'The platform is rate limiting the board (HTTP 429); try again shortly';
+    return {
+      message: 'The platform is rate limiting the board (HTTP 429); try again shortly',
+      code: 'upstream_rate_limited',
+      params: {},
+    };
   }
-  if (error instanceof PlatformUpstreamError) return `The platform failed: ${describe(error)}`;
+  if (error instanceof PlatformUpstreamError) {
+    const detail = describe(error);
+    return {
+      message: `The platform failed: ${detail}`,
+      code: 'upstream_unavailable',
+      params: { detail },
+    };
+  }
   return null;
 }
 

@@ -1,13 +1,8 @@
-import {
-  BeforeApplicationShutdown,
-  HttpException,
-  HttpStatus,
-  Injectable,
-  ServiceUnavailableException,
-} from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { CHANGE_EVENT, RESET_EVENT } from '@shared/board/events';
 import type { ServerResponse } from 'node:http';
-import { InvalidError } from '../../common/errors';
+import { InvalidError, RateLimitedError, UnavailableError } from '../../common/errors';
+import { withCode } from '../common/error-code';
 import { BoardConfig } from '../config/board-config';
 import { BoardMetrics } from '../ops/board-metrics';
 import { ChangeFeed, type FedChange } from './change-feed';
@@ -48,28 +43,36 @@ export class EventStreams implements BeforeApplicationShutdown {
    * first lines: what the client missed, or a reset when that cannot be told.
    */
   admit(client: string, lastEventId: string | undefined): string {
-    if (this.closing) throw new ServiceUnavailableException('The board is shutting down');
+    if (this.closing) {
+      throw new UnavailableError('The board is shutting down', withCode('shutting_down'));
+    }
     if (this.config.eventStreamsMax === 0) {
-      throw new ServiceUnavailableException(
+      throw new UnavailableError(
         'The change stream is turned off (EVENT_STREAMS_MAX=0)',
+        withCode('event_streams_off'),
       );
     }
     if (this.open.size >= this.config.eventStreamsMax) {
-      throw new HttpException(
-        `The board holds its most open change streams (EVENT_STREAMS_MAX=${this.config.eventStreamsMax}); try again later`,
-        HttpStatus.TOO_MANY_REQUESTS,
+      const cap = this.config.eventStreamsMax;
+      throw new RateLimitedError(
+        `The board holds its most open change streams (EVENT_STREAMS_MAX=${cap}); try again later`,
+        withCode('event_streams_full', { cap }),
       );
     }
     if ((this.perClient.get(client) ?? 0) >= this.config.eventStreamsPerClient) {
-      throw new HttpException(
-        `This address holds its most open change streams (EVENT_STREAMS_PER_CLIENT=${this.config.eventStreamsPerClient}); close one first`,
-        HttpStatus.TOO_MANY_REQUESTS,
+      const cap = this.config.eventStreamsPerClient;
+      throw new RateLimitedError(
+        `This address holds its most open change streams (EVENT_STREAMS_PER_CLIENT=${cap}); close one first`,
+        withCode('event_streams_per_client_full', { cap }),
       );
     }
     let head = `retry: ${RECONNECT_MS}\n\n`;
     if (lastEventId === undefined || lastEventId === '') return head;
     if (!/^\d{1,15}$/.test(lastEventId)) {
-      throw new InvalidError('Last-Event-ID must be the id of an event this stream sent');
+      throw new InvalidError(
+        'Last-Event-ID must be the id of an event this stream sent',
+        withCode('last_event_id_invalid', { field: 'Last-Event-ID' }),
+      );
     }
     const missed = this.feed.since(Number(lastEventId));
     if (missed === null) head += frame(RESET_EVENT, '{}', null);

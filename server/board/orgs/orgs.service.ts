@@ -10,6 +10,7 @@ import { isSecret, MapContext, organizationName, toIssue } from '@shared/board/m
 import type { PlatformRepository } from '@shared/platform/types';
 import { byName } from '@shared/board/text-order';
 import { DomainError, NotFoundError } from '../../common/errors';
+import { withCode } from '../common/error-code';
 import { BoardConfig } from '../config/board-config';
 import { PLATFORM_CONNECTION, PlatformConnection } from '../connection/platform-connection';
 import { NpcWorkService } from '../sync/npc-work.service';
@@ -62,7 +63,10 @@ export class OrgsService {
   async assertCovered(slug: string): Promise<void> {
     const covered = await this.coveredOrgs();
     if (!covered.includes(slug)) {
-      throw new NotFoundError(`Organization "${slug}" is not covered by this board`);
+      throw new NotFoundError(
+        `Organization "${slug}" is not covered by this board`,
+        withCode('unknown_organization', { org: slug }),
+      );
     }
   }
 

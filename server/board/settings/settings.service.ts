@@ -6,6 +6,7 @@ import {
   type WipLimits,
 } from '@shared/board/admin';
 import { InvalidError } from '../../common/errors';
+import { withCode } from '../common/error-code';
 import { BoardConfig } from '../config/board-config';
 import { BoardStore } from '../store/board-store';
 
@@ -75,8 +76,10 @@ export class SettingsService {
   private check(current: AdminSettings, changes: SettingsChange): void {
     for (const npc of Object.keys(changes.wip_limits ?? {})) {
       if (!this.config.npcHandles.includes(npc)) {
+        const allowed = this.config.npcHandles.join(', ');
         throw new InvalidError(
-          `wip_limits.${npc} is not an NPC (one of ${this.config.npcHandles.join(', ')})`,
+          `wip_limits.${npc} is not an NPC (one of ${allowed})`,
+          withCode('wip_limits_unknown_npc', { field: `wip_limits.${npc}`, npc, allowed }),
         );
       }
     }
@@ -84,7 +87,10 @@ export class SettingsService {
     const hard =
       changes.wip_hard_limit === undefined ? current.wip_hard_limit : changes.wip_hard_limit;
     if (hard !== null && hard < soft) {
-      throw new InvalidError(`wip_hard_limit (${hard}) must not be below wip_soft_limit (${soft})`);
+      throw new InvalidError(
+        `wip_hard_limit (${hard}) must not be below wip_soft_limit (${soft})`,
+        withCode('wip_hard_below_soft', { field: 'wip_hard_limit', hard, soft }),
+      );
     }
   }
 

@@ -100,7 +100,9 @@ describe('SqliteBoardStore', () => {
         npc,
         previous_npc: null,
         work_mode: true,
-        findings: [{ code: 'wip_limit', severity: 'warn', message: 'm', links: [] }],
+        findings: [
+          { code: 'wip_limit', severity: 'warn', message: 'm', params: { count: 3 }, links: [] },
+        ],
         override: false,
         override_reason: null,
         reason: null,
@@ -118,7 +120,7 @@ describe('SqliteBoardStore', () => {
     expect(await ids({ limit: 50, org: 'acme', npc: 'npc-tester' })).toEqual(['c']);
     const [latest] = await store.listDispatches({ limit: 1 });
     expect(latest.findings).toEqual([
-      { code: 'wip_limit', severity: 'warn', message: 'm', links: [] },
+      { code: 'wip_limit', severity: 'warn', message: 'm', params: { count: 3 }, links: [] },
     ]);
   });
 

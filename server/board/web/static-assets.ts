@@ -80,6 +80,11 @@ export async function registerStaticAssets(
   server: FastifyInstance,
   root: string,
   prefix: string,
+  /**
+   * The folder of the files asked for outside any folder (`favicon.svg`), which every
+   * language's bundle has alike: the first bundle's.
+   */
+  topLevelDir = '',
 ): Promise<void> {
   await server.register(fastifyStatic, {
     root,
@@ -95,7 +100,8 @@ export async function registerStaticAssets(
   });
   server.get(`${prefix}*`, (request, reply) => {
     const file = appFilePath(request.url, prefix);
-    return file === null ? reply.callNotFound() : reply.sendFile(file);
+    if (file === null) return reply.callNotFound();
+    return reply.sendFile(file.includes('/') ? file : topLevelDir + file);
   });
 }
 

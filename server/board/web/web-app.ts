@@ -4,7 +4,15 @@ import helmet from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { bodyFor, indexAnswers } from './index-page';
+import { LANGUAGES, type Language } from '@shared/board/languages';
+import {
+  bodyFor,
+  indexAnswers,
+  localizeIndex,
+  withBundlePrefix,
+  type IndexAnswer,
+} from './index-page';
+import { LANGUAGE_VARY, pageLanguage } from './language';
 import { negotiateEncoding, registerCompression, registerStaticAssets } from './static-assets';
 
 /** Content Security Policy of the board's pages: no inline script, nothing from elsewhere. */
@@ -29,7 +37,13 @@ export type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => bool
 /**
  * Security headers for every answer, compression of answers made in memory, the built
  * Angular app (precompressed) under the base path, and the SPA fallback: an unmatched GET
- * outside `api/` that wants HTML gets the index page, so a reload on `/tasks?org=x` works. Without a built app, the fallback explains how to build it.
+ * outside `api/` that wants HTML gets the index page, so a reload on `/tasks?org=x` works.
+ * Without a built app, the fallback explains how to build it.
+ *
+ * The build makes one bundle per language, each in its own folder of `clientDir`
+ * (`en/`, `zh-CN/`), served as `<base>en/…` and `<base>zh-CN/…`. Every page address
+ * serves either: the index answer is the one of the viewer's language
+ * (`./language.ts`), and says so in `Content-Language` and `Vary`.
  */
 export async function registerWebApp(
   app: NestFastifyApplication,
@@ -37,6 +51,8 @@ export async function registerWebApp(
   clientDir: string,
   /** Origins images may come from besides the board (organization avatars). */
   imageOrigins: readonly string[] = [],
+  /** The language of a viewer whose browser asks for none the board speaks. */
+  defaultLanguage: Language = 'en',
 ): Promise<SpaFallback> {
   const headers = securityHeaders(imageOrigins);
   const server = app.getHttpAdapter().getInstance();
@@ -46,15 +62,24 @@ export async function registerWebApp(
   });
 
   registerCompression(server);
-  const indexFile = path.join(clientDir, 'index.html');
-  const built = fs.existsSync(indexFile);
-  if (built) await registerStaticAssets(server, clientDir, basePath);
-  const indexHtml = built
-    ? fs
-        .readFileSync(indexFile, 'utf8')
-        .replace(/<base href="[^"]*"\s*\/?>/, `<base href="${basePath}">`)
-    : notBuiltPage();
-  const indexFor = indexAnswers(indexHtml, built ? clientDir : null, basePath);
+  const languages = LANGUAGES.filter((language) =>
+    fs.existsSync(path.join(clientDir, language, 'index.html')),
+  );
+  const built = languages.length > 0;
+  if (built) await registerStaticAssets(server, clientDir, basePath, `${languages[0]}/`);
+  const pageModules = path.join(clientDir, '..', 'page-modules.json');
+  const notBuilt = indexAnswers(notBuiltPage(), null, basePath);
+  const indexes = new Map<Language, (pagePath: string) => IndexAnswer>(
+    languages.map((language) => {
+      const dir = path.join(clientDir, language);
+      const prefix = `${language}/`;
+      const built = fs
+        .readFileSync(path.join(dir, 'index.html'), 'utf8')
+        .replace(/<base href="[^"]*"\s*\/?>/, `<base href="${basePath}">`);
+      const html = withBundlePrefix(localizeIndex(built, language), prefix);
+      return [language, indexAnswers(html, { dir, pageModules, prefix, language }, basePath)];
+    }),
+  );
 
   const apiPrefix = `${basePath}api/`;
   return (request, reply) => {
@@ -73,14 +98,16 @@ export async function registerWebApp(
     // A missing script or stylesheet is a 404, not the index page.
     if (/\.[A-Za-z0-9]{1,8}$/.test(url)) return false;
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
-    const index = indexFor(url.slice(basePath.length));
+    const language = built ? pageLanguage(request.headers, languages, defaultLanguage) : null;
+    const index = (language ? indexes.get(language)! : notBuilt)(url.slice(basePath.length));
     // With a query the page asks for other answers than the preloaded ones.
     if (index.link && !request.url.includes('?')) void reply.header('Link', index.link);
     void reply
       .status(built ? 200 : 503)
       .header('Content-Type', 'text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .header('Vary', 'accept-encoding');
+      .header('Vary', `accept-encoding, ${LANGUAGE_VARY}`);
+    if (language) void reply.header('Content-Language', language);
     if (encoding) void reply.header('Content-Encoding', encoding);
     void reply.send(bodyFor(index, encoding));
     return true;

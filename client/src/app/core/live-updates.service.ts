@@ -126,7 +126,7 @@ export class LiveUpdatesService {
   /** Says "Updated" politely, once for updates landing together. */
   announceUpdate(): void {
     if (this.announceTimer) return;
-    this.message.set('Updated');
+    this.message.set($localize`:@@core.liveUpdates.updated:Updated`);
     this.announceTimer = setTimeout(() => {
       this.announceTimer = null;
       this.message.set('');

@@ -33,7 +33,9 @@ export function displayTimeZone(): 'UTC' | undefined {
 
 /** The viewer's time zone name, such as `Europe/Berlin`. */
 export function viewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'local time';
+  return (
+    Intl.DateTimeFormat().resolvedOptions().timeZone || $localize`:@@core.timeZone.local:local time`
+  );
 }
 
 /**

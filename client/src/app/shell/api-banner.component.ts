@@ -19,11 +19,15 @@ import { ICON_IMPORTS, IconName } from '../ui/icons';
         <strong>{{ headline() }}</strong>
         {{ error().message }}
         @if (error().requestId; as requestId) {
-          <span class="request-id">Request id {{ requestId }}</span>
+          <span class="request-id" i18n="@@ui.requestId">Request id {{ requestId }}</span>
         }
       </p>
       <button mat-button type="button" [disabled]="retrying()" (click)="retry.emit()">
-        {{ retrying() ? 'Retrying…' : 'Retry' }}
+        @if (retrying()) {
+          <ng-container i18n="@@ui.retrying">Retrying…</ng-container>
+        } @else {
+          <ng-container i18n="@@ui.retry">Retry</ng-container>
+        }
       </button>
     </div>
   `,
@@ -42,6 +46,8 @@ export class ApiBannerComponent {
     this.error().unavailable ? 'warning' : 'cloud_off',
   );
   protected readonly headline = computed(() =>
-    this.error().unavailable ? 'The platform is not available.' : 'Board data is unavailable.',
+    this.error().unavailable
+      ? $localize`:@@shell.apiBanner.unavailable:The platform is not available.`
+      : $localize`:@@shell.apiBanner.failed:Board data is unavailable.`,
   );
 }

@@ -28,22 +28,32 @@ import { ICON_IMPORTS } from '../ui/icons';
         @if (live() === 'down') {
           <npc-icon aria-hidden="true" name="pause_circle" />
           <span class="live-long">{{ pausedText() }}</span>
-          <span class="live-short live-word" aria-hidden="true">Paused</span>
+          <span
+            class="live-short live-word"
+            aria-hidden="true"
+            i18n="@@shell.dataStatus.pausedShort"
+            >Paused</span
+          >
         } @else {
           <span class="dot" aria-hidden="true"></span>
-          <span class="live-word" aria-hidden="true">Live</span>
-          <span class="visually-hidden">{{
-            live() === 'live' ? 'Live updates on' : 'Connecting to live updates'
-          }}</span>
+          <span class="live-word" aria-hidden="true" i18n="@@shell.dataStatus.live">Live</span>
+          <span class="visually-hidden" i18n="@@shell.dataStatus.liveState">{live(), select,
+            live {Live updates on}
+            other {Connecting to live updates}
+          }</span>
         }
       </span>
     }
     @if (asOf(); as time) {
-      <span class="age" [attr.title]="wall() ? null : 'Oldest data on this page: ' + exact()">
-        <span class="long"
-          >Data as of {{ relative() }}
+      <span class="age" [attr.title]="ageHint()">
+        <span class="long">
           @if (wall()) {
-            <span data-age-time>({{ clockTime() }})</span>
+            <ng-container i18n="@@shell.dataStatus.asOfWithClock"
+              >Data as of {{ relative() }}
+              <span data-age-time>({{ clockTime() }})</span></ng-container
+            >
+          } @else {
+            <ng-container i18n="@@shell.dataStatus.asOf">Data as of {{ relative() }}</ng-container>
           }
         </span>
         <span class="short" aria-hidden="true">{{ short() }}</span>
@@ -53,8 +63,8 @@ import { ICON_IMPORTS } from '../ui/icons';
       type="button"
       class="bar-button icon-only refresh"
       [disabled]="loading()"
-      [attr.aria-label]="loading() ? 'Refreshing data' : 'Refresh data'"
-      title="Refresh data"
+      [attr.aria-label]="loading() ? refreshingLabel : refreshLabel"
+      [title]="refreshLabel"
       (click)="refresh()"
     >
       <npc-icon [class.spinning]="loading()" name="refresh" />
@@ -141,6 +151,20 @@ import { ICON_IMPORTS } from '../ui/icons';
         gap: 4px;
       }
     }
+    /* Beside the page links, up to a wide screen, the age is short as on a phone, so the
+       links keep their room; a wall shows it whole. */
+    @media (min-width: 720px) and (max-width: 1099.98px) {
+      :host-context(html:not(.npc-wall)) .long {
+        position: absolute;
+        width: 1px;
+        height: 1px;
+        overflow: hidden;
+        clip-path: inset(50%);
+      }
+      :host-context(html:not(.npc-wall)) .short {
+        display: inline;
+      }
+    }
     .spinning {
       animation: spin 1s linear infinite;
     }
@@ -169,15 +193,22 @@ export class DataStatusComponent {
   protected readonly asOf = computed(() => this.freshness.summary()?.asOf ?? null);
   protected readonly relative = computed(() => relativeTime(this.asOf() ?? 0, this.clock.now()));
   protected readonly short = computed(() => shortAge(this.asOf() ?? 0, this.clock.now()));
-  protected readonly exact = computed(() => formatDateTime(this.asOf() ?? 0));
+  /** The exact time of the oldest datum, on hover (a wall shows its clock time instead). */
+  protected readonly ageHint = computed(() => {
+    if (this.wall()) return null;
+    const exact = formatDateTime(this.asOf() ?? 0);
+    return $localize`:@@shell.dataStatus.oldest:Oldest data on this page: ${exact}:time:`;
+  });
   protected readonly clockTime = computed(() => formatClock(this.asOf() ?? 0));
 
   protected readonly liveShown = this.liveUpdates.active;
   protected readonly live = this.liveUpdates.status;
-  protected readonly pausedText = computed(
-    () =>
-      `Live updates paused; refreshing every ${formatInterval(this.liveUpdates.fallbackSeconds())}`,
-  );
+  protected readonly pausedText = computed(() => {
+    const interval = formatInterval(this.liveUpdates.fallbackSeconds());
+    return $localize`:@@shell.dataStatus.paused:Live updates paused; refreshing every ${interval}:interval:`;
+  });
+  protected readonly refreshLabel = $localize`:@@shell.dataStatus.refresh:Refresh data`;
+  protected readonly refreshingLabel = $localize`:@@shell.dataStatus.refreshing:Refreshing data`;
 
   /** Reloads the page's data and the board settings (an admin may have changed the threshold). */
   protected refresh(): void {

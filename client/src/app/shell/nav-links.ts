@@ -22,15 +22,30 @@ const prefix: IsActiveMatchOptions = { ...exact, paths: 'subset' };
 
 /** The four user pages, in the order of docs/architecture.md#the-app. */
 export const USER_LINKS: readonly NavLink[] = [
-  { path: '/', label: 'Dashboard', icon: 'dashboard', match: exact },
-  { path: '/tasks', label: 'Tasks', icon: 'view_kanban', match: prefix },
-  { path: '/credits', label: 'Credits', icon: 'toll', match: prefix },
-  { path: '/repos', label: 'Repositories', icon: 'folder_code', match: prefix },
+  {
+    path: '/',
+    label: $localize`:@@shell.nav.dashboard:Dashboard`,
+    icon: 'dashboard',
+    match: exact,
+  },
+  {
+    path: '/tasks',
+    label: $localize`:@@shell.nav.tasks:Tasks`,
+    icon: 'view_kanban',
+    match: prefix,
+  },
+  { path: '/credits', label: $localize`:@@shell.nav.credits:Credits`, icon: 'toll', match: prefix },
+  {
+    path: '/repos',
+    label: $localize`:@@shell.nav.repositories:Repositories`,
+    icon: 'folder_code',
+    match: prefix,
+  },
 ];
 
 export const ADMIN_LINK: NavLink = {
   path: '/admin',
-  label: 'Admin',
+  label: $localize`:@@shell.nav.admin:Admin`,
   icon: 'admin_panel_settings',
   match: prefix,
 };

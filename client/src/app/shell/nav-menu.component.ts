@@ -5,12 +5,14 @@ import { MatMenuModule, MatMenuTrigger } from '@angular/material/menu';
 import { RouterLink, RouterLinkActive } from '@angular/router';
 
 import { ICON_IMPORTS } from '../ui/icons';
+import { languageSwitch } from './language-switch';
 import { ADMIN_LINK, USER_LINKS } from './nav-links';
 
 /**
- * The phone's navigation menu. The top bar loads it with `@defer` on the first press of
- * its placeholder button: the menu and the overlay code behind it weigh about 20 KB
- * gzip, which every page load would otherwise pay for a button only phones show.
+ * The phone's navigation menu: the pages, then the other language. The top bar loads it
+ * with `@defer` on the first press of its placeholder button: the menu and the overlay
+ * code behind it weigh about 20 KB gzip, which every page load would otherwise pay for a
+ * button only phones show.
  */
 @Component({
   selector: 'npc-nav-menu',
@@ -23,7 +25,12 @@ import { ADMIN_LINK, USER_LINKS } from './nav-links';
     RouterLinkActive,
   ],
   template: `
-    <button mat-icon-button [matMenuTriggerFor]="navMenu" aria-label="Open navigation menu">
+    <button
+      mat-icon-button
+      [matMenuTriggerFor]="navMenu"
+      i18n-aria-label="@@shell.nav.openMenu"
+      aria-label="Open navigation menu"
+    >
       <npc-icon name="menu" />
     </button>
 
@@ -51,6 +58,17 @@ import { ADMIN_LINK, USER_LINKS } from './nav-links';
         <npc-icon [name]="adminLink.icon" />
         <span>{{ adminLink.label }}</span>
       </a>
+      <mat-divider />
+      <button
+        mat-menu-item
+        type="button"
+        data-language-switch
+        [attr.aria-label]="language.label"
+        (click)="language.go()"
+      >
+        <npc-icon name="translate" />
+        <span [attr.lang]="language.target">{{ language.name }}</span>
+      </button>
     </mat-menu>
   `,
   styles: `
@@ -71,6 +89,7 @@ export class NavMenuComponent {
 
   protected readonly userLinks = USER_LINKS;
   protected readonly adminLink = ADMIN_LINK;
+  protected readonly language = languageSwitch();
 
   constructor() {
     // The press that loaded this component was meant to open the menu: finish it.

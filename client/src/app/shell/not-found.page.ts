@@ -11,11 +11,14 @@ import { ICON_IMPORTS } from '../ui/icons';
   imports: [AppLink, MatButtonModule, ICON_IMPORTS],
   template: `
     <npc-icon class="icon" aria-hidden="true" name="search_off" />
-    <h1>Page not found</h1>
+    <h1 i18n="@@shell.notFound.heading">Page not found</h1>
     <p>
-      There is no page at <code>{{ url }}</code>. The link may be old, or the address mistyped.
+      <ng-container i18n="@@shell.notFound.text"
+        >There is no page at <code>{{ url }}</code>. The link may be old, or the address
+        mistyped.</ng-container
+      >
     </p>
-    <a mat-flat-button npcLink="/">Go to the dashboard</a>
+    <a mat-flat-button npcLink="/" i18n="@@shell.notFound.home">Go to the dashboard</a>
   `,
   styles: `
     :host {

@@ -16,7 +16,9 @@ import { ICON_IMPORTS } from '../ui/icons';
     </header>
     <p class="notice" role="status">
       <npc-icon aria-hidden="true" name="construction" />
-      <span><strong>Not built yet.</strong> {{ notice() }}</span>
+      <span
+        ><strong i18n="@@shell.placeholder.notBuilt">Not built yet.</strong> {{ notice() }}</span
+      >
     </p>
     <ng-content />
   `,
@@ -29,5 +31,5 @@ export class PagePlaceholderComponent {
   /** One line on what the finished page will show. */
   readonly summary = input.required<string>();
   /** What is missing; by default the whole page. */
-  readonly notice = input('This page shows no data yet.');
+  readonly notice = input($localize`:@@shell.placeholder.noData:This page shows no data yet.`);
 }

@@ -2,9 +2,9 @@ import { Injectable, inject } from '@angular/core';
 import { Title } from '@angular/platform-browser';
 import { RouterStateSnapshot, TitleStrategy } from '@angular/router';
 
-export const PRODUCT_NAME = 'NPC Board';
+export const PRODUCT_NAME = $localize`:@@shell.productName:NPC Board`;
 
-/** Routes carry only their page name; every tab reads "Tasks · NPC Board". */
+/** Routes carry only their page name; every tab reads "Tasks · NPC Board" ("任务 · NPC 看板"). */
 @Injectable()
 export class PageTitleStrategy extends TitleStrategy {
   private readonly title = inject(Title);

@@ -18,16 +18,25 @@ import { ICON_IMPORTS } from '../ui/icons';
     <div class="banner" role="status">
       <npc-icon aria-hidden="true" name="history" />
       <p class="text">
-        <strong>Stale data.</strong>
+        <!-- The heading is part of each sentence: its spacing differs between languages. -->
         @if (until(); as until) {
-          The call budget to the platform is spent until {{ until }}; showing data from
-          {{ when() }}.
+          <ng-container i18n="@@shell.stale.budget"
+            ><strong>Stale data.</strong> The call budget to the platform is spent until
+            {{ until }}; showing data from {{ when() }}.</ng-container
+          >
         } @else {
-          The platform did not answer; showing data from {{ when() }}.
+          <ng-container i18n="@@shell.stale.platform"
+            ><strong>Stale data.</strong> The platform did not answer; showing data from
+            {{ when() }}.</ng-container
+          >
         }
       </p>
       <button mat-button type="button" [disabled]="retrying()" (click)="retry.emit()">
-        {{ retrying() ? 'Retrying…' : 'Retry' }}
+        @if (retrying()) {
+          <ng-container i18n="@@ui.retrying">Retrying…</ng-container>
+        } @else {
+          <ng-container i18n="@@ui.retry">Retry</ng-container>
+        }
       </button>
     </div>
   `,

@@ -2,6 +2,7 @@ import { TestBed } from '@angular/core/testing';
 import { provideRouter } from '@angular/router';
 
 import { TIME_ZONE_STORAGE_KEY, TimeZoneService } from '../core/time-zone.service';
+import { LANGUAGE_DOCUMENT } from './language-switch';
 import { TopBarComponent } from './top-bar.component';
 
 describe('TopBarComponent UTC switch', () => {
@@ -45,5 +46,66 @@ describe('TopBarComponent UTC switch', () => {
     fixture.detectChanges();
     expect(button.getAttribute('aria-checked')).toBe('false');
     expect(localStorage.getItem(TIME_ZONE_STORAGE_KEY)).toBe('local');
+  });
+});
+
+describe('TopBarComponent language switch', () => {
+  /** The document the switch writes its cookie to and reloads; the real one renders. */
+  function fakeDocument(baseURI: string) {
+    const cookies: string[] = [];
+    const reload = jest.fn();
+    const doc = {
+      baseURI,
+      location: { reload },
+      set cookie(value: string) {
+        cookies.push(value);
+      },
+    };
+    return { doc, cookies, reload };
+  }
+
+  function render(baseURI: string) {
+    const fake = fakeDocument(baseURI);
+    TestBed.configureTestingModule({
+      providers: [
+        provideRouter([]),
+        { provide: LANGUAGE_DOCUMENT, useValue: fake.doc as unknown as Document },
+      ],
+    });
+    const fixture = TestBed.createComponent(TopBarComponent);
+    fixture.detectChanges();
+    const button = (fixture.nativeElement as HTMLElement).querySelector<HTMLButtonElement>(
+      'button[data-language-switch]',
+    )!;
+    return { ...fake, button };
+  }
+
+  it('is a button named for what it does, showing the other language in that language', () => {
+    const { button } = render('http://localhost/');
+    expect(button.tagName).toBe('BUTTON');
+    expect(button.type).toBe('button');
+    expect(button.getAttribute('aria-label')).toBe('Switch to 简体中文');
+    expect(button.title).toBe('Switch to 简体中文');
+    const name = button.querySelector('[lang]');
+    expect(name?.getAttribute('lang')).toBe('zh-CN');
+    expect(name?.textContent?.trim()).toBe('中文');
+    // The visible name is part of the accessible one.
+    expect(button.getAttribute('aria-label')).toContain(name?.textContent?.trim());
+  });
+
+  it('remembers Chinese under the board base path and reloads the page', () => {
+    const { button, cookies, reload } = render('https://example.test/board/');
+    button.click();
+    expect(cookies).toHaveLength(1);
+    expect(cookies[0]).toMatch(/^board_lang=zh-CN; /);
+    expect(cookies[0]).toContain('; Path=/board/;');
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('writes the cookie for the whole site when the board is served at the root', () => {
+    const { button, cookies, reload } = render('http://localhost/');
+    button.click();
+    expect(cookies[0]).toMatch(/^board_lang=zh-CN; Path=\/; /);
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 });

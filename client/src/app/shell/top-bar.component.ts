@@ -13,6 +13,7 @@ import { TimeZoneService } from '../core/time-zone.service';
 import { WallDisplayService } from '../core/wall-display.service';
 import { AppLink } from '../ui/app-link';
 import { ICON_IMPORTS } from '../ui/icons';
+import { languageSwitch } from './language-switch';
 import { ADMIN_LINK, NavLink, USER_LINKS } from './nav-links';
 import { NavMenuComponent } from './nav-menu.component';
 import { WallClockComponent } from './wall-clock.component';
@@ -21,8 +22,10 @@ import { WallClockComponent } from './wall-clock.component';
  * The frame's top bar: product name, the four user pages, Admin on the right. Below
  * 720 px the links fold into a menu. Content marked `npcTopBarStatus` (the data age
  * and refresh button) is projected before the Admin link. While an admin is signed in,
- * "Sign out" follows it (an icon alone on a phone, where the Admin link is in the menu).
- * The UTC switch shows every time on every page in UTC instead of the viewer's zone.
+ * "Sign out" follows it (an icon alone below a wide screen). Between 720 px and a wide
+ * screen the other controls shrink in steps to leave the links their room (the scss).
+ * The UTC switch shows every time on every page in UTC instead of the viewer's zone; the
+ * language button beside it reloads the page in the other language (in the menu on a phone).
  * On a wall display (`?wall=1`) a clock stands before the data age.
  *
  * The links are `npcLink`s (`ui/app-link.ts`), marked current by one signal each:
@@ -55,15 +58,14 @@ export class TopBarComponent {
   protected readonly navRequested = signal(false);
 
   protected readonly utc = this.timeZone.utc;
-  protected readonly zoneHint = computed(() =>
-    this.utc()
-      ? 'Times are shown in UTC. Switch off to see them in your time zone (' +
-        this.timeZone.viewerZone +
-        ').'
-      : 'Times are shown in your time zone (' +
-        this.timeZone.viewerZone +
-        '), with UTC on hover. Switch on to see them in UTC.',
-  );
+  protected readonly zoneHint = computed(() => {
+    const zone = this.timeZone.viewerZone;
+    return this.utc()
+      ? $localize`:@@shell.timeZone.hintUtc:Times are shown in UTC. Switch off to see them in your time zone (${zone}:zone:).`
+      : $localize`:@@shell.timeZone.hintLocal:Times are shown in your time zone (${zone}:zone:), with UTC on hover. Switch on to see them in UTC.`;
+  });
+  /** The switch to the other language (see language-switch.ts). */
+  protected readonly language = languageSwitch();
 
   /** A link's path and whether its page is the current one. */
   private barLink(link: Pick<NavLink, 'path' | 'match'>): BarLink {

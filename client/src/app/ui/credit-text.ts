@@ -1,6 +1,6 @@
 import type { CreditForecastKind } from '@shared/board/entities';
 
-import { formatCount } from './format';
+import { formatCount, formatDays } from './format';
 
 /** Credit figures in words, shared by the credits monitor and the dispatch form. */
 
@@ -11,14 +11,18 @@ export function forecastText(row: {
 }): string {
   switch (row.forecast) {
     case 'date':
-      return row.exhaustionDate ?? 'unknown';
+      return row.exhaustionDate ?? unknownForecast();
     case 'never':
-      return 'never';
+      return $localize`:@@credits.forecast.never:never`;
     case 'insufficient_data':
-      return 'insufficient data';
+      return $localize`:@@credits.forecast.insufficientData:insufficient data`;
     default:
-      return 'unknown';
+      return unknownForecast();
   }
+}
+
+function unknownForecast(): string {
+  return $localize`:@@credits.forecast.unknown:unknown`;
 }
 
 /** What the runway text reads of a credits row. */
@@ -36,11 +40,16 @@ export interface RunwayFields {
  */
 export function runwayText(row: RunwayFields): string {
   if (row.balance === null) return '';
-  const window = `${row.taskWindowDays}-day cost`;
+  const days = row.taskWindowDays;
   if (row.runwayTasks !== null) {
-    const n = row.runwayTasks;
-    return `≈ ${formatCount(n)} more ${n === 1 ? 'task' : 'tasks'} at ${window}`;
+    const count = formatCount(row.runwayTasks);
+    return row.runwayTasks === 1
+      ? $localize`:@@credits.runway.tasksOne:≈ ${count}:count: more task at ${days}:days:-day cost`
+      : $localize`:@@credits.runway.tasksOther:≈ ${count}:count: more tasks at ${days}:days:-day cost`;
   }
-  if (row.tasksCompleted === 0) return `tasks unknown: none completed in ${row.taskWindowDays} d`;
-  return 'tasks unknown: no consumption data';
+  if (row.tasksCompleted === 0) {
+    const window = formatDays(days);
+    return $localize`:@@credits.runway.noneCompleted:tasks unknown: none completed in ${window}:window:`;
+  }
+  return $localize`:@@credits.runway.noConsumption:tasks unknown: no consumption data`;
 }

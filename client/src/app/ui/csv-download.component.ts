@@ -3,6 +3,7 @@ import { MatButtonModule } from '@angular/material/button';
 
 import { ClockService } from '../core/clock.service';
 import type { CsvColumn } from './csv';
+import { formatCount } from './format';
 
 /**
  * *Download CSV* for a table: every row it is given (the page passes all rows matching
@@ -18,12 +19,12 @@ import type { CsvColumn } from './csv';
       type="button"
       class="csv-download"
       [attr.data-csv]="name()"
-      [attr.aria-label]="'Download CSV: ' + what()"
+      [attr.aria-label]="label()"
       [attr.title]="title()"
       [disabled]="busy()"
       (click)="download()"
     >
-      Download CSV
+      <ng-container i18n="@@ui.csv.download">Download CSV</ng-container>
     </button>
   `,
   styles: `
@@ -45,9 +46,15 @@ export class CsvDownloadComponent {
   readonly what = input.required<string>();
 
   protected readonly busy = signal(false);
+  protected readonly label = computed(
+    () => $localize`:@@ui.csv.downloadLabel:Download CSV: ${this.what()}:what:`,
+  );
   protected readonly title = computed(() => {
     const n = this.rows().length;
-    return `${n} ${n === 1 ? 'row' : 'rows'}: all that match the filters, in this order`;
+    const count = formatCount(n);
+    return n === 1
+      ? $localize`:@@ui.csv.hintOne:${count}:count: row: all that match the filters, in this order`
+      : $localize`:@@ui.csv.hintMany:${count}:count: rows: all that match the filters, in this order`;
   });
 
   protected async download(): Promise<void> {

@@ -8,7 +8,12 @@ import {
   formatDate,
   formatDateIn,
   formatDateTimeIn,
+  formatDays,
+  formatDuration,
+  formatHours,
   formatInterval,
+  formatMinutes,
+  formatPercent,
   formatRate,
   formatUtcDate,
   formatUtc,
@@ -62,11 +67,62 @@ describe('relativeTime', () => {
 describe('shortAge', () => {
   it.each([
     [30_000, 'just now'],
-    [2 * MIN, '2 min ago'],
-    [3 * HOUR, '3 h ago'],
-    [3 * DAY, '3 d ago'],
+    [2 * MIN, '2m ago'],
+    [3 * HOUR, '3h ago'],
+    [3 * DAY, '3d ago'],
   ])('%i ms ago reads "%s"', (elapsed, text) => {
     expect(shortAge(ago(elapsed), NOW)).toBe(text);
+  });
+
+  it.each([
+    [2 * MIN, '2分钟前'],
+    [3 * HOUR, '3小时前'],
+    [3 * DAY, '3天前'],
+  ])('%i ms ago reads "%s" in Chinese', (elapsed, text) => {
+    expect(shortAge(ago(elapsed), NOW, 'zh-CN')).toBe(text);
+  });
+});
+
+describe('relativeTime in Chinese', () => {
+  it.each([
+    [5 * HOUR + 30 * MIN, '5小时前'],
+    [DAY, '昨天'],
+    [3 * DAY + 23 * HOUR, '3天前'],
+    [75 * DAY, '2个月前'],
+    [400 * DAY, '去年'],
+  ])('%i ms ago reads "%s"', (elapsed, text) => {
+    expect(relativeTime(ago(elapsed), NOW, 'zh-CN')).toBe(text);
+  });
+
+  it('reads a time ahead with 后', () => {
+    expect(relativeTime(new Date(NOW + 4 * HOUR), NOW, 'zh-CN')).toBe('4小时后');
+  });
+});
+
+describe('durations and units', () => {
+  it.each([
+    [3 * DAY + 23 * HOUR + 59 * MIN, '3d 23h', '3天 23小时'],
+    [3 * DAY + 20 * MIN, '3d', '3天'],
+    [5 * HOUR + 10 * MIN, '5h 10m', '5小时 10分钟'],
+    [45 * MIN + 59_000, '45m', '45分钟'],
+    [20_000, '20s', '20秒'],
+    [-5 * MIN, '0s', '0秒'],
+  ])('%i ms reads "%s" and "%s"', (ms, en, zh) => {
+    expect(formatDuration(ms, 'en')).toBe(en);
+    expect(formatDuration(ms, 'zh-CN')).toBe(zh);
+  });
+
+  it('writes windows in days, hours and minutes in both languages', () => {
+    expect(formatDays(7, 'en')).toBe('7d');
+    expect(formatDays(7, 'zh-CN')).toBe('7天');
+    expect(formatHours(24, 'zh-CN')).toBe('24小时');
+    expect(formatMinutes(30, 'en')).toBe('30 min');
+    expect(formatMinutes(30, 'zh-CN')).toBe('30分钟');
+  });
+
+  it('writes shares as whole percentages', () => {
+    expect(formatPercent(0.456, 'en')).toBe('46%');
+    expect(formatPercent(1, 'zh-CN')).toBe('100%');
   });
 });
 
@@ -156,11 +212,13 @@ describe('wall clock and intervals', () => {
   });
 
   it('says an interval in seconds, minutes or hours', () => {
-    expect(formatInterval(4)).toBe('4 s');
+    expect(formatInterval(4)).toBe('4 sec');
     expect(formatInterval(60)).toBe('1 min');
-    expect(formatInterval(90)).toBe('90 s');
+    expect(formatInterval(90)).toBe('90 sec');
     expect(formatInterval(300)).toBe('5 min');
     expect(formatInterval(3600)).toBe('60 min');
-    expect(formatInterval(7200)).toBe('2 h');
+    expect(formatInterval(7200)).toBe('2 hr');
+    expect(formatInterval(300, 'zh-CN')).toBe('5分钟');
+    expect(formatInterval(7200, 'zh-CN')).toBe('2小时');
   });
 });

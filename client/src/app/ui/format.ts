@@ -1,36 +1,118 @@
+import { APP_LOCALE } from '../core/locale';
 import { displayTimeZone, viewerTimeZone } from '../core/time-zone.service';
 
 /**
  * How numbers and times read on every page (docs/architecture.md#the-app): thousands
  * separators, credits without decimals unless under 10, dates as `2026-11-22`, times
- * relative with the exact time on hover. English wording, so the locale is fixed rather
- * than the browser's. Dates and times read in the viewer's zone, or in UTC when they
+ * relative with the exact time on hover. Words and units come from `Intl` in the app's
+ * language (core/locale.ts), not the browser's, so a page never mixes two languages;
+ * every function takes the locale last for tests. Dates and times read in the viewer's zone, or in UTC when they
  * chose so in the top bar (core/time-zone.service); reading that choice is a signal
  * read, so whatever formats a time inside a computed or template follows the switch.
  */
 
-const LOCALE = 'en-US';
-const integer = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
-const smallCredits = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
-const oneDecimal = new Intl.NumberFormat(LOCALE, {
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 1,
-});
-const relative = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
+type Locale = string;
+
+/** `Intl` formatters are costly to make and cheap to use: one per locale and options. */
+function cached<T>(make: (locale: Locale) => T): (locale: Locale) => T {
+  const made = new Map<Locale, T>();
+  return (locale) => {
+    let value = made.get(locale);
+    if (value === undefined) made.set(locale, (value = make(locale)));
+    return value;
+  };
+}
+
+const integer = cached((l) => new Intl.NumberFormat(l, { maximumFractionDigits: 0 }));
+const smallCredits = cached((l) => new Intl.NumberFormat(l, { maximumFractionDigits: 2 }));
+const oneDecimal = cached(
+  (l) => new Intl.NumberFormat(l, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+);
+const percent = cached(
+  (l) => new Intl.NumberFormat(l, { style: 'percent', maximumFractionDigits: 0 }),
+);
+const relative = cached((l) => new Intl.RelativeTimeFormat(l, { numeric: 'auto' }));
+const narrowRelative = cached(
+  (l) => new Intl.RelativeTimeFormat(l, { numeric: 'always', style: 'narrow' }),
+);
+const unitFormats = new Map<string, Intl.NumberFormat>();
+
+/** `3d`, `23h`, `45 min`: one amount of a unit, `narrow` or `short` as `Intl` writes it. */
+function unitAmount(
+  value: number,
+  unit: 'day' | 'hour' | 'minute' | 'second',
+  display: 'narrow' | 'short',
+  locale: Locale,
+): string {
+  const key = `${locale} ${unit} ${display}`;
+  let format = unitFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: display });
+    unitFormats.set(key, format);
+  }
+  return format.format(value);
+}
 
 /** A count: `1,240`. */
-export function formatCount(value: number): string {
-  return integer.format(value);
+export function formatCount(value: number, locale: Locale = APP_LOCALE): string {
+  return integer(locale).format(value);
 }
 
 /** A credit amount: `1,240`, but `7.25` under 10 where the decimals matter. */
-export function formatCredits(value: number): string {
-  return Math.abs(value) < 10 ? smallCredits.format(value) : integer.format(value);
+export function formatCredits(value: number, locale: Locale = APP_LOCALE): string {
+  return Math.abs(value) < 10 ? smallCredits(locale).format(value) : integer(locale).format(value);
 }
 
 /** A rate such as credits per day: one decimal, `12.4`. */
-export function formatRate(value: number): string {
-  return oneDecimal.format(value);
+export function formatRate(value: number, locale: Locale = APP_LOCALE): string {
+  return oneDecimal(locale).format(value);
+}
+
+/** A share as a whole percentage: `0.456` reads `46%`. */
+export function formatPercent(ratio: number, locale: Locale = APP_LOCALE): string {
+  return percent(locale).format(ratio);
+}
+
+/** A number of days, as in a window: `7d`, `7天`. */
+export function formatDays(days: number, locale: Locale = APP_LOCALE): string {
+  return unitAmount(days, 'day', 'narrow', locale);
+}
+
+/** A number of hours: `24h`, `24小时`. */
+export function formatHours(hours: number, locale: Locale = APP_LOCALE): string {
+  return unitAmount(hours, 'hour', 'narrow', locale);
+}
+
+/** A number of minutes: `30 min`, `30分钟`. */
+export function formatMinutes(minutes: number, locale: Locale = APP_LOCALE): string {
+  return unitAmount(minutes, 'minute', 'short', locale);
+}
+
+/**
+ * A span of time in its two largest units, rounded down: `3d 23h`, `5h 10m`, `45m`,
+ * `3天 23小时`; under a minute in seconds, `45s`.
+ */
+export function formatDuration(ms: number, locale: Locale = APP_LOCALE): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 60) return unitAmount(seconds, 'second', 'narrow', locale);
+  const minutes = Math.floor(seconds / 60);
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const rest = minutes % 60;
+  const [large, small] =
+    days > 0
+      ? [
+          unitAmount(days, 'day', 'narrow', locale),
+          hours && unitAmount(hours, 'hour', 'narrow', locale),
+        ]
+      : hours > 0
+        ? [
+            unitAmount(hours, 'hour', 'narrow', locale),
+            rest && unitAmount(rest, 'minute', 'narrow', locale),
+          ]
+        : [unitAmount(rest, 'minute', 'narrow', locale), 0];
+  // A zero second unit says nothing: `3d`, not `3d 0h`.
+  return small ? `${large} ${small}` : large;
 }
 
 const pad = (n: number): string => String(n).padStart(2, '0');
@@ -143,36 +225,49 @@ const SKEW_MS = 5 * 60_000;
  * shown younger than it is; a time slightly in the future (clock skew) reads "just now".
  * A time further ahead (when a silence ends) reads "in 3 hours", rounded down too.
  */
-export function relativeTime(time: Date | string | number, now: number): string {
+export function relativeTime(
+  time: Date | string | number,
+  now: number,
+  locale: Locale = APP_LOCALE,
+): string {
   const elapsed = now - new Date(time).getTime();
-  if (!Number.isFinite(elapsed)) return 'unknown';
-  if (elapsed < 0 && elapsed >= -SKEW_MS) return 'just now';
+  if (!Number.isFinite(elapsed)) return $localize`:@@format.unknownTime:unknown`;
+  if (elapsed < 0 && elapsed >= -SKEW_MS) return justNow();
   const ahead = elapsed < 0;
   const span = Math.abs(elapsed);
   for (const [unit, size, from] of UNITS) {
     if (span >= from) {
       const count = Math.floor(span / size);
-      return relative.format(ahead ? count : -count, unit);
+      return relative(locale).format(ahead ? count : -count, unit);
     }
   }
-  return 'just now';
+  return justNow();
 }
 
-/** "2 min ago" style, for tight spaces such as the top bar on a phone. */
-export function shortAge(time: Date | string | number, now: number): string {
+function justNow(): string {
+  return $localize`:@@format.justNow:just now`;
+}
+
+/** "2m ago" style, for tight spaces such as the top bar on a phone. */
+export function shortAge(
+  time: Date | string | number,
+  now: number,
+  locale: Locale = APP_LOCALE,
+): string {
   const minutes = Math.floor((now - new Date(time).getTime()) / 60_000);
-  if (!Number.isFinite(minutes) || minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
+  if (!Number.isFinite(minutes) || minutes < 1) return justNow();
+  const format = narrowRelative(locale);
+  if (minutes < 60) return format.format(-minutes, 'minute');
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h ago`;
-  return `${Math.floor(hours / 24)} d ago`;
+  if (hours < 48) return format.format(-hours, 'hour');
+  return format.format(-Math.floor(hours / 24), 'day');
 }
 
-/** An interval in seconds as the top bar says it: `45 s`, `5 min`, `2 h`. */
-export function formatInterval(seconds: number): string {
+/** An interval in seconds as the top bar says it: `45 sec`, `5 min`, `2 hr`. */
+export function formatInterval(seconds: number, locale: Locale = APP_LOCALE): string {
   if (seconds < 60 || (seconds < 120 && seconds % 60 !== 0)) {
-    return `${Math.max(1, Math.round(seconds))} s`;
+    return unitAmount(Math.max(1, Math.round(seconds)), 'second', 'short', locale);
   }
-  if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
-  return `${Math.round(seconds / 3600)} h`;
+  if (seconds < 7200) return unitAmount(Math.round(seconds / 60), 'minute', 'short', locale);
+  return unitAmount(Math.round(seconds / 3600), 'hour', 'short', locale);
 }

@@ -44,6 +44,7 @@ import showChart from '@material-symbols/svg-400/outlined/show_chart.svg';
 import smartToy from '@material-symbols/svg-400/outlined/smart_toy.svg';
 import tableRows from '@material-symbols/svg-400/outlined/table_rows.svg';
 import toll from '@material-symbols/svg-400/outlined/toll.svg';
+import translate from '@material-symbols/svg-400/outlined/translate.svg';
 import tv from '@material-symbols/svg-400/outlined/tv.svg';
 import verifiedUser from '@material-symbols/svg-400/outlined/verified_user.svg';
 import viewKanban from '@material-symbols/svg-400/outlined/view_kanban.svg';
@@ -89,6 +90,7 @@ export const ICONS = {
   smart_toy: smartToy,
   table_rows: tableRows,
   toll,
+  translate,
   tv,
   verified_user: verifiedUser,
   view_kanban: viewKanban,

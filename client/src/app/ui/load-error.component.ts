@@ -12,15 +12,19 @@ import { ICON_IMPORTS } from './icons';
     <div class="box" role="alert">
       <npc-icon aria-hidden="true" name="error" />
       <p class="text">
-        <strong>Could not load {{ what() }}.</strong>
+        <strong i18n="@@ui.loadError.heading">Could not load {{ what() }}.</strong>
         {{ error().message }}
         @if (error().requestId; as requestId) {
-          <span class="request-id">Request id {{ requestId }}</span>
+          <span class="request-id" i18n="@@ui.requestId">Request id {{ requestId }}</span>
         }
       </p>
       <button mat-stroked-button type="button" [disabled]="retrying()" (click)="retry.emit()">
         <npc-icon name="refresh" />
-        {{ retrying() ? 'Retrying…' : 'Retry' }}
+        @if (retrying()) {
+          <ng-container i18n="@@ui.retrying">Retrying…</ng-container>
+        } @else {
+          <ng-container i18n="@@ui.retry">Retry</ng-container>
+        }
       </button>
     </div>
   `,

@@ -11,7 +11,10 @@ import { ICON_IMPORTS } from './icons';
 @Component({
   selector: 'npc-low-balance-badge',
   imports: [ICON_IMPORTS],
-  template: `<npc-icon aria-hidden="true" name="warning" />below {{ credits(threshold()) }}`,
+  template: `<npc-icon aria-hidden="true" name="warning" /><ng-container
+      i18n="@@ui.lowBalance.below"
+      >below {{ credits(threshold()) }}</ng-container
+    >`,
   styles: `
     :host {
       display: inline-flex;

@@ -47,7 +47,9 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
     } else {
       // Text in its place: it fetches nothing and says an image was left out.
       const alt = node.getAttribute('alt');
-      const text = alt ? `[image not shown: ${alt}]` : '[image not shown]';
+      const text = alt
+        ? $localize`:@@ui.markdown.imageNotShownAlt:[image not shown: ${alt}:alt:]`
+        : $localize`:@@ui.markdown.imageNotShown:[image not shown]`;
       node.replaceWith(node.ownerDocument.createTextNode(text));
     }
   }

@@ -23,7 +23,7 @@ export function shownRelativeTime(time: string | Date | number, now: number): Sh
     text: relativeTime(time, now),
     hover: exact.endsWith(' UTC')
       ? `${exact} · ${formatOtherZone(time)}`
-      : `${exact} local time · ${formatOtherZone(time)}`,
+      : $localize`:@@ui.time.localHover:${exact}:exact: local time · ${formatOtherZone(time)}:other:`,
   };
 }
 
@@ -50,7 +50,10 @@ export class RelativeTimeComponent {
   protected readonly iso = computed(() => new Date(this.time()).toISOString());
   protected readonly text = computed(() => {
     const relative = relativeTime(this.time(), this.clock.now());
-    if (this.mode() === 'exact') return `${formatDateTime(this.time())} (${relative})`;
+    if (this.mode() === 'exact') {
+      const exact = formatDateTime(this.time());
+      return $localize`:@@ui.time.exactWithRelative:${exact}:exact: (${relative}:relative:)`;
+    }
     return this.wall() ? `${relative} · ${formatDateTime(this.time())}` : relative;
   });
   protected readonly hover = computed(() => {

@@ -1,3 +1,5 @@
+import { APP_LOCALE } from '../core/locale';
+
 /** Direction of a sorted table column. */
 export type SortDirection = 'asc' | 'desc';
 
@@ -30,7 +32,8 @@ export function sortRows<T>(
     .map((entry) => entry.row);
 }
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+// In the app's language: Chinese names sort by their reading, as a Chinese reader expects.
+const collator = new Intl.Collator(APP_LOCALE, { numeric: true, sensitivity: 'base' });
 
 /** Reads a sort direction from a query parameter, falling back to `fallback`. */
 export function parseDirection(

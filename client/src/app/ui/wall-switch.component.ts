@@ -22,7 +22,7 @@ import { ICON_IMPORTS } from './icons';
       queryParamsHandling="merge"
     >
       <npc-icon aria-hidden="true" [name]="on() ? 'check' : 'tv'" />
-      Wall display
+      <ng-container i18n="@@ui.wallDisplay">Wall display</ng-container>
     </a>
   `,
   styles: `

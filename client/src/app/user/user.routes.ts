@@ -10,10 +10,22 @@ export default [
   {
     path: '',
     pathMatch: 'full',
-    title: 'Dashboard',
+    title: $localize`:@@dashboard.pageTitle:Dashboard`,
     loadComponent: () => import('./dashboard/dashboard.page'),
   },
-  { path: 'tasks', title: 'Tasks', loadComponent: () => import('./tasks/tasks.page') },
-  { path: 'credits', title: 'Credits', loadComponent: () => import('./credits/credits.page') },
-  { path: 'repos', title: 'Repositories', loadComponent: () => import('./repos/repos.page') },
+  {
+    path: 'tasks',
+    title: $localize`:@@dashboard.tasksPageTitle:Tasks`,
+    loadComponent: () => import('./tasks/tasks.page'),
+  },
+  {
+    path: 'credits',
+    title: $localize`:@@credits.pageTitle:Credits`,
+    loadComponent: () => import('./credits/credits.page'),
+  },
+  {
+    path: 'repos',
+    title: $localize`:@@repos.pageTitle:Repositories`,
+    loadComponent: () => import('./repos/repos.page'),
+  },
 ] satisfies Routes;

@@ -31,8 +31,9 @@ export function adminCreditRows(
     const fresh = refreshed.get(org.slug);
     const balance = fresh && fresh.balance !== null ? fresh.balance : org.credits_balance;
     const problem = fresh?.reason
-      ? `Refresh could not read the balance: ${fresh.reason}`
-      : (org.error ?? (balance === null ? 'Unknown: no credit source' : null));
+      ? $localize`:@@admin.credits.refreshProblem:Refresh could not read the balance: ${fresh.reason}:reason:`
+      : (org.error ??
+        (balance === null ? $localize`:@@admin.credits.noSource:Unknown: no credit source` : null));
     return {
       slug: org.slug,
       name: org.name || org.slug,
@@ -58,9 +59,9 @@ export function lastSnapshotAt(
 
 /** The admin credits export, as the table shows it. */
 export const ADMIN_CREDIT_CSV_COLUMNS: CsvColumn<AdminCreditRow>[] = [
-  { header: 'Organization', value: (r) => r.name },
-  { header: 'Slug', value: (r) => r.slug },
-  { header: 'Balance', value: (r) => r.balance },
-  { header: 'Below threshold', value: (r) => r.low },
-  { header: 'Notes', value: (r) => r.problem },
+  { header: $localize`:@@admin.credits.column.organization:Organization`, value: (r) => r.name },
+  { header: $localize`:@@admin.credits.csv.slug:Slug`, value: (r) => r.slug },
+  { header: $localize`:@@admin.credits.column.balance:Balance`, value: (r) => r.balance },
+  { header: $localize`:@@admin.credits.csv.belowThreshold:Below threshold`, value: (r) => r.low },
+  { header: $localize`:@@admin.credits.column.notes:Notes`, value: (r) => r.problem },
 ];

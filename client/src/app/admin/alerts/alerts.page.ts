@@ -26,6 +26,7 @@ import { ClockService } from '../../core/clock.service';
 import { remoteResource } from '../../core/remote-resource';
 import { asApiError } from '../../core/remote-state';
 import { AppLink } from '../../ui/app-link';
+import { formatCount } from '../../ui/format';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { ICON_IMPORTS } from '../../ui/icons';
 import { LoadErrorComponent } from '../../ui/load-error.component';
@@ -33,9 +34,11 @@ import { RelativeTimeComponent } from '../../ui/relative-time.component';
 import { AdminApiService } from '../admin-api.service';
 import { AlertsApiService, type ChannelChange } from './alerts-api.service';
 import {
+  CHANNEL_KIND_LABELS,
   MUTE_DURATIONS,
   type MuteScope,
   RULE_LABELS,
+  alertSummary,
   muteRequest,
   orderAlerts,
   silenceScope,
@@ -89,6 +92,44 @@ export default class AlertsPage {
   protected readonly rules = ALERT_RULES;
   protected readonly ruleLabels = RULE_LABELS;
   protected readonly kinds = CHANNEL_KINDS;
+  protected readonly kindLabels = CHANNEL_KIND_LABELS;
+  /** Words the template picks between. */
+  protected readonly words = {
+    evaluating: $localize`:@@admin.alerts.evaluating:Evaluating…`,
+    evaluateNow: $localize`:@@admin.alerts.evaluateNow:Evaluate now`,
+    muting: $localize`:@@admin.alerts.mute.muting:Muting…`,
+    mute: $localize`:@@admin.alerts.mute:Mute`,
+    newChannel: $localize`:@@admin.alerts.channel.new:New channel`,
+    unchanged: $localize`:@@admin.alerts.channel.unchanged:unchanged`,
+    none: $localize`:@@admin.alerts.channel.noSecret:none`,
+    saving: $localize`:@@admin.alerts.channel.saving:Saving…`,
+    saveChannel: $localize`:@@admin.alerts.channel.save:Save channel`,
+    signed: $localize`:@@admin.alerts.channel.signed:signed`,
+    everyRule: $localize`:@@admin.alerts.channel.everyRule:every rule`,
+    everyOrg: $localize`:@@admin.alerts.channel.everyOrg:every organization`,
+    delivered: $localize`:@@admin.alerts.test.delivered:Delivered`,
+    notDelivered: $localize`:@@admin.alerts.test.notDelivered:Not delivered`,
+    deletedChannel: $localize`:@@admin.alerts.delivery.deletedChannel:deleted channel`,
+    testMessage: $localize`:@@admin.alerts.delivery.testMessage:test message`,
+  };
+  protected editHeading(channel: ChannelView): string {
+    return $localize`:@@admin.alerts.channel.editHeading:Edit ${channel.name}:name:`;
+  }
+  /** On edit the URL field is empty: its placeholder shows the stored one, masked. */
+  protected urlPlaceholder(channel: ChannelView | null): string {
+    return channel
+      ? $localize`:@@admin.alerts.channel.urlUnchanged:unchanged: ${channel.url_masked}:url:/…`
+      : 'https://';
+  }
+  protected muteFormLabel(alert: AlertView): string {
+    return $localize`:@@admin.alerts.mute.formLabel:Mute ${alert.subject.name}:subject:`;
+  }
+  protected muteButtonLabel(alert: AlertView): string {
+    return $localize`:@@admin.alerts.mute.buttonLabel:Mute: ${alertSummary(alert)}:summary:`;
+  }
+  protected endSilenceLabel(silence: SilenceView): string {
+    return $localize`:@@admin.alerts.silence.endLabel:End now: ${silenceScope(silence)}:scope:`;
+  }
   /** Each language named in itself, as language pickers do. */
   protected readonly languages: readonly { code: AlertLanguage; name: string }[] = [
     { code: 'en', name: 'English' },
@@ -98,6 +139,7 @@ export default class AlertsPage {
     return this.languages.find((language) => language.code === code)?.name ?? code;
   }
   protected readonly link = subjectLink;
+  protected readonly summary = alertSummary;
 
   /** The channel being edited; null: the form adds a new one. */
   protected readonly editing = signal<ChannelView | null>(null);
@@ -315,7 +357,9 @@ export default class AlertsPage {
     if (this.muteSaving()) return;
     const { scope, hours, note } = this.muteForm.getRawValue();
     if (note.trim() === '') {
-      this.muteError.set('Say why in the note: it is shown with the silence.');
+      this.muteError.set(
+        $localize`:@@admin.alerts.mute.noteRequired:Say why in the note: it is shown with the silence.`,
+      );
       return;
     }
     this.muteSaving.set(true);
@@ -348,7 +392,11 @@ export default class AlertsPage {
     this.api.evaluate().subscribe({
       next: (result) => {
         this.evaluating.set(false);
-        this.evaluated.set(`${result.fired.length} fired, ${result.resolved.length} resolved.`);
+        const fired = formatCount(result.fired.length);
+        const resolved = formatCount(result.resolved.length);
+        this.evaluated.set(
+          $localize`:@@admin.alerts.evaluated:${fired}:fired: fired, ${resolved}:resolved: resolved.`,
+        );
         this.reload();
       },
       error: (error: unknown) => {

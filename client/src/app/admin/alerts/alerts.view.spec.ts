@@ -1,5 +1,5 @@
 import type { AlertView, SilenceView } from '@shared/board/alerts';
-import { muteRequest, orderAlerts, silenceScope, subjectLink } from './alerts.view';
+import { alertSummary, muteRequest, orderAlerts, silenceScope, subjectLink } from './alerts.view';
 
 const alert = (over: Partial<AlertView>): AlertView => ({
   id: 'x',
@@ -9,6 +9,7 @@ const alert = (over: Partial<AlertView>): AlertView => ({
   org: 'acme',
   subject: { type: 'organization', id: 'acme', name: 'acme', url: null },
   summary: '',
+  params: {},
   started_at: '2026-11-22T10:00:00Z',
   resolved_at: null,
   last_sent_at: null,
@@ -73,5 +74,39 @@ describe('alerts view', () => {
     expect(silenceScope(silence({ org: null }))).toBe(
       'NPC issue stuck: every alert, in every organization',
     );
+  });
+
+  it("writes an alert's summary from its rule and facts, or keeps the server's", () => {
+    expect(
+      alertSummary(
+        alert({
+          rule: 'runway_short',
+          org: 'helix-data',
+          params: { runway_days: 0.9, alert_under_days: 7 },
+        }),
+      ),
+    ).toBe('helix-data runs out of credits in about 0.9 days (alert under 7)');
+    expect(
+      alertSummary(
+        alert({ rule: 'credits_below_threshold', params: { balance: 37, threshold: 50 } }),
+      ),
+    ).toBe('acme has 37 credits, below the alert threshold of 50');
+    expect(
+      alertSummary(
+        alert({
+          rule: 'pickup_overdue',
+          params: {
+            repo: 'acme/api',
+            number: 4,
+            title: 'Fix login',
+            npc: 'npc-builder',
+            since: '2026-11-22T10:00:00Z',
+          },
+        }),
+      ),
+    ).toMatch(/^acme\/api#4 "Fix login" has waited for npc-builder since 2026-11-22 \d\d:00/);
+    expect(
+      alertSummary(alert({ rule: 'snapshot_failing', summary: 'as stored', params: {} })),
+    ).toBe('as stored');
   });
 });

@@ -1,14 +1,31 @@
 import type { AlertRule } from '@shared/board/admin';
-import type { AlertSubject, AlertView, SilenceRequest, SilenceView } from '@shared/board/alerts';
+import type {
+  AlertSubject,
+  AlertView,
+  ChannelKind,
+  SilenceRequest,
+  SilenceView,
+} from '@shared/board/alerts';
+
+import { formatCount, formatCredits, formatDateTime, formatRate } from '../../ui/format';
 
 /** How each rule reads on the page. */
 export const RULE_LABELS: Record<AlertRule, string> = {
-  credits_below_threshold: 'Credits below the threshold',
-  runway_short: 'Short runway',
-  credits_exhausted: 'Credits exhausted',
-  npc_stuck: 'NPC issue stuck',
-  pickup_overdue: 'Pickup overdue',
-  snapshot_failing: 'Balance unreadable',
+  credits_below_threshold: $localize`:@@admin.alerts.rule.creditsBelowThreshold:Credits below the threshold`,
+  runway_short: $localize`:@@admin.alerts.rule.runwayShort:Short runway`,
+  credits_exhausted: $localize`:@@admin.alerts.rule.creditsExhausted:Credits exhausted`,
+  npc_stuck: $localize`:@@admin.alerts.rule.npcStuck:NPC issue stuck`,
+  pickup_overdue: $localize`:@@admin.alerts.rule.pickupOverdue:Pickup overdue`,
+  snapshot_failing: $localize`:@@admin.alerts.rule.snapshotFailing:Balance unreadable`,
+};
+
+/** How each kind of channel reads on the page. */
+export const CHANNEL_KIND_LABELS: Record<ChannelKind, string> = {
+  webhook: $localize`:@@admin.alerts.kind.webhook:webhook`,
+  slack: $localize`:@@admin.alerts.kind.slack:slack`,
+  wecom: $localize`:@@admin.alerts.kind.wecom:wecom`,
+  feishu: $localize`:@@admin.alerts.kind.feishu:feishu`,
+  dingtalk: $localize`:@@admin.alerts.kind.dingtalk:dingtalk`,
 };
 
 /** The board page that shows an alert's subject, as router link and query parameters. */
@@ -34,10 +51,10 @@ export function orderAlerts(alerts: readonly AlertView[]): AlertView[] {
 
 /** How long a mute can last, as the mute form offers it. */
 export const MUTE_DURATIONS: readonly { hours: number; label: string }[] = [
-  { hours: 1, label: '1 hour' },
-  { hours: 4, label: '4 hours' },
-  { hours: 24, label: '1 day' },
-  { hours: 24 * 7, label: '1 week' },
+  { hours: 1, label: $localize`:@@admin.alerts.mute.oneHour:1 hour` },
+  { hours: 4, label: $localize`:@@admin.alerts.mute.fourHours:4 hours` },
+  { hours: 24, label: $localize`:@@admin.alerts.mute.oneDay:1 day` },
+  { hours: 24 * 7, label: $localize`:@@admin.alerts.mute.oneWeek:1 week` },
 ];
 
 /** What a mute covers: the one alert, or every alert of its rule in its organization. */
@@ -67,9 +84,50 @@ export function silenceScope(silence: SilenceView): string {
   const rule = RULE_LABELS[silence.rule];
   if (silence.alert_id !== null) {
     // An alert's id is `<rule>:<subject id>`.
-    return `${rule}: ${silence.alert_id.slice(silence.rule.length + 1)}`;
+    const subject = silence.alert_id.slice(silence.rule.length + 1);
+    return $localize`:@@admin.alerts.silence.scopeOne:${rule}:rule:: ${subject}:subject:`;
   }
   return silence.org === null
-    ? `${rule}: every alert, in every organization`
-    : `${rule}: every alert in ${silence.org}`;
+    ? $localize`:@@admin.alerts.silence.scopeEveryOrg:${rule}:rule:: every alert, in every organization`
+    : $localize`:@@admin.alerts.silence.scopeOrg:${rule}:rule:: every alert in ${silence.org}:org:`;
+}
+
+/**
+ * What an alert says, in the app's language, from its rule and the facts the board
+ * found (`params`); the server's English `summary` when a fact is missing (an alert
+ * stored before its facts were kept).
+ */
+export function alertSummary(alert: AlertView): string {
+  const p = alert.params ?? {};
+  const has = (...keys: string[]) => keys.every((key) => p[key] !== undefined && p[key] !== null);
+  const org = alert.org;
+  const number = (key: string) => formatCredits(Number(p[key]));
+  switch (alert.rule) {
+    case 'credits_exhausted':
+      if (!has('balance')) break;
+      return $localize`:@@admin.alerts.text.creditsExhausted:${org}:org: has no credits left (balance ${number('balance')}:balance:)`;
+    case 'credits_below_threshold':
+      if (!has('balance', 'threshold')) break;
+      return $localize`:@@admin.alerts.text.belowThreshold:${org}:org: has ${number('balance')}:balance: credits, below the alert threshold of ${number('threshold')}:threshold:`;
+    case 'runway_short':
+      if (!has('runway_days', 'alert_under_days')) break;
+      return $localize`:@@admin.alerts.text.runwayShort:${org}:org: runs out of credits in about ${formatRate(Number(p['runway_days']))}:days: days (alert under ${formatCount(Number(p['alert_under_days']))}:under:)`;
+    case 'snapshot_failing':
+      if (!has('failed_runs')) break;
+      return $localize`:@@admin.alerts.text.snapshotFailing:${org}:org:'s balance could not be read in the last ${formatCount(Number(p['failed_runs']))}:runs: snapshot runs`;
+    case 'npc_stuck':
+    case 'pickup_overdue': {
+      if (!has('repo', 'number', 'title', 'since')) break;
+      const issue = `${p['repo']}#${p['number']}`;
+      const title = String(p['title']);
+      const since = formatDateTime(String(p['since']));
+      if (alert.rule === 'npc_stuck') {
+        return $localize`:@@admin.alerts.text.npcStuck:${issue}:issue: "${title}:title:" is stuck: no NPC activity since ${since}:since:`;
+      }
+      return typeof p['npc'] === 'string'
+        ? $localize`:@@admin.alerts.text.pickupOverdue:${issue}:issue: "${title}:title:" has waited for ${p['npc']}:npc: since ${since}:since:`
+        : $localize`:@@admin.alerts.text.pickupOverdueNoNpc:${issue}:issue: "${title}:title:" has waited for its NPC since ${since}:since:`;
+    }
+  }
+  return alert.summary;
 }

@@ -1,13 +1,15 @@
 import { ChangeDetectionStrategy, Component, input } from '@angular/core';
 import type { DispatchFinding } from '@shared/board/dispatch';
 
+import { findingText } from '../../core/error-text';
 import { AppLink } from '../../ui/app-link';
 import { ICON_IMPORTS } from '../../ui/icons';
 import { findingLink } from './dispatch.view';
 
 /**
  * The preflight's findings for the dispatch being written: blocking ones first, each
- * with its explanation and links to the board pages that show the cause.
+ * with its explanation (written from its code and params) and links to the board pages
+ * that show the cause.
  */
 @Component({
   selector: 'npc-dispatch-findings',
@@ -15,15 +17,21 @@ import { findingLink } from './dispatch.view';
   template: `
     <section class="findings" aria-labelledby="findings-heading" aria-live="polite">
       <h2 id="findings-heading">
-        Checks
+        <ng-container i18n="@@admin.findings.heading">Checks</ng-container>
         @if (checking()) {
-          <span class="checking">checking…</span>
+          <span class="checking" i18n="@@admin.findings.checking">checking…</span>
         }
       </h2>
       @if (findings().length === 0) {
         <p class="clear" data-findings="clear">
           <npc-icon aria-hidden="true" name="check_circle" />
-          {{ checking() ? 'Checking this dispatch…' : 'Nothing stands in the way.' }}
+          @if (checking()) {
+            <ng-container i18n="@@admin.findings.checkingDispatch"
+              >Checking this dispatch…</ng-container
+            >
+          } @else {
+            <ng-container i18n="@@admin.findings.clear">Nothing stands in the way.</ng-container>
+          }
         </p>
       } @else {
         <ul>
@@ -35,8 +43,12 @@ import { findingLink } from './dispatch.view';
               />
               <div>
                 <p>
-                  <strong>{{ finding.severity === 'block' ? 'Blocks:' : 'Warning:' }}</strong>
-                  {{ finding.message }}
+                  @if (finding.severity === 'block') {
+                    <strong i18n="@@admin.findings.blocks">Blocks:</strong>
+                  } @else {
+                    <strong i18n="@@admin.findings.warning">Warning:</strong>
+                  }
+                  {{ text(finding) }}
                 </p>
                 @if (finding.links.length > 0) {
                   <p class="links">
@@ -45,7 +57,7 @@ import { findingLink } from './dispatch.view';
                         [npcLink]="route(link.url).path"
                         [query]="route(link.url).query"
                         target="_blank"
-                        >{{ link.label }}</a
+                        >{{ linkLabel(finding, link) }}</a
                       >
                     }
                   </p>
@@ -125,4 +137,42 @@ export class DispatchFindingsComponent {
   readonly checking = input(false);
 
   protected readonly route = findingLink;
+  protected readonly text = findingTextOf;
+  protected readonly linkLabel = findingLinkLabel;
+}
+
+/** A finding in the app's words, or its own message when its params cannot tell it. */
+export function findingTextOf(finding: DispatchFinding): string {
+  return findingText(finding) ?? finding.message;
+}
+
+/**
+ * The label of a finding's link in the app's words: an issue keeps its own label (its
+ * reference and title); a board page is named from the finding's params.
+ */
+export function findingLinkLabel(
+  finding: Pick<DispatchFinding, 'code' | 'params'>,
+  link: { label: string; url: string },
+): string {
+  const query = findingLink(link.url).query;
+  if (query['issue'] !== undefined) return link.label;
+  const npc = typeof finding.params?.['npc'] === 'string' ? finding.params['npc'] : query['npc'];
+  const org = typeof finding.params?.['org'] === 'string' ? finding.params['org'] : query['org'];
+  switch (finding.code) {
+    case 'wip_limit':
+      return npc
+        ? $localize`:@@admin.findings.link.openTasks:Open tasks of ${npc}:npc:`
+        : link.label;
+    case 'low_runway':
+    case 'below_threshold':
+      return org ? $localize`:@@admin.findings.link.credits:Credits of ${org}:org:` : link.label;
+    case 'dormant_repository':
+      return org ? $localize`:@@admin.findings.link.repos:Repositories of ${org}:org:` : link.label;
+    case 'npc_stuck_here':
+      return npc
+        ? $localize`:@@admin.findings.link.stuckTasks:All stuck tasks of ${npc}:npc:`
+        : link.label;
+    default:
+      return link.label;
+  }
 }

@@ -202,9 +202,14 @@ export default class DispatchPage {
             map(({ data }) => {
               if (data.balance === null) return null;
               const name = this.orgNames.nameOf(org);
+              const credits = formatCount(data.balance);
+              const when = forecastText({
+                forecast: data.forecast,
+                exhaustionDate: data.predicted_exhaustion_date,
+              });
               const parts = [
-                `${name}: ${formatCount(data.balance)} credits`,
-                `runs out ${forecastText({ forecast: data.forecast, exhaustionDate: data.predicted_exhaustion_date })}`,
+                $localize`:@@admin.dispatch.runway.balance:${name}:org:: ${credits}:credits: credits`,
+                $localize`:@@admin.dispatch.runway.runsOut:runs out ${when}:when:`,
                 runwayText({
                   balance: data.balance,
                   creditsPerTask: data.credits_per_task,
@@ -234,7 +239,9 @@ export default class DispatchPage {
     initialValue: '',
   });
   protected readonly titlePlaceholder = computed(
-    () => defaultTitle(this.requirement()) ?? "Defaults to the requirement's first line",
+    () =>
+      defaultTitle(this.requirement()) ??
+      $localize`:@@admin.dispatch.title.placeholder:Defaults to the requirement's first line`,
   );
 
   /**
@@ -295,6 +302,13 @@ export default class DispatchPage {
   });
 
   protected readonly initials = initialsOf;
+  /** Words the template picks between. */
+  protected readonly words = {
+    theNpc: $localize`:@@admin.dispatch.created.theNpc:the NPC`,
+    dispatching: $localize`:@@admin.dispatch.sending:Dispatching…`,
+    dispatchAnyway: $localize`:@@admin.dispatch.submitAnyway:Dispatch anyway`,
+    dispatch: $localize`:@@admin.dispatch.submit:Dispatch`,
+  };
   protected readonly count = formatCount;
 
   constructor() {
@@ -344,10 +358,16 @@ export default class DispatchPage {
     const value = this.form.getRawValue();
     switch (this.gate()) {
       case 'confirm':
-        return value.acknowledge ? null : 'Confirm that you have read the warnings.';
+        return value.acknowledge
+          ? null
+          : $localize`:@@admin.dispatch.gate.confirm:Confirm that you have read the warnings.`;
       case 'override':
-        if (!value.override) return 'A check blocks this dispatch: override it, with a reason.';
-        return value.overrideReason.trim() ? null : 'Say why the check is overridden.';
+        if (!value.override) {
+          return $localize`:@@admin.dispatch.gate.override:A check blocks this dispatch: override it, with a reason.`;
+        }
+        return value.overrideReason.trim()
+          ? null
+          : $localize`:@@admin.dispatch.gate.reason:Say why the check is overridden.`;
       default:
         return null;
     }

@@ -73,6 +73,11 @@ export default class DispatchesPage {
   protected readonly state = this.dispatchesLoad.state;
 
   protected readonly csvColumns = DISPATCH_CSV_COLUMNS;
+  /** Words the template picks between. */
+  protected readonly words = {
+    noMatch: $localize`:@@admin.dispatches.empty.noMatch:No dispatch matches these filters.`,
+    noneYet: $localize`:@@admin.dispatches.empty.noneYet:Nothing has been dispatched from this board yet.`,
+  };
   protected readonly column = columnText;
   protected readonly duration = durationText;
   protected readonly kind = kindText;

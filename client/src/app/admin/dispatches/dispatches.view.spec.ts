@@ -21,7 +21,7 @@ const item: DispatchHistoryItem = {
   npc: 'npc-builder',
   previous_npc: null,
   work_mode: true,
-  findings: [{ code: 'wip_limit', severity: 'block', message: 'm', links: [] }],
+  findings: [{ code: 'wip_limit', severity: 'block', message: 'm', params: {}, links: [] }],
   override: true,
   override_reason: 'release blocker',
   reason: null,
@@ -50,7 +50,7 @@ describe('dispatch history view', () => {
     expect(kindText({ kind: 'redispatch', previous_npc: 'npc-tester' })).toBe(
       'Re-dispatch from npc-tester',
     );
-    expect(durationText(720)).toBe('12 min');
+    expect(durationText(720)).toBe('12m');
     expect(durationText(null)).toBe('–');
     expect(noteText(item)).toBe('Override: release blocker');
     expect(noteText({ override: false, override_reason: null, reason: 'stuck' })).toBe('stuck');

@@ -1,8 +1,8 @@
 import type { Params } from '@angular/router';
 import type { DispatchHistoryItem } from '@shared/board/dispatch';
-import { formatDuration } from '@shared/board/signals';
 
 import type { CsvColumn } from '../../ui/csv';
+import { formatDuration } from '../../ui/format';
 
 /** The history's filters, from the URL (`?npc=&org=`). */
 export interface DispatchesUrlState {
@@ -23,51 +23,73 @@ export const HISTORY_LIMIT = 500;
 
 /** How a column reads on the page. */
 export const COLUMN_LABELS = {
-  pending: 'Pending pickup',
-  in_progress: 'In progress',
-  done: 'Done',
+  pending: $localize`:@@admin.dispatches.state.pending:Pending pickup`,
+  in_progress: $localize`:@@admin.dispatches.state.inProgress:In progress`,
+  done: $localize`:@@admin.dispatches.state.done:Done`,
 } as const;
 
-/** "12 min", or an en dash while not measured. */
+/** "12m", or an en dash while not measured. */
 export function durationText(seconds: number | null): string {
   return seconds === null ? '–' : formatDuration(seconds * 1000);
 }
 
 /** Where the issue stands now, in words. */
 export function columnText(item: Pick<DispatchHistoryItem, 'column'>): string {
-  return item.column === null ? 'Not found' : COLUMN_LABELS[item.column];
+  return item.column === null
+    ? $localize`:@@admin.dispatches.state.notFound:Not found`
+    : COLUMN_LABELS[item.column];
 }
 
 /** What was done: "Dispatch", or "Re-dispatch from npc-builder". */
 export function kindText(item: Pick<DispatchHistoryItem, 'kind' | 'previous_npc'>): string {
-  if (item.kind === 'dispatch') return 'Dispatch';
-  return item.previous_npc ? `Re-dispatch from ${item.previous_npc}` : 'Re-dispatch';
+  if (item.kind === 'dispatch') return $localize`:@@admin.dispatches.kind.dispatch:Dispatch`;
+  return item.previous_npc
+    ? $localize`:@@admin.dispatches.kind.redispatchFrom:Re-dispatch from ${item.previous_npc}:npc:`
+    : $localize`:@@admin.dispatches.kind.redispatch:Re-dispatch`;
 }
 
 /** Why it went out despite a block, or why it was handed over; empty otherwise. */
 export function noteText(
   item: Pick<DispatchHistoryItem, 'override' | 'override_reason' | 'reason'>,
 ): string {
-  if (item.override) return `Override: ${item.override_reason ?? ''}`.trim();
+  if (item.override) {
+    const reason = item.override_reason ?? '';
+    return $localize`:@@admin.dispatches.note.override:Override: ${reason}:reason:`.trim();
+  }
   return item.reason ?? '';
 }
 
 /** The export: one row per dispatch, with the same figures as the table. */
 export const DISPATCH_CSV_COLUMNS: readonly CsvColumn<DispatchHistoryItem>[] = [
-  { header: 'Dispatched at (UTC)', value: (d) => d.dispatched_at },
-  { header: 'Actor', value: (d) => d.actor },
-  { header: 'Kind', value: (d) => d.kind },
-  { header: 'Repository', value: (d) => d.repo },
-  { header: 'Issue', value: (d) => d.number },
-  { header: 'Title', value: (d) => d.title },
-  { header: 'NPC', value: (d) => d.npc },
-  { header: 'Previous NPC', value: (d) => d.previous_npc },
-  { header: 'Work mode', value: (d) => d.work_mode },
-  { header: 'Column now', value: (d) => d.column },
-  { header: 'Pickup latency (s)', value: (d) => d.pickup_latency_s },
-  { header: 'Cycle time (s)', value: (d) => d.cycle_time_s },
-  { header: 'Findings', value: (d) => d.findings.map((f) => `${f.code}:${f.severity}`).join(' ') },
-  { header: 'Override', value: (d) => d.override },
-  { header: 'Override reason', value: (d) => d.override_reason },
-  { header: 'Reason', value: (d) => d.reason },
+  {
+    header: $localize`:@@admin.dispatches.csv.dispatchedAt:Dispatched at (UTC)`,
+    value: (d) => d.dispatched_at,
+  },
+  { header: $localize`:@@admin.dispatches.csv.actor:Actor`, value: (d) => d.actor },
+  { header: $localize`:@@admin.dispatches.csv.kind:Kind`, value: (d) => d.kind },
+  { header: $localize`:@@admin.dispatches.csv.repo:Repository`, value: (d) => d.repo },
+  { header: $localize`:@@admin.dispatches.csv.issue:Issue`, value: (d) => d.number },
+  { header: $localize`:@@admin.dispatches.csv.title:Title`, value: (d) => d.title },
+  { header: $localize`:@@admin.dispatches.csv.npc:NPC`, value: (d) => d.npc },
+  {
+    header: $localize`:@@admin.dispatches.csv.previousNpc:Previous NPC`,
+    value: (d) => d.previous_npc,
+  },
+  { header: $localize`:@@admin.dispatches.csv.workMode:Work mode`, value: (d) => d.work_mode },
+  { header: $localize`:@@admin.dispatches.csv.column:Column now`, value: (d) => d.column },
+  {
+    header: $localize`:@@admin.dispatches.csv.pickup:Pickup latency (s)`,
+    value: (d) => d.pickup_latency_s,
+  },
+  { header: $localize`:@@admin.dispatches.csv.cycle:Cycle time (s)`, value: (d) => d.cycle_time_s },
+  {
+    header: $localize`:@@admin.dispatches.csv.findings:Findings`,
+    value: (d) => d.findings.map((f) => `${f.code}:${f.severity}`).join(' '),
+  },
+  { header: $localize`:@@admin.dispatches.csv.override:Override`, value: (d) => d.override },
+  {
+    header: $localize`:@@admin.dispatches.csv.overrideReason:Override reason`,
+    value: (d) => d.override_reason,
+  },
+  { header: $localize`:@@admin.dispatches.csv.reason:Reason`, value: (d) => d.reason },
 ];

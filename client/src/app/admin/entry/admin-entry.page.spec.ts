@@ -90,7 +90,7 @@ describe('AdminEntryPage', () => {
       { status: 429, statusText: 'Too Many Requests', headers: { 'Retry-After': '600' } },
     );
     await settle(harness);
-    expect(alertText()).toContain('Too many attempts, try again in 600 s.');
+    expect(alertText()).toContain('Too many attempts, try again in 10 min.');
   });
 
   it('returns to the admin page that was asked for', async () => {

@@ -33,33 +33,33 @@ export default class AdminEntryPage {
   protected readonly tiles: readonly AdminTile[] = [
     {
       path: 'dashboard',
-      label: 'Overview',
+      label: $localize`:@@admin.overview.heading:Overview`,
       icon: 'monitoring',
-      text: 'Completion rate, pickup and cycle times per NPC, consumption and activity rankings.',
+      text: $localize`:@@admin.entry.tile.overviewText:Completion rate, pickup and cycle times per NPC, consumption and activity rankings.`,
     },
     {
       path: 'dispatch',
-      label: 'Dispatch',
+      label: $localize`:@@admin.route.dispatch:Dispatch`,
       icon: 'send',
-      text: 'Create an issue from a Markdown requirement and assign an NPC.',
+      text: $localize`:@@admin.entry.tile.dispatchText:Create an issue from a Markdown requirement and assign an NPC.`,
     },
     {
       path: 'dispatches',
-      label: 'Dispatch history',
+      label: $localize`:@@admin.route.dispatches:Dispatch history`,
       icon: 'history',
-      text: 'Who dispatched what, the checks overridden, and where each task stands now.',
+      text: $localize`:@@admin.entry.tile.dispatchesText:Who dispatched what, the checks overridden, and where each task stands now.`,
     },
     {
       path: 'credits',
-      label: 'Credits',
+      label: $localize`:@@admin.entry.tile.credits:Credits`,
       icon: 'toll',
-      text: 'Balances, the alert threshold and a manual refresh.',
+      text: $localize`:@@admin.entry.tile.creditsText:Balances, the alert threshold and a manual refresh.`,
     },
     {
       path: 'alerts',
-      label: 'Alerts',
+      label: $localize`:@@admin.route.alerts:Alerts`,
       icon: 'warning',
-      text: 'Firing alerts, their deliveries, the channels they go to and the rule switches.',
+      text: $localize`:@@admin.entry.tile.alertsText:Firing alerts, their deliveries, the channels they go to and the rule switches.`,
     },
   ];
 

@@ -65,7 +65,7 @@ describe('SettingsCardComponent on the admin entry page', () => {
     await settle(harness);
 
     expect(card().querySelector('[role="status"]')?.textContent).toContain(
-      'Saved: pickup SLO 60 min, stuck after 0.01 h, WIP warning at 10, no hard limit.',
+      'Saved: pickup SLO 60 min, stuck after 0.01h, WIP warning at 10, no hard limit.',
     );
     expect(field('stuck_after_hours').value).toBe('0.01');
   });

@@ -155,6 +155,11 @@ export class SettingsCardComponent {
     this.npcLimits.push(npcLimitGroup({ npc, soft: '', hard: '', noHard: false }));
   }
 
+  /** The accessible name of a row's Remove button. */
+  protected removeLabel(npc: string): string {
+    return $localize`:@@admin.entry.settings.removeLabel:Remove the limits of ${npc}:npc:`;
+  }
+
   protected removeNpc(index: number): void {
     this.npcLimits.removeAt(index);
   }
@@ -172,7 +177,7 @@ export class SettingsCardComponent {
       ...(Object.keys(limits).length > 0 ? { wip_limits: limits } : {}),
     };
     if (Object.keys(body).length === 0) {
-      this.saved.set('Nothing changed.');
+      this.saved.set($localize`:@@admin.entry.settings.nothingChanged:Nothing changed.`);
       return;
     }
     this.saving.set(true);

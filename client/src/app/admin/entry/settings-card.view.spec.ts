@@ -93,7 +93,7 @@ describe('changedSettings', () => {
         wip_soft_limit: 10,
         wip_hard_limit: null,
       }),
-    ).toBe('Saved: pickup SLO 30 min, stuck after 0.5 h, WIP warning at 10, no hard limit.');
+    ).toBe('Saved: pickup SLO 30 min, stuck after 0.5h, WIP warning at 10, no hard limit.');
     expect(
       savedText({
         pickup_slo_minutes: 30,
@@ -101,7 +101,7 @@ describe('changedSettings', () => {
         wip_soft_limit: 3,
         wip_hard_limit: 5,
       }),
-    ).toBe('Saved: pickup SLO 30 min, stuck after 1 h, WIP warning at 3, refused at 5.');
+    ).toBe('Saved: pickup SLO 30 min, stuck after 1h, WIP warning at 3, refused at 5.');
   });
 
   it('reads own limits into rows and back: empty keeps the global one, "no limit" is null', () => {
@@ -148,7 +148,7 @@ describe('changedSettings', () => {
       wip_hard_limit: null,
     };
     expect(savedText(settings, { 'npc-a': { soft: 2 }, 'npc-b': { hard: null } })).toBe(
-      'Saved: pickup SLO 60 min, stuck after 24 h, WIP warning at 10, no hard limit. 2 NPCs have limits of their own.',
+      'Saved: pickup SLO 60 min, stuck after 24h, WIP warning at 10, no hard limit. 2 NPCs have limits of their own.',
     );
   });
 });

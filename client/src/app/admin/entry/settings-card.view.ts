@@ -6,6 +6,8 @@ import {
   type WipLimits,
 } from '@shared/board/admin';
 
+import { formatCount, formatHours, formatMinutes } from '../../ui/format';
+
 /** The settings the entry page's card edits. */
 export type WorkSettings = Pick<
   AdminSettings,
@@ -40,15 +42,24 @@ const textOf = (raw: unknown): string =>
  */
 export function settingProblem(raw: unknown, key: keyof WorkSettings): string | null {
   const text = textOf(raw);
-  if (text === '') return key === 'wip_hard_limit' ? null : 'Enter a number.';
+  if (text === '') {
+    return key === 'wip_hard_limit'
+      ? null
+      : $localize`:@@admin.entry.settings.enterNumber:Enter a number.`;
+  }
   const value = Number(text);
   if (!Number.isFinite(value)) {
-    return WHOLE.has(key) ? 'Enter a whole number, e.g. 10.' : 'Enter a number, e.g. 60 or 0.5.';
+    return WHOLE.has(key)
+      ? $localize`:@@admin.entry.settings.enterWhole:Enter a whole number, e.g. 10.`
+      : $localize`:@@admin.entry.settings.enterNumberExample:Enter a number, e.g. 60 or 0.5.`;
   }
-  if (value <= 0) return 'Enter a number above zero.';
-  if (WHOLE.has(key) && !Number.isInteger(value)) return 'Enter a whole number of tasks.';
+  if (value <= 0)
+    return $localize`:@@admin.entry.settings.enterAboveZero:Enter a number above zero.`;
+  if (WHOLE.has(key) && !Number.isInteger(value)) {
+    return $localize`:@@admin.entry.settings.enterWholeTasks:Enter a whole number of tasks.`;
+  }
   const max = WORK_SETTING_MAX[key];
-  if (value > max) return `Enter at most ${max}.`;
+  if (value > max) return $localize`:@@admin.entry.settings.enterAtMost:Enter at most ${max}:max:.`;
   return null;
 }
 
@@ -75,7 +86,7 @@ export function changedSettings(
 }
 
 /**
- * "Saved: pickup SLO 60 min, stuck after 24 h, WIP warning at 10, no hard limit." and, when
+ * "Saved: pickup SLO 60 min, stuck after 24h, WIP warning at 10, no hard limit." and, when
  * some NPCs have limits of their own, how many.
  */
 export function savedText(
@@ -83,15 +94,21 @@ export function savedText(
   ownLimits: Record<string, WipLimits> = {},
 ): string {
   const hard =
-    settings.wip_hard_limit === null ? 'no hard limit' : `refused at ${settings.wip_hard_limit}`;
+    settings.wip_hard_limit === null
+      ? $localize`:@@admin.entry.settings.saved.noHardLimit:no hard limit`
+      : $localize`:@@admin.entry.settings.saved.refusedAt:refused at ${formatCount(settings.wip_hard_limit)}:limit:`;
   const own = Object.keys(ownLimits).length;
+  // The sentence about own limits brings its own leading space, where the language uses one.
   const owners =
     own === 0
       ? ''
       : own === 1
-        ? ' 1 NPC has limits of its own.'
-        : ` ${own} NPCs have limits of their own.`;
-  return `Saved: pickup SLO ${settings.pickup_slo_minutes} min, stuck after ${settings.stuck_after_hours} h, WIP warning at ${settings.wip_soft_limit}, ${hard}.${owners}`;
+        ? $localize`:@@admin.entry.settings.saved.ownersOne: 1 NPC has limits of its own.`
+        : $localize`:@@admin.entry.settings.saved.owners: ${formatCount(own)}:count: NPCs have limits of their own.`;
+  const slo = formatMinutes(settings.pickup_slo_minutes);
+  const stuck = formatHours(settings.stuck_after_hours);
+  const soft = formatCount(settings.wip_soft_limit);
+  return $localize`:@@admin.entry.settings.saved:Saved: pickup SLO ${slo}:slo:, stuck after ${stuck}:stuck:, WIP warning at ${soft}:soft:, ${hard}:hard:.${owners}:owners:`;
 }
 
 /** One NPC's own WIP limits as the card's row shows them: the numbers as typed. */

@@ -44,6 +44,8 @@ export class SignInFormComponent {
   protected readonly checking = signal(false);
   protected readonly error = signal<string | null>(null);
   protected readonly revealed = signal(false);
+  protected readonly showLabel = $localize`:@@admin.entry.signIn.showToken:Show the token`;
+  protected readonly hideLabel = $localize`:@@admin.entry.signIn.hideToken:Hide the token`;
   protected readonly notice = computed(() =>
     this.error() ? null : signOutNotice(this.session.signOutReason()),
   );

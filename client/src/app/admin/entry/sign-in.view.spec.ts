@@ -15,7 +15,7 @@ describe('signInErrorText', () => {
 
   it('says how long to wait after too many attempts', () => {
     expect(signInErrorText(new ApiError(429, 'Too many', undefined, 42))).toBe(
-      'Too many attempts, try again in 42 s.',
+      'Too many attempts, try again in 42 sec.',
     );
     expect(signInErrorText(new ApiError(429, 'Too many'))).toBe(
       'Too many attempts, try again later.',

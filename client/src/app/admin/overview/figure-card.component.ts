@@ -15,7 +15,7 @@ import { FigureCard } from './overview.view';
       <p class="detail">{{ card().detail }}</p>
       <p class="sample" data-sample>{{ card().sample }}</p>
       <details class="how">
-        <summary>How is this computed?</summary>
+        <summary i18n="@@admin.overview.figure.how">How is this computed?</summary>
         <p>{{ card().how }}</p>
       </details>
     </article>

@@ -86,8 +86,8 @@ describe('OverviewPage', () => {
     expect(page().querySelector('.skeleton')).toBeNull();
     expect(value('completion-7')).toBe('40%');
     expect(value('completion-30')).toBe('75%');
-    expect(value('response-average')).toBe('2 h 5 min');
-    expect(value('response-p95')).toBe('1 d 1 h');
+    expect(value('response-average')).toBe('2h 5m');
+    expect(value('response-p95')).toBe('1d 1h');
     expect(page().querySelector('[data-figure="completion-7"]')?.textContent).toContain(
       '4 closed / 10 created',
     );
@@ -103,6 +103,9 @@ describe('OverviewPage', () => {
       await block.render(DeferBlockState.Complete);
     }
     expect(page().querySelectorAll('npc-bar-chart')).toHaveLength(2);
+    expect(page().querySelector('npc-bar-chart canvas')?.getAttribute('aria-label')).toBe(
+      'Bar chart of the credits each organization spent in the last 7 days',
+    );
     expect(page().querySelector('npc-bar-chart .frame')?.getAttribute('style')).toContain(
       placeholders[0].style.height,
     );
@@ -114,8 +117,8 @@ describe('OverviewPage', () => {
 
     const cell = (npc: string, key: string) =>
       page().querySelector(`tr[data-npc="${npc}"] [data-cell="${key}"]`)?.textContent?.trim();
-    expect(cell('npc-builder', 'pickup_p50')).toBe('10 min n = 8');
-    expect(cell('npc-builder', 'pickup_p95')).toBe('1 h');
+    expect(cell('npc-builder', 'pickup_p50')).toBe('10m n = 8');
+    expect(cell('npc-builder', 'pickup_p95')).toBe('1h');
     expect(cell('npc-builder', 'cycle_p50')).toBe('too few (n = 3)');
     expect(cell('npc-builder', 'wip')).toBe('5');
     expect(cell('npc-builder', 'stuck')).toBe('2');
@@ -130,6 +133,7 @@ describe('OverviewPage', () => {
 
     const link = page().querySelector('tr[data-npc="npc-builder"] a.npc-stuck');
     expect(link?.getAttribute('href')).toBe('/tasks?npc=npc-builder&attention=stuck');
+    expect(link?.getAttribute('aria-label')).toBe('npc-builder: its stuck tasks (2)');
     expect(
       page()
         .querySelector('[data-table="credit-ranking"] tr[data-org="acme"] a')
@@ -154,7 +158,7 @@ describe('OverviewPage', () => {
     await TestBed.inject(Router).navigateByUrl('/admin/dashboard?days=30');
     await settle(harness);
     expect(page().querySelector('[data-figure="response-average"]')?.textContent).toContain(
-      '(30 d)',
+      '(30d)',
     );
     expect(page().textContent).toContain('Commit history unavailable for 1 repository');
   });

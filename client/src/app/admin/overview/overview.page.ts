@@ -74,8 +74,8 @@ export default class OverviewPage {
     'alerts',
   ]);
   protected readonly windows: readonly Segment<OverviewDays>[] = [
-    { value: 7, label: '7 days' },
-    { value: 30, label: '30 days' },
+    { value: 7, label: $localize`:@@admin.overview.window.week:7 days` },
+    { value: 30, label: $localize`:@@admin.overview.window.month:30 days` },
   ];
 
   protected readonly days = toSignal(
@@ -151,13 +151,18 @@ export default class OverviewPage {
   protected readonly creditChart = computed(() =>
     rankingChart(
       this.credits().map((r) => ({ label: r.name, value: r.consumed })),
-      'credits',
+      $localize`:@@admin.overview.credits.unit:credits`,
       formatConsumed,
       this.chartTheme(),
     ),
   );
   protected readonly activityChart = computed(() =>
-    rankingChart(this.activity(), 'commits', formatCount, this.chartTheme()),
+    rankingChart(
+      this.activity(),
+      $localize`:@@admin.overview.activity.unit:commits`,
+      formatCount,
+      this.chartTheme(),
+    ),
   );
   protected readonly unavailable = computed(() => {
     const current = this.current();
@@ -204,6 +209,11 @@ export default class OverviewPage {
   protected openActivityBar(point: ChartPoint): void {
     const item = this.activity()[point.index];
     if (item) void this.router.navigate(['/tasks'], { queryParams: { repository: item.label } });
+  }
+
+  /** The accessible name of an NPC's link to its stuck tasks. */
+  protected stuckLabel(npc: string, stuck: number): string {
+    return $localize`:@@admin.overview.npc.stuckLink:${npc}:npc:: its stuck tasks (${formatCount(stuck)}:count:)`;
   }
 
   protected retry(): void {

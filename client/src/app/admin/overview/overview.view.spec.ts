@@ -7,15 +7,15 @@ import {
   activityUnavailableText,
   creditItems,
   creditRankRows,
+  durationText,
   figureCards,
-  formatDuration,
-  formatPercent,
   npcColumnHelp,
   npcStuckQuery,
   npcWorkRows,
   parseDays,
   perTaskText,
   percentileText,
+  rateText,
 } from './overview.view';
 
 function npc(overrides: Partial<NpcFigures> = {}): NpcFigures {
@@ -70,38 +70,37 @@ function anOverview(overrides: Partial<AdminOverview> = {}): AdminOverview {
   };
 }
 
-describe('formatPercent', () => {
-  it('shows a share as a percentage with at most one decimal', () => {
-    expect(formatPercent(28 / 61)).toBe('45.9%');
-    expect(formatPercent(1)).toBe('100%');
-    expect(formatPercent(0)).toBe('0%');
+describe('rateText', () => {
+  it('shows a share as a whole percentage', () => {
+    expect(rateText(28 / 61)).toBe('46%');
+    expect(rateText(1)).toBe('100%');
+    expect(rateText(0)).toBe('0%');
   });
 
   it('shows a dash when nothing was created, rather than 0%', () => {
-    expect(formatPercent(null)).toBe('—');
+    expect(rateText(null)).toBe('—');
   });
 });
 
-describe('formatDuration', () => {
+describe('durationText', () => {
   it.each([
-    [0, '0 s'],
-    [45, '45 s'],
-    [59.4, '59 s'],
-    [60, '1 min'],
-    [12 * 60 + 20, '12 min'],
-    [3599, '1 h'],
-    [2 * 3600 + 5 * 60, '2 h 5 min'],
-    [7500, '2 h 5 min'],
-    [39_452, '10 h 58 min'],
-    [86_400, '1 d'],
-    [177_486, '2 d 1 h'],
-    [3 * 86_400 + 4 * 3600 + 20 * 60, '3 d 4 h'],
+    [0, '0s'],
+    [45, '45s'],
+    [60, '1m'],
+    [12 * 60 + 20, '12m'],
+    [3599, '59m'],
+    [2 * 3600 + 5 * 60, '2h 5m'],
+    [7500, '2h 5m'],
+    [39_452, '10h 57m'],
+    [86_400, '1d'],
+    [177_486, '2d 1h'],
+    [3 * 86_400 + 4 * 3600 + 20 * 60, '3d 4h'],
   ])('%f s reads "%s"', (seconds, text) => {
-    expect(formatDuration(seconds)).toBe(text);
+    expect(durationText(seconds)).toBe(text);
   });
 
   it('shows a dash when nothing was measured', () => {
-    expect(formatDuration(null)).toBe('—');
+    expect(durationText(null)).toBe('—');
   });
 });
 
@@ -113,8 +112,8 @@ describe('figureCards', () => {
     const [seven, thirty] = figureCards(week, month, week);
     expect(seven).toMatchObject({
       key: 'completion-7',
-      label: 'Completion rate, 7 d',
-      value: '45.9%',
+      label: 'Completion rate, 7d',
+      value: '46%',
       detail: '28 closed / 61 created',
       sample: 'n = 61 NPC issues created',
     });
@@ -126,23 +125,23 @@ describe('figureCards', () => {
   it('shows the response times of the chosen window with answered and waiting counts', () => {
     const [, , average, p95] = figureCards(week, month, week);
     expect(average).toMatchObject({
-      label: 'Pickup time, average (7 d)',
-      value: '10 h 58 min',
+      label: 'Pickup time, average (7d)',
+      value: '10h 57m',
       detail: '11 still waiting',
       sample: 'n = 44 answered · 11 still waiting',
     });
     expect(average.how).toContain('first comment by an NPC');
     expect(average.how).toContain("from the NPC's assignment");
-    expect(p95).toMatchObject({ label: 'Pickup time, P95 (7 d)', value: '2 d 1 h' });
+    expect(p95).toMatchObject({ label: 'Pickup time, P95 (7d)', value: '2d 1h' });
     expect(p95.how).toContain('linear interpolation');
 
-    expect(figureCards(week, month, month)[2].label).toBe('Pickup time, average (30 d)');
+    expect(figureCards(week, month, month)[2].label).toBe('Pickup time, average (30d)');
   });
 });
 
 describe('per-NPC work', () => {
   it('gives percentiles as durations from 5 samples on, "too few" below', () => {
-    expect(percentileText(600, 5)).toBe('10 min');
+    expect(percentileText(600, 5)).toBe('10m');
     expect(percentileText(600, 4)).toBe('too few (n = 4)');
     expect(percentileText(null, 3)).toBe('too few (n = 3)');
     expect(percentileText(null, 0)).toBe('too few (n = 0)');
@@ -160,11 +159,11 @@ describe('per-NPC work', () => {
     expect(rows.map(({ figures: _, ...r }) => r)).toEqual([
       {
         npc: 'npc-builder',
-        pickupP50: '10 min',
-        pickupP95: '2 h',
+        pickupP50: '10m',
+        pickupP95: '2h',
         pickupN: 12,
-        cycleP50: '1 d',
-        cycleP95: '2 d 5 h',
+        cycleP50: '1d',
+        cycleP95: '2d 5h',
         cycleN: 9,
         wip: 4,
         stuck: 1,
@@ -183,7 +182,7 @@ describe('per-NPC work', () => {
     expect(help['pickup_p50'].how).toContain('first NPC comment − assignment');
     expect(help['cycle_p50'].how).toContain('close − assignment');
     expect(help['cycle_p50'].how).toContain('completed');
-    expect(help['completed'].header).toBe('Completed (30 d)');
+    expect(help['completed'].header).toBe('Completed (30d)');
     expect(help['wip'].how).toContain('Open NPC issues');
   });
 

@@ -2,7 +2,14 @@ import type { AdminOverview, NpcFigures, ResponseTimeFigures } from '@shared/boa
 import { MIN_PERCENTILE_SAMPLE } from '@shared/board/admin';
 
 import type { CsvColumn } from '../../ui/csv';
-import { formatCount, formatCredits, formatRate } from '../../ui/format';
+import {
+  formatCount,
+  formatCredits,
+  formatDays,
+  formatDuration,
+  formatPercent,
+  formatRate,
+} from '../../ui/format';
 import type { RankedItem } from '../../user/charts/bar-chart-options';
 
 /** The two windows of the overview (docs/architecture.md#admin-overview-figures). */
@@ -24,30 +31,18 @@ export interface FigureCard {
   how: string;
 }
 
-const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
-
-/** `45.9%`; a dash when nothing was created in the window (no rate to give). */
-export function formatPercent(rate: number | null): string {
-  return rate === null ? '—' : percent.format(rate);
+/** `46%`; a dash when nothing was created in the window (no rate to give). */
+export function rateText(rate: number | null): string {
+  return rate === null ? '—' : formatPercent(rate);
 }
 
 /**
- * A duration as people say it: `45 s`, `12 min`, `2 h 5 min`, `3 d 4 h`; two units at
- * most, rounded to the smaller one. A dash when there is nothing to measure.
+ * A number of seconds as a duration in its two largest units, rounded down (`10m`,
+ * `2h 5m`, `3d 4h`, format.ts). A dash when there is nothing to measure.
  */
-export function formatDuration(seconds: number | null): string {
+export function durationText(seconds: number | null): string {
   if (seconds === null || !Number.isFinite(seconds)) return '—';
-  const s = Math.max(0, seconds);
-  if (s < 59.5) return `${Math.round(s)} s`;
-  const minutes = Math.round(s / 60);
-  if (minutes < 60) return `${minutes} min`;
-  if (minutes < 24 * 60) return twoUnits(Math.floor(minutes / 60), 'h', minutes % 60, 'min');
-  const hours = Math.round(s / 3600);
-  return twoUnits(Math.floor(hours / 24), 'd', hours % 24, 'h');
-}
-
-function twoUnits(big: number, bigUnit: string, small: number, smallUnit: string): string {
-  return small === 0 ? `${big} ${bigUnit}` : `${big} ${bigUnit} ${small} ${smallUnit}`;
+  return formatDuration(seconds * 1000);
 }
 
 /** Reads the `days` query parameter; 7 unless it says 30. */
@@ -59,16 +54,18 @@ function completionCard(overview: AdminOverview): FigureCard {
   const { created, closed, rate } = overview.completion;
   return {
     key: overview.days === 7 ? 'completion-7' : 'completion-30',
-    label: `Completion rate, ${overview.days} d`,
-    value: formatPercent(rate),
-    detail: `${formatCount(closed)} closed / ${formatCount(created)} created`,
-    sample: `n = ${formatCount(created)} NPC issues created`,
-    how: `Of the NPC issues created in the last ${overview.days} days (UTC), the share that is closed now.`,
+    label: $localize`:@@admin.overview.completion.label:Completion rate, ${formatDays(overview.days)}:days:`,
+    value: rateText(rate),
+    detail: $localize`:@@admin.overview.completion.detail:${formatCount(closed)}:closed: closed / ${formatCount(created)}:created: created`,
+    sample: $localize`:@@admin.overview.completion.sample:n = ${formatCount(created)}:created: NPC issues created`,
+    how: $localize`:@@admin.overview.completion.how:Of the NPC issues created in the last ${overview.days}:days: days (UTC), the share that is closed now.`,
   };
 }
 
 function sampleOf(figures: ResponseTimeFigures): string {
-  return `n = ${formatCount(figures.answered)} answered · ${formatCount(figures.waiting)} still waiting`;
+  const answered = formatCount(figures.answered);
+  const waiting = formatCount(figures.waiting);
+  return $localize`:@@admin.overview.pickup.sample:n = ${answered}:answered: answered · ${waiting}:waiting: still waiting`;
 }
 
 /**
@@ -82,26 +79,29 @@ export function figureCards(
 ): FigureCard[] {
   const figures = response.response_time;
   const waiting =
-    figures.waiting === 0 ? 'none waiting' : `${formatCount(figures.waiting)} still waiting`;
-  const measured = `Pickup time: for the NPC-assigned issues created in the last ${response.days} days (UTC), the time from the NPC's assignment to the first comment by an NPC.`;
+    figures.waiting === 0
+      ? $localize`:@@admin.overview.pickup.noneWaiting:none waiting`
+      : $localize`:@@admin.overview.pickup.waiting:${formatCount(figures.waiting)}:waiting: still waiting`;
+  const measured = $localize`:@@admin.overview.pickup.measured:Pickup time: for the NPC-assigned issues created in the last ${response.days}:days: days (UTC), the time from the NPC's assignment to the first comment by an NPC.`;
+  const span = formatDays(response.days);
   return [
     completionCard(week),
     completionCard(month),
     {
       key: 'response-average',
-      label: `Pickup time, average (${response.days} d)`,
-      value: formatDuration(figures.average_seconds),
+      label: $localize`:@@admin.overview.pickup.averageLabel:Pickup time, average (${span}:days:)`,
+      value: durationText(figures.average_seconds),
       detail: waiting,
       sample: sampleOf(figures),
-      how: `${measured} The mean over the issues that have such a comment; issues still waiting are counted separately, not dropped.`,
+      how: $localize`:@@admin.overview.pickup.averageHow:${measured}:measured: The mean over the issues that have such a comment; issues still waiting are counted separately, not dropped.`,
     },
     {
       key: 'response-p95',
-      label: `Pickup time, P95 (${response.days} d)`,
-      value: formatDuration(figures.p95_seconds),
-      detail: '95% of answers came sooner',
+      label: $localize`:@@admin.overview.pickup.p95Label:Pickup time, P95 (${span}:days:)`,
+      value: durationText(figures.p95_seconds),
+      detail: $localize`:@@admin.overview.pickup.p95Detail:95% of answers came sooner`,
       sample: sampleOf(figures),
-      how: `${measured} The 95th percentile of those times, with linear interpolation between ranks; issues still waiting are counted separately.`,
+      how: $localize`:@@admin.overview.pickup.p95How:${measured}:measured: The 95th percentile of those times, with linear interpolation between ranks; issues still waiting are counted separately.`,
     },
   ];
 }
@@ -111,8 +111,10 @@ export function figureCards(
  * a P95 of three samples would be one of them dressed up as a statistic.
  */
 export function percentileText(seconds: number | null, n: number): string {
-  if (n < MIN_PERCENTILE_SAMPLE || seconds === null) return `too few (n = ${formatCount(n)})`;
-  return formatDuration(seconds);
+  if (n < MIN_PERCENTILE_SAMPLE || seconds === null) {
+    return $localize`:@@admin.overview.npc.tooFew:too few (n = ${formatCount(n)}:n:)`;
+  }
+  return durationText(seconds);
 }
 
 /** One row of the per-NPC work table, every figure already in words. */
@@ -150,48 +152,67 @@ export function npcWorkRows(overview: AdminOverview): NpcWorkRow[] {
 
 /** Each column of the per-NPC table: its header and how its figure is computed. */
 export function npcColumnHelp(days: OverviewDays): Record<string, { header: string; how: string }> {
+  const min = MIN_PERCENTILE_SAMPLE;
   return {
-    npc: { header: 'NPC', how: 'The NPC; its row opens its stuck tasks.' },
+    npc: {
+      header: $localize`:@@admin.overview.npc.column.npc:NPC`,
+      how: $localize`:@@admin.overview.npc.column.npcHow:The NPC; its row opens its stuck tasks.`,
+    },
     pickup_p50: {
-      header: 'Pickup P50',
-      how: `Pickup = first NPC comment − assignment, over its issues of the last ${days} days; the median.`,
+      header: $localize`:@@admin.overview.npc.column.pickupP50:Pickup P50`,
+      how: $localize`:@@admin.overview.npc.column.pickupP50How:Pickup = first NPC comment − assignment, over its issues of the last ${days}:days: days; the median.`,
     },
     pickup_p95: {
-      header: 'Pickup P95',
-      how: `The 95th percentile of the same pickup times (n = issues picked up). Below ${MIN_PERCENTILE_SAMPLE} samples: too few.`,
+      header: $localize`:@@admin.overview.npc.column.pickupP95:Pickup P95`,
+      how: $localize`:@@admin.overview.npc.column.pickupP95How:The 95th percentile of the same pickup times (n = issues picked up). Below ${min}:min: samples: too few.`,
     },
     cycle_p50: {
-      header: 'Cycle P50',
-      how: `Cycle = close − assignment, for its issues closed as completed in the last ${days} days (not planned ones left out); the median.`,
+      header: $localize`:@@admin.overview.npc.column.cycleP50:Cycle P50`,
+      how: $localize`:@@admin.overview.npc.column.cycleP50How:Cycle = close − assignment, for its issues closed as completed in the last ${days}:days: days (not planned ones left out); the median.`,
     },
     cycle_p95: {
-      header: 'Cycle P95',
-      how: `The 95th percentile of the same cycle times (n = issues completed). Below ${MIN_PERCENTILE_SAMPLE} samples: too few.`,
+      header: $localize`:@@admin.overview.npc.column.cycleP95:Cycle P95`,
+      how: $localize`:@@admin.overview.npc.column.cycleP95How:The 95th percentile of the same cycle times (n = issues completed). Below ${min}:min: samples: too few.`,
     },
-    wip: { header: 'WIP', how: 'Open NPC issues assigned to it now (work in progress).' },
+    wip: {
+      header: $localize`:@@admin.overview.npc.column.wip:WIP`,
+      how: $localize`:@@admin.overview.npc.column.wipHow:Open NPC issues assigned to it now (work in progress).`,
+    },
     stuck: {
-      header: 'Stuck',
-      how: 'Of those, in progress with no NPC activity for longer than the stuck setting.',
+      header: $localize`:@@admin.overview.npc.column.stuck:Stuck`,
+      how: $localize`:@@admin.overview.npc.column.stuckHow:Of those, in progress with no NPC activity for longer than the stuck setting.`,
     },
     completed: {
-      header: `Completed (${days} d)`,
-      how: `Its issues closed as completed in the last ${days} days (UTC).`,
+      header: $localize`:@@admin.overview.npc.column.completedIn:Completed (${formatDays(days)}:days:)`,
+      how: $localize`:@@admin.overview.npc.column.completedHow:Its issues closed as completed in the last ${days}:days: days (UTC).`,
     },
   };
 }
 
 /** The per-NPC export: the figures as numbers of seconds, with their n. */
 export const NPC_CSV_COLUMNS: CsvColumn<NpcWorkRow>[] = [
-  { header: 'NPC', value: (r) => r.npc },
-  { header: 'Pickup P50 (s)', value: (r) => r.figures.pickup_p50_s },
-  { header: 'Pickup P95 (s)', value: (r) => r.figures.pickup_p95_s },
-  { header: 'Pickup n', value: (r) => r.pickupN },
-  { header: 'Cycle P50 (s)', value: (r) => r.figures.cycle_p50_s },
-  { header: 'Cycle P95 (s)', value: (r) => r.figures.cycle_p95_s },
-  { header: 'Cycle n', value: (r) => r.cycleN },
-  { header: 'WIP', value: (r) => r.wip },
-  { header: 'Stuck', value: (r) => r.stuck },
-  { header: 'Completed', value: (r) => r.completed },
+  { header: $localize`:@@admin.overview.npc.column.npc:NPC`, value: (r) => r.npc },
+  {
+    header: $localize`:@@admin.overview.npc.csv.pickupP50:Pickup P50 (s)`,
+    value: (r) => r.figures.pickup_p50_s,
+  },
+  {
+    header: $localize`:@@admin.overview.npc.csv.pickupP95:Pickup P95 (s)`,
+    value: (r) => r.figures.pickup_p95_s,
+  },
+  { header: $localize`:@@admin.overview.npc.csv.pickupN:Pickup n`, value: (r) => r.pickupN },
+  {
+    header: $localize`:@@admin.overview.npc.csv.cycleP50:Cycle P50 (s)`,
+    value: (r) => r.figures.cycle_p50_s,
+  },
+  {
+    header: $localize`:@@admin.overview.npc.csv.cycleP95:Cycle P95 (s)`,
+    value: (r) => r.figures.cycle_p95_s,
+  },
+  { header: $localize`:@@admin.overview.npc.csv.cycleN:Cycle n`, value: (r) => r.cycleN },
+  { header: $localize`:@@admin.overview.npc.column.wip:WIP`, value: (r) => r.wip },
+  { header: $localize`:@@admin.overview.npc.column.stuck:Stuck`, value: (r) => r.stuck },
+  { header: $localize`:@@admin.overview.npc.csv.completed:Completed`, value: (r) => r.completed },
 ];
 
 /** The task board's URL parameters for an NPC's stuck tasks. */
@@ -228,11 +249,23 @@ export function perTaskText(row: Pick<CreditRankRow, 'creditsPerTask'>): string 
 }
 
 export const CREDIT_RANK_CSV_COLUMNS: CsvColumn<CreditRankRow>[] = [
-  { header: 'Organization', value: (r) => r.name },
-  { header: 'Slug', value: (r) => r.slug },
-  { header: 'Credits spent', value: (r) => r.consumed },
-  { header: 'Credits per task', value: (r) => r.creditsPerTask },
-  { header: 'Tasks completed (n)', value: (r) => r.tasksCompleted },
+  {
+    header: $localize`:@@admin.overview.credits.column.organization:Organization`,
+    value: (r) => r.name,
+  },
+  { header: $localize`:@@admin.overview.credits.csv.slug:Slug`, value: (r) => r.slug },
+  {
+    header: $localize`:@@admin.overview.credits.column.spent:Credits spent`,
+    value: (r) => r.consumed,
+  },
+  {
+    header: $localize`:@@admin.overview.credits.csv.perTask:Credits per task`,
+    value: (r) => r.creditsPerTask,
+  },
+  {
+    header: $localize`:@@admin.overview.credits.csv.tasksCompleted:Tasks completed (n)`,
+    value: (r) => r.tasksCompleted,
+  },
 ];
 
 /** The bars of the credit ranking. */
@@ -255,7 +288,9 @@ export function activityItems(overview: AdminOverview, top = ACTIVITY_TOP): Rank
 export function activityUnavailableText(overview: AdminOverview): string | null {
   const n = overview.activity_unavailable.length;
   if (n === 0) return null;
-  return `Commit history unavailable for ${formatCount(n)} ${n === 1 ? 'repository' : 'repositories'}: they are left out of this ranking.`;
+  return n === 1
+    ? $localize`:@@admin.overview.activity.unavailableOne:Commit history unavailable for 1 repository: they are left out of this ranking.`
+    : $localize`:@@admin.overview.activity.unavailable:Commit history unavailable for ${formatCount(n)}:count: repositories: they are left out of this ranking.`;
 }
 
 /** Credits in the ranking's table and tooltips. */

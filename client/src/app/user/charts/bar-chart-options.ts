@@ -1,5 +1,6 @@
 import type { ChartData, ChartOptions, TooltipItem } from 'chart.js';
 
+import { APP_LOCALE } from '../../core/locale';
 import { formatCount } from '../../ui/format';
 import { ChartTheme } from './chart-theme';
 
@@ -27,7 +28,8 @@ export interface RankedItem {
 /**
  * A ranking as horizontal bars, largest first as given, so long names (repositories) read
  * on a phone without rotated labels. One series, so one colour: the bars differ by length
- * and the value axis, and each tooltip names the unit.
+ * and the value axis, and each tooltip names the unit (`unit`, already in the app's
+ * language: "commits").
  */
 export function rankingChart(
   items: readonly RankedItem[],
@@ -52,6 +54,8 @@ export function rankingChart(
       ],
     },
     options: {
+      // Numbers Chart.js formats itself read in the app's language.
+      locale: APP_LOCALE,
       indexAxis: 'y',
       // A click or hover anywhere along a bar's row counts as that bar (drill-down).
       interaction: { mode: 'index', axis: 'y', intersect: false },
@@ -65,7 +69,10 @@ export function rankingChart(
           titleFont: font,
           bodyFont: font,
           callbacks: {
-            label: (item: TooltipItem<'bar'>) => `${format(Number(item.parsed.x))} ${unit}`,
+            label: (item: TooltipItem<'bar'>) => {
+              const value = format(Number(item.parsed.x));
+              return $localize`:@@charts.ranking.tooltip:${value}:value: ${unit}:unit:`;
+            },
           },
         },
       },

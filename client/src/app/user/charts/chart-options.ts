@@ -2,6 +2,7 @@ import type { ChartData, ChartOptions, Point, TooltipItem } from 'chart.js';
 import type { CreditSnapshot } from '@shared/board/entities';
 import { sortSnapshots } from '@shared/board/credits';
 
+import { APP_LOCALE } from '../../core/locale';
 import { formatCredits, formatDate, formatDateTime } from '../../ui/format';
 import { ChartTheme, seriesStyle } from './chart-theme';
 
@@ -34,6 +35,8 @@ const DAY_MS = 86_400_000;
 function baseOptions(theme: ChartTheme): ChartOptions<'line'> {
   const font = { family: theme.font, size: 12 };
   return {
+    // Numbers Chart.js formats itself (the default ticks, tooltips) read in the app's language.
+    locale: APP_LOCALE,
     responsive: true,
     maintainAspectRatio: false,
     animation: theme.reducedMotion ? false : { duration: 250 },
@@ -59,6 +62,13 @@ function valueAxis(theme: ChartTheme, title: string) {
     },
     grid: { color: theme.grid },
   };
+}
+
+/** A tooltip line: "Acme: 1,500 credits". */
+function creditsLabel(item: TooltipItem<'line'>): string {
+  const series = item.dataset.label ?? '';
+  const amount = formatCredits(Number(item.parsed.y));
+  return $localize`:@@charts.tooltip.credits:${series}:series:: ${amount}:amount: credits`;
 }
 
 /**
@@ -98,8 +108,7 @@ export function consumptionChart(
         tooltip: {
           ...base.plugins?.tooltip,
           callbacks: {
-            label: (item: TooltipItem<'line'>) =>
-              `${item.dataset.label}: ${formatCredits(Number(item.parsed.y))} credits`,
+            label: creditsLabel,
           },
         },
       },
@@ -114,7 +123,7 @@ export function consumptionChart(
           },
           grid: { color: theme.grid },
         },
-        y: valueAxis(theme, 'Credits spent per day'),
+        y: valueAxis(theme, $localize`:@@charts.consumption.axis:Credits spent per day`),
       },
     },
   };
@@ -150,8 +159,9 @@ export function balanceChart(
       borderWidth: 2,
     };
   });
+  const limit = formatCredits(threshold);
   datasets.push({
-    label: `Alert threshold (${formatCredits(threshold)})`,
+    label: $localize`:@@charts.balance.threshold:Alert threshold (${limit}:threshold:)`,
     data: [
       { x: window.from, y: threshold },
       { x: window.to, y: threshold },
@@ -179,8 +189,7 @@ export function balanceChart(
           callbacks: {
             title: (items: TooltipItem<'line'>[]) =>
               items.length ? formatDateTime(Number(items[0].parsed.x)) : '',
-            label: (item: TooltipItem<'line'>) =>
-              `${item.dataset.label}: ${formatCredits(Number(item.parsed.y))} credits`,
+            label: creditsLabel,
           },
         },
       },
@@ -198,7 +207,7 @@ export function balanceChart(
           },
           grid: { color: theme.grid },
         },
-        y: valueAxis(theme, 'Balance (credits)'),
+        y: valueAxis(theme, $localize`:@@charts.balance.axis:Balance (credits)`),
       },
     },
   };

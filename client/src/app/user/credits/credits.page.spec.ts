@@ -88,9 +88,9 @@ describe('CreditsPage', () => {
     expect(part('acme', 'runway-tasks')).toBe('· ≈ 31 more tasks at 7-day cost');
     expect(part('acme', 'band')).toBe('between 2026-12-01 and 2026-12-09');
     expect(row('acme')?.querySelector('[data-cell="cost"]')?.textContent?.trim()).toBe(
-      '40.0 credits per task (n = 12 tasks, 7 d)',
+      '40.0 credits per task (n = 12 tasks, 7d)',
     );
-    expect(part('globex', 'runway-tasks')).toBe('· tasks unknown: none completed in 7 d');
+    expect(part('globex', 'runway-tasks')).toBe('· tasks unknown: none completed in 7d');
     expect(part('globex', 'band')).toBe('no range: fewer than 3 days of data');
     expect(page().querySelector('.legend')?.textContent).toContain('75th and the 25th percentile');
   });
@@ -134,7 +134,7 @@ describe('CreditsPage', () => {
     }
     await settle(harness);
     expect(page().querySelector('th button[data-sort="avg"]')?.textContent).toContain(
-      'Avg/day (30 d)',
+      'Avg/day (30d)',
     );
   });
 

@@ -13,6 +13,8 @@ import { ActivatedRoute, Router } from '@angular/router';
 import { catchError, forkJoin, map, of } from 'rxjs';
 
 import { PAGE_HEADINGS } from '@shared/board/page-headings';
+
+import { APP_LOCALE } from '../../core/locale';
 import { ApiService } from '../../core/api.service';
 import { BoardMetaService } from '../../core/board-meta.service';
 import { ClockService } from '../../core/clock.service';
@@ -41,13 +43,18 @@ import { CreditsUrlState, creditsQueryParams, parseCreditsState } from './credit
 import {
   CreditAnswer,
   CreditSortKey,
+  avgPerDayHeader,
+  balanceHeader,
   balanceSeries,
   bandText,
+  costPerTaskHeader,
   costPerTaskText,
   creditCsvColumns,
   creditFigures,
   creditRows,
   forecastText,
+  organizationHeader,
+  runsOutHeader,
   runwayLegend,
   runwayText,
   sortCreditRows,
@@ -77,10 +84,10 @@ const DAY_MS = 86_400_000;
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
 export default class CreditsPage {
-  protected readonly heading = PAGE_HEADINGS.credits;
+  protected readonly heading = PAGE_HEADINGS[APP_LOCALE].credits;
   protected readonly windows: readonly Segment<7 | 30>[] = [
-    { value: 7, label: '7 days' },
-    { value: 30, label: '30 days' },
+    { value: 7, label: $localize`:@@credits.window.days7:7 days` },
+    { value: 30, label: $localize`:@@credits.window.days30:30 days` },
   ];
   private readonly api = inject(ApiService);
   private readonly route = inject(ActivatedRoute);
@@ -175,15 +182,18 @@ export default class CreditsPage {
     );
   });
 
+  /** The average column's name for the window. */
+  protected readonly avgLabel = computed(() => avgPerDayHeader(this.url().days));
   /** The sortable columns; the cost per task is not one. */
   protected readonly sortColumns = computed(
     (): readonly { key: CreditSortKey; label: string; num: boolean }[] => [
-      { key: 'name', label: 'Organization', num: false },
-      { key: 'balance', label: 'Balance', num: true },
-      { key: 'avg', label: `Avg/day (${this.url().days} d)`, num: true },
-      { key: 'runs_out', label: 'Runs out', num: false },
+      { key: 'name', label: organizationHeader(), num: false },
+      { key: 'balance', label: balanceHeader(), num: true },
+      { key: 'avg', label: this.avgLabel(), num: true },
+      { key: 'runs_out', label: runsOutHeader(), num: false },
     ],
   );
+  protected readonly costLabel = costPerTaskHeader();
   protected readonly csvColumns = computed(() => creditCsvColumns(this.url().days));
   protected readonly legend = runwayLegend(7);
   protected readonly bandText = bandText;

@@ -136,17 +136,17 @@ describe('runway figures', () => {
 
   it('says why there is no runway in tasks', () => {
     const none = { ...base, creditsPerTask: null, runwayTasks: null };
-    expect(runwayText({ ...none, tasksCompleted: 0 })).toBe('tasks unknown: none completed in 7 d');
+    expect(runwayText({ ...none, tasksCompleted: 0 })).toBe('tasks unknown: none completed in 7d');
     expect(runwayText(none)).toBe('tasks unknown: no consumption data');
     expect(runwayText({ ...none, balance: null })).toBe('');
   });
 
   it('gives the cost per task with its n and window', () => {
-    expect(costPerTaskText(base)).toBe('40.0 credits per task (n = 12 tasks, 7 d)');
+    expect(costPerTaskText(base)).toBe('40.0 credits per task (n = 12 tasks, 7d)');
     expect(costPerTaskText({ ...base, creditsPerTask: null, tasksCompleted: 0 })).toBe(
-      '— (n = 0 tasks, 7 d)',
+      '— (n = 0 tasks, 7d)',
     );
-    expect(costPerTaskText({ ...base, tasksCompleted: 1 })).toContain('(n = 1 task, 7 d)');
+    expect(costPerTaskText({ ...base, tasksCompleted: 1 })).toContain('(n = 1 task, 7d)');
   });
 
   it('puts the band beside a date only', () => {
@@ -171,7 +171,7 @@ describe('creditCsvColumns', () => {
     const csv = toCsv(rows, creditCsvColumns(7));
     const lines = csv.slice(1).split('\r\n');
     expect(lines[0]).toBe(
-      'Organization,Slug,Balance,Below threshold,Avg per day (7 d),Runs out,Runs out earliest,Runs out latest,Runway (tasks),Credits per task,Tasks completed (n),Task window (days),Error',
+      'Organization,Slug,Balance,Below threshold,Avg per day (7d),Runs out,Runs out earliest,Runs out latest,Runway (tasks),Credits per task,Tasks completed (n),Task window (days),Error',
     );
     expect(lines[1]).toBe(
       'Acme Robotics,acme,1240,false,31,2026-12-02,2026-11-29,2026-12-06,31,12.4,17,7,',

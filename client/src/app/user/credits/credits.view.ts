@@ -2,7 +2,7 @@ import type { CreditForecastKind, OrgCredits } from '@shared/board/entities';
 
 import { ApiError } from '../../core/api-error';
 import type { CsvColumn } from '../../ui/csv';
-import { formatCount, formatRate } from '../../ui/format';
+import { formatCount, formatDays, formatRate } from '../../ui/format';
 import { SortDirection, SortValue, sortRows } from '../../ui/sort';
 import { BalanceSeries } from '../charts/chart-options';
 import { RunwayFields, forecastText, runwayText } from '../../ui/credit-text';
@@ -87,7 +87,11 @@ export function creditRows(
       slug: answer.slug,
       name,
       balance: c.balance,
-      unknownReason: c.balance === null ? (c.balance_unknown_reason ?? 'no credit source') : null,
+      unknownReason:
+        c.balance === null
+          ? (c.balance_unknown_reason ??
+            $localize`:@@credits.unknownReason.noSource:no credit source`)
+          : null,
       low: isBelowThreshold(c.balance, threshold),
       avgDaily: c.avg_daily_consumption,
       forecast: c.forecast,
@@ -104,11 +108,17 @@ export function creditRows(
   });
 }
 
-/** The cost per task with its sample: "12.4 credits per task (n = 17 tasks, 7 d)". */
+/** The cost per task with its sample: "12.4 credits per task (n = 17 tasks, 7d)". */
 export function costPerTaskText(row: RunwayFields): string {
-  const sample = `n = ${formatCount(row.tasksCompleted)} ${row.tasksCompleted === 1 ? 'task' : 'tasks'}, ${row.taskWindowDays} d`;
-  if (row.creditsPerTask === null) return `— (${sample})`;
-  return `${formatRate(row.creditsPerTask)} credits per task (${sample})`;
+  const count = formatCount(row.tasksCompleted);
+  const days = formatDays(row.taskWindowDays);
+  const sample =
+    row.tasksCompleted === 1
+      ? $localize`:@@credits.cost.sampleOne:n = ${count}:count: task, ${days}:days:`
+      : $localize`:@@credits.cost.sampleOther:n = ${count}:count: tasks, ${days}:days:`;
+  if (row.creditsPerTask === null) return $localize`:@@credits.cost.unknown:— (${sample}:sample:)`;
+  const cost = formatRate(row.creditsPerTask);
+  return $localize`:@@credits.cost.perTask:${cost}:cost: credits per task (${sample}:sample:)`;
 }
 
 /**
@@ -117,35 +127,80 @@ export function costPerTaskText(row: RunwayFields): string {
  */
 export function bandText(row: Pick<CreditRow, 'forecast' | 'band'>): string {
   if (row.forecast !== 'date') return '';
-  if (!row.band) return 'no range: fewer than 3 days of data';
-  return `between ${row.band.early} and ${row.band.late}`;
+  if (!row.band) return $localize`:@@credits.band.none:no range: fewer than 3 days of data`;
+  const { early, late } = row.band;
+  return $localize`:@@credits.band.between:between ${early}:early: and ${late}:late:`;
 }
 
 /** How the runway figures are computed, for the legend under the table. */
 export function runwayLegend(taskWindowDays: number): string[] {
   return [
-    'Runs out: today plus the balance divided by the average daily consumption of the window.',
-    `Between … and …: the same date at the 75th and the 25th percentile of the window's daily consumption (needs at least 3 days).`,
-    `Tasks: the balance divided by the credits spent per NPC issue completed over the last ${taskWindowDays} days (consumption ÷ issues completed, n = those issues), rounded down.`,
+    $localize`:@@credits.legend.runsOut:Runs out: today plus the balance divided by the average daily consumption of the window.`,
+    $localize`:@@credits.legend.band:Between … and …: the same date at the 75th and the 25th percentile of the window's daily consumption (needs at least 3 days).`,
+    $localize`:@@credits.legend.tasks:Tasks: the balance divided by the credits spent per NPC issue completed over the last ${taskWindowDays}:days: days (consumption ÷ issues completed, n = those issues), rounded down.`,
   ];
+}
+
+/** Column names the table and the export share. */
+export function organizationHeader(): string {
+  return $localize`:@@credits.column.org:Organization`;
+}
+
+export function balanceHeader(): string {
+  return $localize`:@@credits.column.balance:Balance`;
+}
+
+export function runsOutHeader(): string {
+  return $localize`:@@credits.column.runsOut:Runs out`;
+}
+
+/** The average column's name for a window: "Avg/day (7d)". */
+export function avgPerDayHeader(days: number): string {
+  return $localize`:@@credits.column.avg:Avg/day (${formatDays(days)}:days:)`;
+}
+
+/** The cost column's name; the cost per task is over the board's 7-day task window. */
+export function costPerTaskHeader(): string {
+  return $localize`:@@credits.column.cost:Cost per task (${formatDays(7)}:days:)`;
 }
 
 /** The columns of the credits export, as the table shows them. */
 export function creditCsvColumns(days: number): CsvColumn<CreditRow>[] {
   return [
-    { header: 'Organization', value: (r) => r.name },
-    { header: 'Slug', value: (r) => r.slug },
-    { header: 'Balance', value: (r) => r.balance },
-    { header: 'Below threshold', value: (r) => (r.error ? null : r.low) },
-    { header: `Avg per day (${days} d)`, value: (r) => r.avgDaily },
-    { header: 'Runs out', value: (r) => (r.error ? null : forecastText(r)) },
-    { header: 'Runs out earliest', value: (r) => r.band?.early ?? null },
-    { header: 'Runs out latest', value: (r) => r.band?.late ?? null },
-    { header: 'Runway (tasks)', value: (r) => r.runwayTasks },
-    { header: 'Credits per task', value: (r) => r.creditsPerTask },
-    { header: 'Tasks completed (n)', value: (r) => (r.error ? null : r.tasksCompleted) },
-    { header: 'Task window (days)', value: (r) => (r.error ? null : r.taskWindowDays) },
-    { header: 'Error', value: (r) => r.error?.message ?? null },
+    { header: organizationHeader(), value: (r) => r.name },
+    { header: $localize`:@@credits.csv.slug:Slug`, value: (r) => r.slug },
+    { header: balanceHeader(), value: (r) => r.balance },
+    {
+      header: $localize`:@@credits.csv.belowThreshold:Below threshold`,
+      value: (r) => (r.error ? null : r.low),
+    },
+    {
+      header: $localize`:@@credits.csv.avgPerDay:Avg per day (${formatDays(days)}:days:)`,
+      value: (r) => r.avgDaily,
+    },
+    { header: runsOutHeader(), value: (r) => (r.error ? null : forecastText(r)) },
+    {
+      header: $localize`:@@credits.csv.runsOutEarliest:Runs out earliest`,
+      value: (r) => r.band?.early ?? null,
+    },
+    {
+      header: $localize`:@@credits.csv.runsOutLatest:Runs out latest`,
+      value: (r) => r.band?.late ?? null,
+    },
+    { header: $localize`:@@credits.csv.runwayTasks:Runway (tasks)`, value: (r) => r.runwayTasks },
+    {
+      header: $localize`:@@credits.csv.creditsPerTask:Credits per task`,
+      value: (r) => r.creditsPerTask,
+    },
+    {
+      header: $localize`:@@credits.csv.tasksCompleted:Tasks completed (n)`,
+      value: (r) => (r.error ? null : r.tasksCompleted),
+    },
+    {
+      header: $localize`:@@credits.csv.taskWindow:Task window (days)`,
+      value: (r) => (r.error ? null : r.taskWindowDays),
+    },
+    { header: $localize`:@@credits.csv.error:Error`, value: (r) => r.error?.message ?? null },
   ];
 }
 

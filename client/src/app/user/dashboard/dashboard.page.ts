@@ -11,6 +11,8 @@ import { MatButtonModule } from '@angular/material/button';
 import { map, tap } from 'rxjs';
 
 import { PAGE_HEADINGS } from '@shared/board/page-headings';
+
+import { APP_LOCALE } from '../../core/locale';
 import { ApiService } from '../../core/api.service';
 import { BoardMetaService } from '../../core/board-meta.service';
 import { ClockService } from '../../core/clock.service';
@@ -65,7 +67,7 @@ const DEFAULT_SKELETONS = 6;
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
 export default class DashboardPage {
-  protected readonly heading = PAGE_HEADINGS[''];
+  protected readonly heading = PAGE_HEADINGS[APP_LOCALE][''];
   private readonly api = inject(ApiService);
   private readonly meta = inject(BoardMetaService).meta;
   private readonly clock = inject(ClockService);

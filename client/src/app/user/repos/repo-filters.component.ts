@@ -46,7 +46,7 @@ export class RepoFiltersComponent {
     const { npcOnly, npcDormant, sort, dir } = this.state();
     return [
       {
-        label: 'Kept alive by NPCs only',
+        label: $localize`:@@repos.npcOnlyLabel:Kept alive by NPCs only`,
         icon: 'smart_toy',
         filter: 'npc_only',
         title: NPC_MARKS.npcOnly.how,
@@ -54,7 +54,7 @@ export class RepoFiltersComponent {
         change: { npcOnly: !npcOnly },
       },
       {
-        label: 'NPC work in dormant',
+        label: $localize`:@@repos.filter.npcDormant:NPC work in dormant`,
         icon: 'bedtime',
         filter: 'npc_dormant',
         title: NPC_MARKS.npcWorkInDormant.how,
@@ -62,7 +62,7 @@ export class RepoFiltersComponent {
         change: { npcDormant: !npcDormant },
       },
       {
-        label: 'Oldest commit first',
+        label: $localize`:@@repos.filter.oldestFirst:Oldest commit first`,
         icon: 'history',
         pressed: sort === 'last_commit' && dir === 'asc',
         change: { sort: 'last_commit', dir: 'asc' },

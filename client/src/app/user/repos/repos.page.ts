@@ -4,6 +4,8 @@ import { ActivatedRoute, Router } from '@angular/router';
 import { map } from 'rxjs';
 
 import { PAGE_HEADINGS } from '@shared/board/page-headings';
+
+import { APP_LOCALE } from '../../core/locale';
 import { coveredRepos } from '../../core/covered-repos';
 import { BoardMetaService } from '../../core/board-meta.service';
 import { ClockService } from '../../core/clock.service';
@@ -23,6 +25,7 @@ import { SortHeaderComponent } from '../../ui/sort-header.component';
 import { ShownTime, shownRelativeTime } from '../../ui/relative-time.component';
 import { RepoFiltersComponent, ReposChange } from './repo-filters.component';
 import {
+  HEALTH_LABEL,
   HEALTH_TEXT,
   NPC_MARKS,
   REPO_CSV_COLUMNS,
@@ -70,7 +73,7 @@ const SEARCH_DEBOUNCE_MS = 200;
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
 export default class ReposPage {
-  protected readonly heading = PAGE_HEADINGS.repos;
+  protected readonly heading = PAGE_HEADINGS[APP_LOCALE].repos;
   private readonly route = inject(ActivatedRoute);
   private readonly router = inject(Router);
   private readonly boardMeta = inject(BoardMetaService);
@@ -148,12 +151,20 @@ export default class ReposPage {
   protected readonly sortColumns = REPO_SORT_COLUMNS;
   protected readonly csvColumns = REPO_CSV_COLUMNS;
   protected readonly marks = NPC_MARKS;
+  protected readonly healthLabel = HEALTH_LABEL;
   protected readonly issuesQuery = repoIssuesQuery;
   protected readonly count = formatCount;
 
   constructor() {
     this.orgNames.ensureLoaded();
     inject(DestroyRef).onDestroy(() => clearTimeout(this.searchTimer));
+  }
+
+  /** The issue count's link name: the count and where it leads. */
+  protected issuesLabel(row: RepoRow): string {
+    const count = formatCount(row.openIssues);
+    const repository = row.fullName;
+    return $localize`:@@repos.issuesLink:${count}:count: open issues: the issues of ${repository}:repository:`;
   }
 
   protected healthTitle(row: RepoRow): string {

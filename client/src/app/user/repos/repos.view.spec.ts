@@ -146,7 +146,7 @@ describe('people and NPC activity', () => {
   it('exports the columns shown, booleans and dates as they are', () => {
     const lines = toCsv(rows.slice(1, 2), REPO_CSV_COLUMNS).slice(1).split('\r\n');
     expect(lines[0]).toBe(
-      'Repository,Organization,Last commit,Health,Last human commit (31 d),Last NPC commit (31 d),Kept alive by NPCs only,NPC work in dormant repository,Open PRs,Open issues',
+      'Repository,Organization,Last commit,Health,Last human commit (31d),Last NPC commit (31d),Kept alive by NPCs only,NPC work in dormant repository,Open PRs,Open issues',
     );
     expect(lines[1]).toBe(`acme/bots,acme,${daysAgo(1)},fresh,,${daysAgo(1)},true,false,1,2`);
   });

@@ -8,6 +8,7 @@ import {
 import { Params } from '@angular/router';
 
 import type { CsvColumn } from '../../ui/csv';
+import { formatDays } from '../../ui/format';
 import { SortDirection, SortValue, parseDirection, sortRows } from '../../ui/sort';
 
 /** One repository in the health table. */
@@ -44,14 +45,19 @@ export type RepoSortKey = (typeof REPO_SORT_KEYS)[number];
 
 /** The table's columns, in order, each with its header and whether it holds numbers. */
 export const REPO_SORT_COLUMNS: readonly { key: RepoSortKey; label: string; num: boolean }[] = [
-  { key: 'name', label: 'Repository', num: false },
-  { key: 'org', label: 'Organization', num: false },
-  { key: 'last_commit', label: 'Last commit', num: false },
-  { key: 'last_human', label: 'Last human commit', num: false },
-  { key: 'last_npc', label: 'Last NPC commit', num: false },
-  { key: 'prs', label: 'Open PRs', num: true },
-  { key: 'issues', label: 'Open issues', num: true },
+  { key: 'name', label: $localize`:@@repos.column.name:Repository`, num: false },
+  { key: 'org', label: $localize`:@@repos.column.org:Organization`, num: false },
+  { key: 'last_commit', label: $localize`:@@repos.column.lastCommit:Last commit`, num: false },
+  { key: 'last_human', label: $localize`:@@repos.column.lastHuman:Last human commit`, num: false },
+  { key: 'last_npc', label: $localize`:@@repos.column.lastNpc:Last NPC commit`, num: false },
+  { key: 'prs', label: $localize`:@@repos.column.prs:Open PRs`, num: true },
+  { key: 'issues', label: $localize`:@@repos.column.issues:Open issues`, num: true },
 ];
+
+/** A column's header by its key, for the cells' labels and the export. */
+export const REPO_COLUMN_LABEL = Object.fromEntries(
+  REPO_SORT_COLUMNS.map((column) => [column.key, column.label]),
+) as Record<RepoSortKey, string>;
 
 /** Filters and order of the table, all in the URL. */
 export interface ReposUrlState {
@@ -78,20 +84,27 @@ export const DEFAULT_REPOS_STATE: ReposUrlState = {
 /** The two marks of people-versus-NPC activity, in words with how each is decided. */
 export const NPC_MARKS = {
   npcOnly: {
-    label: 'kept alive by NPCs only',
-    how: 'NPC commits in the last 7 days and no commit by a person for 30 days',
+    label: $localize`:@@repos.mark.npcOnly:kept alive by NPCs only`,
+    how: $localize`:@@repos.mark.npcOnlyHow:NPC commits in the last 7 days and no commit by a person for 30 days`,
   },
   npcWorkInDormant: {
-    label: 'NPC work in a dormant repository',
-    how: 'open NPC issues while no person has committed for 30 days',
+    label: $localize`:@@repos.mark.npcDormant:NPC work in a dormant repository`,
+    how: $localize`:@@repos.mark.npcDormantHow:open NPC issues while no person has committed for 30 days`,
   },
 } as const;
 
 /** What each health level says in words, so colour is never the only cue. */
 export const HEALTH_TEXT: Record<HealthLevel, string> = {
   fresh: '',
-  yellow: `quiet: no commit for over ${YELLOW_AFTER_DAYS} days`,
-  red: `dormant: no commit for over ${RED_AFTER_DAYS} days`,
+  yellow: $localize`:@@repos.health.quietHow:quiet: no commit for over ${YELLOW_AFTER_DAYS}:days: days`,
+  red: $localize`:@@repos.health.dormantHow:dormant: no commit for over ${RED_AFTER_DAYS}:days: days`,
+};
+
+/** Each health level in one word, as the table's mark and the export say it. */
+export const HEALTH_LABEL: Record<HealthLevel, string> = {
+  fresh: $localize`:@@repos.health.fresh:fresh`,
+  yellow: $localize`:@@repos.health.quiet:quiet`,
+  red: $localize`:@@repos.health.dormant:dormant`,
 };
 
 /** Rows with their health as of `now`, by the shared rule. */
@@ -158,19 +171,25 @@ export function repoIssuesQuery(fullName: string): { repository: string } {
 
 /** The columns of the repository export, as the table shows them. */
 export const REPO_CSV_COLUMNS: CsvColumn<RepoRow>[] = [
-  { header: 'Repository', value: (r) => r.fullName },
-  { header: 'Organization', value: (r) => r.orgName },
-  { header: 'Last commit', value: (r) => r.lastCommitAt },
+  { header: REPO_COLUMN_LABEL.name, value: (r) => r.fullName },
+  { header: REPO_COLUMN_LABEL.org, value: (r) => r.orgName },
+  { header: REPO_COLUMN_LABEL.last_commit, value: (r) => r.lastCommitAt },
+  { header: $localize`:@@repos.csv.health:Health`, value: (r) => HEALTH_LABEL[r.health] },
   {
-    header: 'Health',
-    value: (r) => (r.health === 'fresh' ? 'fresh' : r.health === 'red' ? 'dormant' : 'quiet'),
+    header: $localize`:@@repos.csv.lastHuman:Last human commit (${formatDays(31)}:days:)`,
+    value: (r) => r.lastHumanAt,
   },
-  { header: 'Last human commit (31 d)', value: (r) => r.lastHumanAt },
-  { header: 'Last NPC commit (31 d)', value: (r) => r.lastNpcAt },
-  { header: 'Kept alive by NPCs only', value: (r) => r.npcOnly },
-  { header: 'NPC work in dormant repository', value: (r) => r.npcWorkInDormant },
-  { header: 'Open PRs', value: (r) => r.openPulls },
-  { header: 'Open issues', value: (r) => r.openIssues },
+  {
+    header: $localize`:@@repos.csv.lastNpc:Last NPC commit (${formatDays(31)}:days:)`,
+    value: (r) => r.lastNpcAt,
+  },
+  { header: $localize`:@@repos.npcOnlyLabel:Kept alive by NPCs only`, value: (r) => r.npcOnly },
+  {
+    header: $localize`:@@repos.csv.npcDormant:NPC work in dormant repository`,
+    value: (r) => r.npcWorkInDormant,
+  },
+  { header: REPO_COLUMN_LABEL.prs, value: (r) => r.openPulls },
+  { header: REPO_COLUMN_LABEL.issues, value: (r) => r.openIssues },
 ];
 
 const SORT_VALUE: Record<RepoSortKey, (row: RepoRow) => SortValue> = {

@@ -1,11 +1,14 @@
-import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
 import type { IssueAttention } from '@shared/board/entities';
 
+import { ClockService } from '../../core/clock.service';
+import { formatDuration } from '../../ui/format';
 import { ICON_IMPORTS } from '../../ui/icons';
 import { ATTENTION_REASONS } from './task-board.view';
 
 /**
- * Why an issue needs attention, in the server's words ("no NPC activity for 2 d 3 h").
+ * Why an issue needs attention ("no NPC activity for 2d 3h"), written from the reason,
+ * since when and the pickup SLO, so it reads in the app's language and keeps time.
  * The icon and the reason's name carry the meaning, so the badge needs no alert colour
  * (red and yellow mean low credits and dormant repositories only).
  */
@@ -15,8 +18,8 @@ import { ATTENTION_REASONS } from './task-board.view';
   template: `
     <npc-icon aria-hidden="true" [name]="reason().icon" />
     <span
-      ><span class="reason">{{ reason().label }}: </span
-      ><span data-detail>{{ attention().detail }}</span></span
+      ><span class="reason" i18n="@@tasks.badge.reason">{{ reason().label }}: </span
+      ><span data-detail>{{ detail() }}</span></span
     >
   `,
   styles: `
@@ -48,4 +51,16 @@ import { ATTENTION_REASONS } from './task-board.view';
 export class AttentionBadgeComponent {
   readonly attention = input.required<IssueAttention>();
   protected readonly reason = computed(() => ATTENTION_REASONS[this.attention().reason]);
+  private readonly clock = inject(ClockService);
+
+  protected readonly detail = computed(() => {
+    const { reason, since, slo_minutes: slo } = this.attention();
+    const waited = formatDuration(this.clock.now() - Date.parse(since));
+    if (reason === 'stuck') {
+      return $localize`:@@tasks.badge.stuckDetail:no NPC activity for ${waited}:duration:`;
+    }
+    return slo === null
+      ? $localize`:@@tasks.badge.overdueDetail:waiting for pickup ${waited}:duration:`
+      : $localize`:@@tasks.badge.overdueDetailSlo:waiting for pickup ${waited}:duration:, SLO ${formatDuration(slo * 60_000)}:slo:`;
+  });
 }

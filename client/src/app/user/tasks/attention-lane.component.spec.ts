@@ -26,7 +26,7 @@ const stuck = (number: number, detail = 'no NPC activity for 2 d 3 h') =>
   anIssue({
     number,
     column: 'in_progress',
-    attention: { reason: 'stuck', since: '2026-11-20T08:00:00Z', detail },
+    attention: { reason: 'stuck', since: '2026-11-20T08:00:00Z', slo_minutes: null, detail },
   });
 const overdue = (number: number) =>
   anIssue({
@@ -34,6 +34,7 @@ const overdue = (number: number) =>
     attention: {
       reason: 'overdue',
       since: '2026-11-22T09:00:00Z',
+      slo_minutes: 60,
       detail: 'waiting for pickup 3 h, SLO 1 h',
     },
   });
@@ -69,8 +70,8 @@ describe('AttentionLaneComponent', () => {
       text: b.textContent?.replace(/\s+/g, ' ').trim(),
     }));
     expect(badges).toEqual([
-      { reason: 'stuck', text: 'Stuck: no NPC activity for 2 d 3 h' },
-      { reason: 'overdue', text: 'Overdue pickup: waiting for pickup 3 h, SLO 1 h' },
+      { reason: 'stuck', text: 'Stuck: no NPC activity for 2d 4h' },
+      { reason: 'overdue', text: 'Overdue pickup: waiting for pickup 3h, SLO 1h' },
     ]);
   });
 

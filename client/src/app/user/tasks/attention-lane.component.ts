@@ -32,7 +32,9 @@ export const LANE_CARDS_PER_STEP = 6;
     @if (cards() === null) {
       <div class="lane placeholder" aria-hidden="true" data-lane-placeholder>
         @if (counting() && issues() !== null) {
-          <span class="counting" data-lane-counting>Counting work that needs attention…</span>
+          <span class="counting" data-lane-counting i18n="@@tasks.lane.counting"
+            >Counting work that needs attention…</span
+          >
         } @else {
           <span class="skeleton head-skeleton"></span>
         }
@@ -47,13 +49,26 @@ export const LANE_CARDS_PER_STEP = 6;
       <section class="lane" aria-labelledby="lane-heading" data-lane="attention">
         <div class="head">
           <h2 id="lane-heading">
-            Needs attention <span class="count" data-count>{{ count(total()) }}</span>
+            <ng-container i18n="@@tasks.attention.any">Needs attention</ng-container>
+            <span class="count" data-count>{{ count(total()) }}</span>
           </h2>
-          <button mat-button type="button" (click)="onlyThese.emit()">Show only these</button>
+          <button mat-button type="button" (click)="onlyThese.emit()">
+            <ng-container i18n="@@tasks.lane.onlyThese">Show only these</ng-container>
+          </button>
         </div>
         <div class="rule">
-          <p>Stuck: in progress with no activity by its NPC for longer than the stuck limit.</p>
-          <p>Overdue: assigned to an NPC that has not answered within the pickup SLO.</p>
+          <p>
+            <ng-container i18n="@@tasks.lane.ruleStuck"
+              >Stuck: in progress with no activity by its NPC for longer than the stuck
+              limit.</ng-container
+            >
+          </p>
+          <p>
+            <ng-container i18n="@@tasks.lane.ruleOverdue"
+              >Overdue: assigned to an NPC that has not answered within the pickup
+              SLO.</ng-container
+            >
+          </p>
         </div>
         <div class="cards">
           @for (issue of visible(); track key(issue)) {
@@ -62,7 +77,9 @@ export const LANE_CARDS_PER_STEP = 6;
         </div>
         @if (remaining() > 0) {
           <button mat-stroked-button type="button" class="more" (click)="showMore()">
-            Show more ({{ count(remaining()) }} left)
+            <ng-container i18n="@@tasks.showMore">{remaining(), plural,
+              other {Show more ({{ count(remaining()) }} left)}
+            }</ng-container>
           </button>
         }
       </section>

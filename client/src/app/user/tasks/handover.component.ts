@@ -12,6 +12,7 @@ import { BoardMetaService } from '../../core/board-meta.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
 import { idempotencyHeaders } from '../../core/idempotency-key';
 import { asApiError } from '../../core/remote-state';
+import { formatCount } from '../../ui/format';
 
 /**
  * *Hand to another NPC*, in the issue dialog for a signed-in admin: replaces the issue's
@@ -31,32 +32,40 @@ import { asApiError } from '../../core/remote-state';
   template: `
     @if (!open()) {
       <button mat-stroked-button type="button" (click)="open.set(true)" data-action="handover">
-        Hand to another NPC
+        <ng-container i18n="@@tasks.handover.open">Hand to another NPC</ng-container>
       </button>
     } @else {
       <form class="handover" [formGroup]="form" (ngSubmit)="submit()" novalidate>
         <mat-form-field appearance="outline" subscriptSizing="dynamic">
-          <mat-label>New NPC</mat-label>
+          <mat-label i18n="@@tasks.handover.npc">New NPC</mat-label>
           <mat-select formControlName="npc" data-field="handover-npc">
             @for (handle of candidates(); track handle) {
               <mat-option [value]="handle">{{ handle }}</mat-option>
             }
           </mat-select>
           @if (form.controls.npc.touched && form.controls.npc.invalid) {
-            <mat-error>Choose an NPC.</mat-error>
+            <mat-error i18n="@@tasks.handover.npcRequired">Choose an NPC.</mat-error>
           }
         </mat-form-field>
         <mat-form-field appearance="outline" subscriptSizing="dynamic" class="reason">
-          <mat-label>Reason (optional)</mat-label>
+          <mat-label i18n="@@tasks.handover.reason">Reason (optional)</mat-label>
           <input matInput formControlName="reason" data-field="handover-reason" />
           @if (form.controls.reason.hasError('maxlength')) {
-            <mat-error>At most {{ maxReason }} characters.</mat-error>
+            <mat-error i18n="@@tasks.handover.reasonTooLong"
+              >At most {{ count(maxReason) }} characters.</mat-error
+            >
           }
         </mat-form-field>
         <div class="buttons">
-          <button mat-button type="button" (click)="open.set(false)">Cancel</button>
+          <button mat-button type="button" (click)="open.set(false)">
+            <ng-container i18n="@@tasks.handover.cancel">Cancel</ng-container>
+          </button>
           <button mat-flat-button type="submit" [disabled]="sending()">
-            {{ sending() ? 'Handing over…' : 'Hand over' }}
+            @if (sending()) {
+              <ng-container i18n="@@tasks.handover.sending">Handing over…</ng-container>
+            } @else {
+              <ng-container i18n="@@tasks.handover.submit">Hand over</ng-container>
+            }
           </button>
         </div>
         @if (error(); as message) {
@@ -65,7 +74,11 @@ import { asApiError } from '../../core/remote-state';
       </form>
     }
     @if (done(); as npc) {
-      <p class="done" role="status">Handed to {{ npc }}; the mention is on the issue.</p>
+      <p class="done" role="status">
+        <ng-container i18n="@@tasks.handover.done"
+          >Handed to {{ npc }}; the mention is on the issue.</ng-container
+        >
+      </p>
     }
   `,
   styles: `
@@ -105,6 +118,7 @@ export class HandoverComponent {
   readonly issue = input.required<Pick<Issue, 'repository' | 'number' | 'assignees'>>();
 
   protected readonly maxReason = MAX_REASON_LENGTH;
+  protected readonly count = formatCount;
   protected readonly open = signal(false);
   protected readonly sending = signal(false);
   protected readonly error = signal<string | null>(null);

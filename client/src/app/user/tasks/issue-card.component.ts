@@ -33,7 +33,13 @@ import { npcOf } from './task-board.view';
       <span class="ref">{{ issue().repository.full_name }} #{{ issue().number }}</span>
       <span class="meta">
         <npc-icon aria-hidden="true" name="smart_toy" />
-        <span class="npc">{{ npc()?.username ?? 'no NPC assigned' }}</span>
+        <span class="npc">
+          @if (npc(); as npc) {
+            {{ npc.username }}
+          } @else {
+            <ng-container i18n="@@tasks.card.noNpc">no NPC assigned</ng-container>
+          }
+        </span>
         <span aria-hidden="true">·</span>
         <npc-relative-time [time]="issue().created_at" />
       </span>

@@ -15,9 +15,12 @@ import { RelativeTimeComponent } from '../../ui/relative-time.component';
   selector: 'npc-issue-conversation',
   imports: [ICON_IMPORTS, LoadErrorComponent, MarkdownComponent, RelativeTimeComponent],
   template: `
-    <h3 class="heading" id="conversation-heading">Conversation</h3>
+    <h3 class="heading" id="conversation-heading">
+      <ng-container i18n="@@tasks.conversation.heading">Conversation</ng-container>
+    </h3>
     @if (comments().error; as error) {
       <npc-load-error
+        i18n-what="@@tasks.loadError.conversation"
         what="the conversation"
         [error]="error"
         [retrying]="comments().loading"
@@ -39,26 +42,32 @@ import { RelativeTimeComponent } from '../../ui/relative-time.component';
                   [name]="comment.author.is_npc ? 'smart_toy' : 'person'"
                 />
                 <strong class="author">{{ comment.author.username }}</strong>
-                <span class="kind">{{ comment.author.is_npc ? 'NPC' : 'person' }}</span>
+                @if (comment.author.is_npc) {
+                  <span class="kind" i18n="@@tasks.authorKind.npc">NPC</span>
+                } @else {
+                  <span class="kind" i18n="@@tasks.authorKind.person">person</span>
+                }
                 <span aria-hidden="true">·</span>
                 <npc-relative-time [time]="comment.created_at" />
               </p>
               @if (comment.body.trim()) {
                 <npc-markdown [source]="comment.body" />
               } @else {
-                <p class="empty-body">No text.</p>
+                <p class="empty-body" i18n="@@tasks.conversation.noText">No text.</p>
               }
             </li>
           }
         </ol>
       } @else {
-        <p class="none">No comments yet.</p>
+        <p class="none" i18n="@@tasks.conversation.none">No comments yet.</p>
       }
     } @else {
       <div aria-busy="true" class="loading">
         <span class="skeleton line"></span>
         <span class="skeleton block"></span>
-        <span class="visually-hidden">Loading the conversation…</span>
+        <span class="visually-hidden" i18n="@@tasks.conversation.loading"
+          >Loading the conversation…</span
+        >
       </div>
     }
   `,

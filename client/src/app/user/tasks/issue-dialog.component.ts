@@ -19,7 +19,7 @@ import { HandoverComponent } from './handover.component';
 import { IssueConversationComponent } from './issue-conversation.component';
 import { cycleLabel, cycleText, pickupText } from './issue-dialog.view';
 import { IssueLabelsComponent } from './issue-labels.component';
-import { columnLabel } from './task-board.view';
+import { columnLabel, stateLabel } from './task-board.view';
 
 /** Which issue the dialog shows. */
 export interface IssueDialogData {
@@ -96,6 +96,7 @@ export class IssueDialogComponent {
 
   protected readonly count = formatCount;
   protected readonly columnLabel = columnLabel;
+  protected readonly stateLabel = stateLabel;
   protected readonly cycleLabel = cycleLabel;
 
   protected retry(): void {

@@ -7,12 +7,17 @@ const signals = anIssue().signals;
 describe('issue dialog timings', () => {
   it('states the pickup latency once an NPC answered', () => {
     const issue = anIssue({ signals: { ...signals, pickup_latency_s: 42 * 60 } });
-    expect(pickupText(issue, NOW)).toBe('42 min');
+    expect(pickupText(issue, NOW)).toBe('42m');
+  });
+
+  it('states a pickup under a minute in seconds', () => {
+    const issue = anIssue({ signals: { ...signals, pickup_latency_s: 45 } });
+    expect(pickupText(issue, NOW)).toBe('45 sec');
   });
 
   it('counts the current wait while the NPC has not answered', () => {
     // Assigned 2026-11-20T10:00Z, two days and two hours before NOW.
-    expect(pickupText(anIssue(), NOW)).toBe('waiting 2 d 2 h');
+    expect(pickupText(anIssue(), NOW)).toBe('waiting 2d 2h');
   });
 
   it('says a closed issue was never picked up when no NPC answered', () => {
@@ -31,13 +36,13 @@ describe('issue dialog timings', () => {
       state_reason: 'completed',
       signals: { ...signals, cycle_time_s: 28 * 3600 },
     });
-    expect(cycleText(issue, NOW)).toBe('1 d 4 h');
+    expect(cycleText(issue, NOW)).toBe('1d 4h');
     expect(cycleLabel(issue)).toBe('Cycle time');
   });
 
   it('counts the time since assignment while the issue is open', () => {
     const issue = anIssue({ signals: { ...signals, pickup_latency_s: 60 } });
-    expect(cycleText(issue, NOW)).toBe('open 2 d 2 h so far');
+    expect(cycleText(issue, NOW)).toBe('open 2d 2h so far');
     expect(cycleLabel(issue)).toBe('Time since assigned');
   });
 

@@ -20,18 +20,21 @@ import { RelativeTimeComponent } from '../../ui/relative-time.component';
 import { SortDirection } from '../../ui/sort';
 import { AttentionBadgeComponent } from './attention-badge.component';
 import { IssueSortKey } from './tasks-url-state';
-import { columnLabel, issueKey, npcOf } from './task-board.view';
+import { columnLabel, issueKey, npcOf, stateLabel } from './task-board.view';
 
 /** The list's export: the columns of the table, every issue of the list. */
 const ISSUE_CSV_COLUMNS: CsvColumn<Issue>[] = [
-  { header: 'Title', value: (i) => i.title },
-  { header: 'Repository', value: (i) => i.repository.full_name },
-  { header: 'Number', value: (i) => i.number },
-  { header: 'NPC', value: (i) => npcOf(i)?.username ?? null },
-  { header: 'State', value: (i) => i.state },
-  { header: 'Column', value: (i) => columnLabel(i.column) },
-  { header: 'Comments', value: (i) => i.comment_count },
-  { header: 'Created', value: (i) => i.created_at },
+  { header: $localize`:@@tasks.list.col.title:Title`, value: (i) => i.title },
+  {
+    header: $localize`:@@tasks.list.col.repository:Repository`,
+    value: (i) => i.repository.full_name,
+  },
+  { header: $localize`:@@tasks.list.col.number:Number`, value: (i) => i.number },
+  { header: $localize`:@@tasks.list.col.npc:NPC`, value: (i) => npcOf(i)?.username ?? null },
+  { header: $localize`:@@tasks.list.col.state:State`, value: (i) => stateLabel(i.state) },
+  { header: $localize`:@@tasks.list.col.column:Column`, value: (i) => columnLabel(i.column) },
+  { header: $localize`:@@tasks.list.col.comments:Comments`, value: (i) => i.comment_count },
+  { header: $localize`:@@tasks.list.col.created:Created`, value: (i) => i.created_at },
 ];
 
 /** Rows rendered before "Show more". */
@@ -91,6 +94,7 @@ export class IssueListComponent {
   protected readonly count = formatCount;
   protected readonly npcOf = npcOf;
   protected readonly columnLabel = columnLabel;
+  protected readonly stateLabel = stateLabel;
   protected readonly key = (_: number, issue: Issue): string => issueKey(issue);
   protected readonly issueKey = issueKey;
 

@@ -1,6 +1,9 @@
+import { BOARD_COLUMN_RULE } from '@shared/board/columns';
+
 import { anIssue } from '../../testing/fixtures';
 import {
   COLUMNS,
+  COLUMN_RULE,
   groupByColumn,
   issueKey,
   contrastRatio,
@@ -30,6 +33,10 @@ describe('groupByColumn', () => {
   it('has three empty columns for no issues, in board order', () => {
     expect(groupByColumn([])).toEqual({ pending: [], in_progress: [], done: [] });
     expect(COLUMNS.map((c) => c.label)).toEqual(['Pending pickup', 'In progress', 'Done']);
+  });
+
+  it("explains the columns in the board's own words", () => {
+    expect(COLUMN_RULE).toBe(BOARD_COLUMN_RULE);
   });
 });
 
@@ -144,12 +151,17 @@ describe('needingAttention', () => {
     anIssue({
       number,
       column: 'in_progress',
-      attention: { reason: 'stuck', since, detail: 'no NPC activity for 1 d' },
+      attention: { reason: 'stuck', since, slo_minutes: null, detail: 'no NPC activity for 1 d' },
     });
   const overdue = (number: number, since: string) =>
     anIssue({
       number,
-      attention: { reason: 'overdue', since, detail: 'waiting for pickup 2 h, SLO 1 h' },
+      attention: {
+        reason: 'overdue',
+        since,
+        slo_minutes: 60,
+        detail: 'waiting for pickup 2 h, SLO 1 h',
+      },
     });
 
   it('keeps only stuck and overdue issues, the longest waiting first', () => {

@@ -6,13 +6,26 @@ import { IssueSortKey } from './tasks-url-state';
 
 /** The three columns, in board order, with the names docs/architecture.md gives them. */
 export const COLUMNS: readonly { id: BoardColumn; label: string }[] = [
-  { id: 'pending', label: 'Pending pickup' },
-  { id: 'in_progress', label: 'In progress' },
-  { id: 'done', label: 'Done' },
+  { id: 'pending', label: $localize`:@@tasks.column.pending:Pending pickup` },
+  { id: 'in_progress', label: $localize`:@@tasks.column.inProgress:In progress` },
+  { id: 'done', label: $localize`:@@tasks.column.done:Done` },
 ];
+
+/**
+ * How issues are sorted into columns, as the filters explain it: BOARD_COLUMN_RULE
+ * (@shared/board/columns) in the app's language, word for word in English.
+ */
+export const COLUMN_RULE = $localize`:@@tasks.filter.columnRule:Done: the issue is closed. In progress: open, assigned to an NPC, and either labelled "in progress", "in-progress", "doing" or "wip", or commented on. Pending pickup: every other open issue.`;
 
 export function columnLabel(column: BoardColumn): string {
   return COLUMNS.find((c) => c.id === column)?.label ?? column;
+}
+
+/** An issue's state as the board names it: "open", "closed". */
+export function stateLabel(state: Issue['state']): string {
+  return state === 'closed'
+    ? $localize`:@@tasks.state.closed:closed`
+    : $localize`:@@tasks.state.open:open`;
 }
 
 /**
@@ -43,8 +56,8 @@ export function needingAttention(issues: readonly Issue[]): Issue[] {
 
 /** How an attention reason is named and drawn. */
 export const ATTENTION_REASONS: Record<AttentionReason, { label: string; icon: IconName }> = {
-  stuck: { label: 'Stuck', icon: 'pause_circle' },
-  overdue: { label: 'Overdue pickup', icon: 'hourglass_top' },
+  stuck: { label: $localize`:@@tasks.attention.stuck:Stuck`, icon: 'pause_circle' },
+  overdue: { label: $localize`:@@tasks.attention.overdue:Overdue pickup`, icon: 'hourglass_top' },
 };
 
 /** The NPC an issue is about: its first NPC assignee, else its author when an NPC. */

@@ -1,9 +1,9 @@
 import { ChangeDetectionStrategy, Component, computed, input, output, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
-import { BOARD_COLUMN_RULE } from '@shared/board/columns';
 
 import { ICON_IMPORTS } from '../../ui/icons';
 import { Segment, SegmentedComponent } from '../../ui/segmented.component';
+import { COLUMN_RULE } from './task-board.view';
 import { TasksUrlState } from './tasks-url-state';
 
 /** A change the filters ask for; the page writes it to the URL. */
@@ -22,16 +22,16 @@ interface FilterSelect {
 }
 
 const STATE_OPTIONS = [
-  { value: '', label: 'Any state' },
-  { value: 'open', label: 'Open' },
-  { value: 'closed', label: 'Closed' },
+  { value: '', label: $localize`:@@tasks.filter.anyState:Any state` },
+  { value: 'open', label: $localize`:@@tasks.filter.open:Open` },
+  { value: 'closed', label: $localize`:@@tasks.filter.closed:Closed` },
 ];
 
 const ATTENTION_OPTIONS = [
-  { value: '', label: 'All issues' },
-  { value: 'any', label: 'Needs attention' },
-  { value: 'stuck', label: 'Stuck' },
-  { value: 'overdue', label: 'Overdue pickup' },
+  { value: '', label: $localize`:@@tasks.filter.allIssues:All issues` },
+  { value: 'any', label: $localize`:@@tasks.attention.any:Needs attention` },
+  { value: 'stuck', label: $localize`:@@tasks.attention.stuck:Stuck` },
+  { value: 'overdue', label: $localize`:@@tasks.attention.overdue:Overdue pickup` },
 ];
 
 /**
@@ -63,6 +63,7 @@ const ATTENTION_OPTIONS = [
       <span class="spacer"></span>
 
       <npc-segmented
+        i18n-label="@@tasks.filter.view"
         label="View"
         [segments]="views"
         [value]="state().view"
@@ -72,7 +73,9 @@ const ATTENTION_OPTIONS = [
       <button
         mat-icon-button
         type="button"
+        i18n-aria-label="@@tasks.filter.ruleButton"
         aria-label="How issues are sorted into columns"
+        i18n-title="@@tasks.filter.ruleButton"
         title="How issues are sorted into columns"
         [attr.aria-expanded]="ruleShown()"
         aria-controls="column-rule"
@@ -84,12 +87,13 @@ const ATTENTION_OPTIONS = [
     @if (state().repository; as repository) {
       <div class="chips" data-filter="repository">
         <span class="chip">
-          <span>Repository: {{ repository }}</span>
+          <span i18n="@@tasks.filter.repositoryChip">Repository: {{ repository }}</span>
           <button
             type="button"
             class="chip-remove"
-            [attr.aria-label]="'Remove the filter repository ' + repository"
-            [attr.title]="'Show every repository'"
+            [attr.aria-label]="removeLabel(repository)"
+            i18n-title="@@tasks.filter.everyRepository"
+            title="Show every repository"
             (click)="changed.emit({ repository: null })"
           >
             <npc-icon aria-hidden="true" name="close" />
@@ -100,7 +104,9 @@ const ATTENTION_OPTIONS = [
     @if (ruleShown()) {
       <p id="column-rule" class="rule">
         <npc-icon aria-hidden="true" name="info" />
-        <span>{{ rule }} Only NPC issues are shown: an NPC wrote them or is assigned.</span>
+        <span i18n="@@tasks.filter.ruleText"
+          >{{ rule }} Only NPC issues are shown: an NPC wrote them or is assigned.</span
+        >
       </p>
     }
   `,
@@ -207,46 +213,49 @@ export class TaskFiltersComponent {
   readonly npcs = input.required<readonly string[]>();
   readonly changed = output<TasksChange>();
 
-  protected readonly rule = BOARD_COLUMN_RULE;
+  /** BOARD_COLUMN_RULE (@shared/board/columns) in the app's language. */
+  protected readonly rule = COLUMN_RULE;
   protected readonly views: readonly Segment<TasksUrlState['view']>[] = [
-    { value: 'board', label: 'Board', icon: 'view_kanban' },
-    { value: 'list', label: 'List', icon: 'table_rows' },
+    { value: 'board', label: $localize`:@@tasks.filter.board:Board`, icon: 'view_kanban' },
+    { value: 'list', label: $localize`:@@tasks.filter.list:List`, icon: 'table_rows' },
   ];
   protected readonly ruleShown = signal(false);
+  protected readonly removeLabel = (repository: string): string =>
+    $localize`:@@tasks.filter.removeRepository:Remove the filter repository ${repository}:repository:`;
   /** The four selects, each with its options and the one the URL names. */
   protected readonly selects = computed((): readonly FilterSelect[] => {
     const state = this.state();
     return [
       {
         filter: 'org',
-        label: 'Organization',
+        label: $localize`:@@tasks.filter.organization:Organization`,
         width: 'wide',
         chosen: state.org ?? '',
         options: [
-          { value: '', label: 'All organizations' },
+          { value: '', label: $localize`:@@tasks.filter.allOrganizations:All organizations` },
           ...this.orgs().map((org) => ({ value: org.slug, label: org.name })),
         ],
       },
       {
         filter: 'npc',
-        label: 'NPC',
+        label: $localize`:@@tasks.filter.npc:NPC`,
         width: '',
         chosen: state.npc ?? '',
         options: [
-          { value: '', label: 'Any NPC' },
+          { value: '', label: $localize`:@@tasks.filter.anyNpc:Any NPC` },
           ...this.npcs().map((npc) => ({ value: npc, label: npc })),
         ],
       },
       {
         filter: 'state',
-        label: 'State',
+        label: $localize`:@@tasks.list.col.state:State`,
         width: 'narrow',
         chosen: state.state ?? '',
         options: STATE_OPTIONS,
       },
       {
         filter: 'attention',
-        label: 'Attention',
+        label: $localize`:@@tasks.filter.attention:Attention`,
         width: 'narrow attention',
         chosen: state.attention ?? '',
         options: ATTENTION_OPTIONS,

@@ -310,7 +310,8 @@ describe('TasksPage', () => {
       attention: {
         reason: 'stuck',
         since: '2026-11-20T09:00:00Z',
-        detail: 'no NPC activity for 2 d 3 h',
+        slo_minutes: null,
+        detail: 'no NPC activity for 2d 3h',
       },
     });
     await openAt('/tasks');
@@ -320,7 +321,7 @@ describe('TasksPage', () => {
     const lane = page().querySelector('[data-lane="attention"]');
     expect(lane?.querySelectorAll('npc-issue-card')).toHaveLength(1);
     expect(lane?.querySelector('npc-attention-badge')?.textContent).toContain(
-      'no NPC activity for 2 d 3 h',
+      'no NPC activity for 2d 3h',
     );
     const column = page().querySelector('section[data-column="in_progress"]');
     expect(column?.querySelector('[data-issue="acme/web#8"] npc-attention-badge')).not.toBeNull();
@@ -345,7 +346,8 @@ describe('TasksPage', () => {
       attention: {
         reason: 'overdue',
         since: '2026-11-22T08:00:00Z',
-        detail: 'waiting for pickup 4 h, SLO 1 h',
+        slo_minutes: 60,
+        detail: 'waiting for pickup 4h, SLO 1h',
       },
     });
     await openAt('/tasks?view=list');
@@ -353,7 +355,7 @@ describe('TasksPage', () => {
     await settle(harness);
     const row = page().querySelector('tr[data-issue="acme/web#9"]');
     expect(row?.querySelector('npc-attention-badge')?.textContent).toContain(
-      'Overdue pickup: waiting for pickup 4 h, SLO 1 h',
+      'Overdue pickup: waiting for pickup 4h, SLO 1h',
     );
     expect(page().querySelector('tr[data-issue="acme/web#1"] npc-attention-badge')).toBeNull();
   });
@@ -466,8 +468,8 @@ describe('TasksPage', () => {
 
       const fact = (name: string) =>
         dialog().querySelector(`[data-fact="${name}"]`)?.textContent?.replace(/\s+/g, ' ').trim();
-      expect(fact('pickup')).toBe('42 min');
-      expect(fact('cycle')).toBe('1 d 4 h');
+      expect(fact('pickup')).toBe('42m');
+      expect(fact('cycle')).toBe('1d 4h');
       expect(fact('closed')).toMatch(/^22 hours ago ?\(approximate\)$/);
       const assignees = [...dialog().querySelectorAll('[data-fact="assignees"] .user')];
       expect(assignees.map((a) => a.textContent?.replace(/\s+/g, ' ').trim())).toEqual([
@@ -485,7 +487,8 @@ describe('TasksPage', () => {
           attention: {
             reason: 'overdue',
             since: '2026-11-20T10:00:00Z',
-            detail: 'waiting for pickup 2 d 2 h, SLO 1 h',
+            slo_minutes: 60,
+            detail: 'waiting for pickup 2d 2h, SLO 1h',
           },
         }),
       );
@@ -493,10 +496,10 @@ describe('TasksPage', () => {
       await settle(harness);
       const text = (sel: string) => dialog().querySelector(sel)?.textContent?.replace(/\s+/g, ' ');
       expect(text('[data-fact="attention"]')).toContain(
-        'Overdue pickup: waiting for pickup 2 d 2 h, SLO 1 h',
+        'Overdue pickup: waiting for pickup 2d 2h, SLO 1h',
       );
-      expect(text('[data-fact="pickup"]')).toContain('waiting 2 d 2 h');
-      expect(text('[data-fact="cycle"]')).toContain('open 2 d 2 h so far');
+      expect(text('[data-fact="pickup"]')).toContain('waiting 2d 2h');
+      expect(text('[data-fact="cycle"]')).toContain('open 2d 2h so far');
       expect(dialog().querySelector('[data-fact="closed"]')).toBeNull();
     });
   });

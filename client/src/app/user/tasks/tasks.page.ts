@@ -17,6 +17,8 @@ import { ActivatedRoute, Router } from '@angular/router';
 import { map, tap } from 'rxjs';
 
 import { PAGE_HEADINGS } from '@shared/board/page-headings';
+
+import { APP_LOCALE } from '../../core/locale';
 import { ApiService } from '../../core/api.service';
 import { BoardMetaService } from '../../core/board-meta.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
@@ -69,7 +71,7 @@ import {
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
 export default class TasksPage {
-  protected readonly heading = PAGE_HEADINGS.tasks;
+  protected readonly heading = PAGE_HEADINGS[APP_LOCALE].tasks;
   private readonly api = inject(ApiService);
   private readonly route = inject(ActivatedRoute);
   private readonly router = inject(Router);
