@@ -48,8 +48,10 @@ const config: Config = {
           },
         ],
       },
-      // Icons are imported as SVG text from their package.
-      transformIgnorePatterns: ['node_modules/(?!.*\\.mjs$|marked|@material-symbols/)'],
+      // Icons are imported as SVG text from their package; Angular's locale data is ESM.
+      transformIgnorePatterns: [
+        'node_modules/(?!.*\\.mjs$|marked|@material-symbols/|@angular/common/locales/)',
+      ],
     },
   ],
 };

@@ -466,8 +466,8 @@ describe('alerts against a real forge and real receivers', () => {
     expect(hooks.received.at(-1)!.body).toMatchObject({
       rule: 'test',
       language: 'zh-CN',
-      title: '[测试] NPC Board 告警通道',
-      summary: 'NPC Board 发往通道「credits」的测试消息',
+      title: '[测试] NPC 看板告警通道',
+      summary: 'NPC 看板发往通道「credits」的测试消息',
     });
     await setSettings({ credit_alert_threshold: 110 });
     await evaluate();

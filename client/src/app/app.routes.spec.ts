@@ -90,7 +90,7 @@ describe('routes', () => {
       ['alerts', true],
     ]);
     // Chart.js comes with the overview's deferred charts, not with the admin routes.
-    expect(adminRoutes[1].providers).toBeUndefined();
+    expect((adminRoutes[1] as Route).providers).toBeUndefined();
   });
 
   it.each([

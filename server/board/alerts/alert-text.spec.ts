@@ -98,8 +98,8 @@ describe('alertWords', () => {
   it('names a test message after its channel', () => {
     const test = { ...single('npc_stuck', { channel: '值班群' }), rule: 'test' as const };
     expect(alertWords(test, 'zh-CN', 'UTC')).toMatchObject({
-      title: '[测试] NPC Board 告警通道',
-      summary: 'NPC Board 发往通道「值班群」的测试消息',
+      title: '[测试] NPC 看板告警通道',
+      summary: 'NPC 看板发往通道「值班群」的测试消息',
     });
   });
 });

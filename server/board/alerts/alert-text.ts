@@ -15,9 +15,12 @@ export interface AlertWords {
   more: string | null;
   /** "severity warning · delivery <id>". */
   footer: (deliveryId: string) => string;
+  /** The product's name, as the link to the board reads. */
+  product: string;
 }
 
 interface Language {
+  product: string;
   rule: Record<AlertRule, string>;
   severity: Record<AlertSeverity, string>;
   firing: string;
@@ -48,6 +51,7 @@ interface Facts {
 }
 
 const EN: Language = {
+  product: 'NPC Board',
   rule: {
     credits_below_threshold: 'credits_below_threshold',
     runway_short: 'runway_short',
@@ -92,6 +96,7 @@ const EN: Language = {
 
 /** Simplified Chinese, in the platform's own terms: 组织, 仓库, 议题, 积分. */
 const ZH_CN: Language = {
+  product: 'NPC 看板',
   rule: {
     credits_below_threshold: '积分低于阈值',
     runway_short: '积分即将耗尽',
@@ -104,8 +109,8 @@ const ZH_CN: Language = {
   firing: '告警',
   resolved: '已恢复',
   reminder: '（提醒）',
-  testTitle: '[测试] NPC Board 告警通道',
-  test: (channel) => `NPC Board 发往通道「${channel}」的测试消息`,
+  testTitle: '[测试] NPC 看板告警通道',
+  test: (channel) => `NPC 看板发往通道「${channel}」的测试消息`,
   resolvedSummary: (summary) => `已恢复：${summary}`,
   group: (rule, count, org, resolved) => {
     const noun: Record<AlertRule, string> = {
@@ -146,7 +151,13 @@ export function alertWords(
   if (message.rule === 'test') {
     const channel =
       typeof message.details['channel'] === 'string' ? message.details['channel'] : '';
-    return { title: words.testTitle, summary: words.test(channel), more, footer };
+    return {
+      title: words.testTitle,
+      summary: words.test(channel),
+      more,
+      footer,
+      product: words.product,
+    };
   }
   const rule = message.rule;
   const status = resolved ? words.resolved : words.firing;
@@ -158,7 +169,7 @@ export function alertWords(
       : resolved
         ? words.resolvedSummary(words.single[rule](facts(message, timeZone)))
         : words.single[rule](facts(message, timeZone));
-  return { title, summary, more, footer };
+  return { title, summary, more, footer, product: words.product };
 }
 
 function facts(message: AlertMessage, timeZone: string): Facts {

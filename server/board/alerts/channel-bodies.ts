@@ -156,7 +156,7 @@ function slackBody(
           {
             type: 'mrkdwn',
             text: `${words.footer(deliveryId)}${
-              message.board_url ? ` · <${message.board_url}|NPC Board>` : ''
+              message.board_url ? ` · <${message.board_url}|${words.product}>` : ''
             }`,
           },
         ],
@@ -173,7 +173,7 @@ function markdownText(message: AlertMessage, words: AlertWords, deliveryId: stri
   }
   if (words.more) lines.push(`- ${words.more}`);
   lines.push('', `> ${words.footer(deliveryId)}`);
-  if (message.board_url) lines.push(`> [NPC Board](${message.board_url})`);
+  if (message.board_url) lines.push(`> [${words.product}](${message.board_url})`);
   return lines.join('\n');
 }
 
@@ -200,7 +200,7 @@ function feishuBody(
   if (message.board_url) {
     footer.push(
       { tag: 'text', text: ' · ' },
-      { tag: 'a', text: 'NPC Board', href: message.board_url },
+      { tag: 'a', text: words.product, href: message.board_url },
     );
   }
   content.push(footer);
