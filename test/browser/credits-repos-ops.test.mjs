@@ -52,7 +52,7 @@ test('credits: runway in tasks and the forecast band beside the exhaustion date'
       assert.match(runway, /tasks unknown/, `${c.org_slug} says why there is no runway`);
     }
     const cost = await text(row.locator('[data-cell="cost"]'));
-    assert.match(cost, new RegExp(`n = ${c.tasks_completed} tasks?, ${c.task_window_days} d`));
+    assert.match(cost, new RegExp(`n = ${c.tasks_completed} tasks?, ${c.task_window_days}d`));
     if (c.forecast === 'date') {
       const band = await text(row.locator('[data-part="band"]'));
       assert.equal(
@@ -197,7 +197,7 @@ test(
     await open(page, board, 'credits');
     await settled(page);
     assert.ok(
-      (await page.locator('td[data-label="Cost per task (7 d)"]').count()) > 0,
+      (await page.locator('td[data-label="Cost per task (7d)"]').count()) > 0,
       'the cost column is shown on a phone',
     );
     await shots.fullPage(page, 'credits-runway-phone.png');

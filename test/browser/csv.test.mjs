@@ -38,7 +38,7 @@ test('csv: repository health exports the filtered rows in the order shown', asyn
   assert.match(file.name, /^repositories-\d{4}-\d{2}-\d{2}\.csv$/);
   const [header, ...rows] = records(file.text);
   assert.equal(header[0], 'Repository');
-  assert.ok(header.includes('Last human commit (31 d)'));
+  assert.ok(header.includes('Last human commit (31d)'));
   assert.deepEqual(
     rows.map((r) => r[0]),
     shown,

@@ -3,10 +3,12 @@ import { toSignal } from '@angular/core/rxjs-interop';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatSelectModule } from '@angular/material/select';
 import { ActivatedRoute, Router } from '@angular/router';
+import type { DispatchFinding } from '@shared/board/dispatch';
 import { map } from 'rxjs';
 
 import { BoardMetaService } from '../../core/board-meta.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
+import { findingText } from '../../core/error-text';
 import { OrgNamesService } from '../../core/org-names.service';
 import { remoteResource } from '../../core/remote-resource';
 import { AppLink } from '../../ui/app-link';
@@ -82,6 +84,9 @@ export default class DispatchesPage {
   protected readonly duration = durationText;
   protected readonly kind = kindText;
   protected readonly note = noteText;
+  /** A finding's hover text in the app's words; the stored message for an old record. */
+  protected readonly findingTitle = (finding: DispatchFinding): string =>
+    findingText(finding) ?? finding.message;
   protected readonly orgName = (slug: string): string => this.orgNames.nameOf(slug);
 
   constructor() {
