@@ -1,5 +1,6 @@
 import type { AlertRule } from '@shared/board/admin';
 import type { AlertLanguage, AlertSeverity } from '@shared/board/alerts';
+import { PRODUCT_NAMES } from '@shared/board/languages';
 import type { AlertMessage } from './alert-rules';
 
 /**
@@ -51,7 +52,7 @@ interface Facts {
 }
 
 const EN: Language = {
-  product: 'NPC Board',
+  product: PRODUCT_NAMES.en,
   rule: {
     credits_below_threshold: 'credits_below_threshold',
     runway_short: 'runway_short',
@@ -96,7 +97,7 @@ const EN: Language = {
 
 /** Simplified Chinese, in the platform's own terms: 组织, 仓库, 议题, 积分. */
 const ZH_CN: Language = {
-  product: 'NPC 看板',
+  product: PRODUCT_NAMES['zh-CN'],
   rule: {
     credits_below_threshold: '积分低于阈值',
     runway_short: '积分即将耗尽',

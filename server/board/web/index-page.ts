@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import type { Language } from '@shared/board/languages';
+import { PRODUCT_NAMES, type Language } from '@shared/board/languages';
 import { PAGE_HEADINGS, type PageHeading } from '@shared/board/page-headings';
 import type { Encoding } from './static-assets';
 
@@ -165,9 +165,6 @@ export function localizeIndex(html: string, language: Language): string {
   return text;
 }
 
-/** The product's name on the first screen, as the app's top bar writes it. */
-const PRODUCT_NAME: Readonly<Record<Language, string>> = { en: 'NPC Board', 'zh-CN': 'NPC 看板' };
-
 /**
  * The page's first screen as plain HTML, shown while the app starts: a bar like the top
  * bar and the page's heading and summary where the page will show them, styled by the
@@ -181,7 +178,7 @@ export function firstScreen(heading: PageHeading, language: Language = 'en'): st
     '<div class="app-shell" aria-hidden="true">' +
     '<div class="app-shell-bar"><span class="app-shell-brand">' +
     '<img src="favicon.svg" alt="" width="28" height="28">' +
-    `<span class="app-shell-name">${PRODUCT_NAME[language]}</span></span></div>` +
+    `<span class="app-shell-name">${PRODUCT_NAMES[language]}</span></span></div>` +
     '<div class="app-shell-main"><header class="page-header">' +
     `<h1>${escapeHtml(heading.title)}</h1><p class="summary">${escapeHtml(heading.summary)}</p>` +
     '</header></div></div>'

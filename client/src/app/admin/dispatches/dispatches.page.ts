@@ -3,12 +3,10 @@ import { toSignal } from '@angular/core/rxjs-interop';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatSelectModule } from '@angular/material/select';
 import { ActivatedRoute, Router } from '@angular/router';
-import type { DispatchFinding } from '@shared/board/dispatch';
 import { map } from 'rxjs';
 
 import { BoardMetaService } from '../../core/board-meta.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
-import { findingText } from '../../core/error-text';
 import { OrgNamesService } from '../../core/org-names.service';
 import { remoteResource } from '../../core/remote-resource';
 import { AppLink } from '../../ui/app-link';
@@ -18,6 +16,7 @@ import { ICON_IMPORTS } from '../../ui/icons';
 import { LoadErrorComponent } from '../../ui/load-error.component';
 import { RelativeTimeComponent } from '../../ui/relative-time.component';
 import { AdminApiService } from '../admin-api.service';
+import { findingTextOf } from '../dispatch/dispatch-findings.component';
 import {
   DISPATCH_CSV_COLUMNS,
   HISTORY_LIMIT,
@@ -85,8 +84,7 @@ export default class DispatchesPage {
   protected readonly kind = kindText;
   protected readonly note = noteText;
   /** A finding's hover text in the app's words; the stored message for an old record. */
-  protected readonly findingTitle = (finding: DispatchFinding): string =>
-    findingText(finding) ?? finding.message;
+  protected readonly findingTitle = findingTextOf;
   protected readonly orgName = (slug: string): string => this.orgNames.nameOf(slug);
 
   constructor() {
