@@ -4,11 +4,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildForgeStore, rssMb, startBoard, startForgeOn } from './lib.mjs';
+import { buildForgeStore, QUICK, rssMb, startBoard, startForgeOn } from './lib.mjs';
 
+// The quick set holds 20,000 issues (10 x 20 x 100).
 const ORGS = 10;
-const REPOS = 50;
-const ISSUES = 200;
+const REPOS = QUICK ? 20 : 50;
+const ISSUES = QUICK ? 100 : 200;
 const TOKEN = 'bench-admin-token-memory-0123456789';
 
 function buildDatabase(dataRoot) {

@@ -16,7 +16,7 @@ import { createServer } from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, measure, stopChild, waitFor } from './lib.mjs';
+import { freePort, measure, QUICK, stopChild, waitFor } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const forgeMain = path.join(root, 'dist', 'server', 'server', 'forge', 'main.js');
@@ -219,8 +219,8 @@ async function main() {
     console.log(`forge-git: skipped, ${HTTP_BACKEND} is missing`);
     return;
   }
-  const clones = option('clones', 6);
-  const seconds = option('seconds', 5);
+  const clones = option('clones', QUICK ? 3 : 6);
+  const seconds = option('seconds', QUICK ? 2 : 5);
   const connections = option('connections', 10);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-git-bench-'));
   const home = path.join(work, 'home');

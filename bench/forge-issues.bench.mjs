@@ -22,6 +22,7 @@ import {
   measure,
   stopChild,
   waitFor,
+  QUICK,
 } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -163,7 +164,7 @@ async function main() {
     console.log('forge-issues: skipped, the server is not built (run npm run build:server first)');
     return;
   }
-  const seconds = option('seconds', 5);
+  const seconds = option('seconds', QUICK ? 2 : 5);
   const connections = option('connections', 10);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-bench-'));
   const children = [];

@@ -11,6 +11,11 @@ import { fileURLToPath } from 'node:url';
 import { BOARD_NODE_FLAGS, boardNodeEnv } from '../scripts/board-node-flags.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+/**
+ * The quick set (`npm run bench -- --quick`, what CI runs): each benchmark measures the
+ * same figures over less data or fewer seconds, so the whole set fits in five minutes.
+ */
+export const QUICK = process.env.BENCH_QUICK === '1';
 export const forgeEntry = join(root, 'dist/server/server/forge/main.js');
 export const boardEntry = join(root, 'dist/server/server/board/main.js');
 

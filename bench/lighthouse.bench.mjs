@@ -49,7 +49,9 @@ const presets = args.filter((a) => a === 'mobile' || a === 'desktop');
 if (presets.length === 0) presets.push('mobile');
 const wanted = args.filter((a) => a.startsWith('/'));
 const unknown = wanted.filter((name) => !PAGES.some((p) => p.name === name));
-const selectedPages = wanted.length ? PAGES.filter((p) => wanted.includes(p.name)) : PAGES;
+// The quick set (BENCH_QUICK=1) measures the user pages only.
+const defaultPages = process.env.BENCH_QUICK === '1' ? PAGES.filter((p) => !p.admin) : PAGES;
+const selectedPages = wanted.length ? PAGES.filter((p) => wanted.includes(p.name)) : defaultPages;
 
 /** Builds and precompresses the reference page when it is missing (about 10 s). */
 function buildReference() {

@@ -7,9 +7,13 @@ import { fileURLToPath } from 'node:url';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+// `--quick`: every benchmark's short mode (bench/lib.mjs QUICK), the set within QUICK_TOTAL_MS.
+const quick = args.includes('--quick');
+const named = args.filter((arg) => arg !== '--quick');
 const benches =
-  process.argv.slice(2).length > 0
-    ? process.argv.slice(2)
+  named.length > 0
+    ? named
     : [
         'forge-issues.bench.mjs',
         'forge-git.bench.mjs',
@@ -26,6 +30,9 @@ const benches =
 const LIMIT_MS = 5 * 60_000;
 /** Benchmarks with a cap of their own. */
 const LIMITS_MS = { 'board-scale.bench.mjs': 4 * 60_000, 'board-first-run.bench.mjs': 7 * 60_000 };
+/** The quick set's time in all; a benchmark not started within it is named, not run. */
+const QUICK_TOTAL_MS = 5 * 60_000;
+const deadline = Date.now() + QUICK_TOTAL_MS;
 
 // Benchmarks run the built applications.
 buildIfStale('server');
@@ -37,7 +44,11 @@ buildIfStale('server');
  */
 function run(file, limitMs) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [file], { stdio: 'inherit', detached: true });
+    const child = spawn(process.execPath, [file], {
+      stdio: 'inherit',
+      detached: true,
+      env: quick ? { ...process.env, BENCH_QUICK: '1' } : process.env,
+    });
     const stopGroup = () => {
       try {
         process.kill(-child.pid, 'SIGKILL');
@@ -70,12 +81,23 @@ for (const name of benches) {
     console.log(`${name}: missing`);
     continue;
   }
-  console.log(`--- ${name}`);
-  const limitMs = LIMITS_MS[name] ?? LIMIT_MS;
+  const left = deadline - Date.now();
+  if (quick && left <= 0) {
+    console.log(`${name}: not run, the quick set's ${QUICK_TOTAL_MS / 60_000} minutes are spent`);
+    continue;
+  }
+  console.log(`--- ${name}${quick ? ' (quick)' : ''}`);
+  const limitMs = quick
+    ? Math.min(left, LIMITS_MS[name] ?? LIMIT_MS)
+    : (LIMITS_MS[name] ?? LIMIT_MS);
+  const startedAt = Date.now();
   const result = await run(file, limitMs);
-  if (result.timedOut) console.log(`${name}: stopped at its limit of ${limitMs / 60_000} min`);
+  const took = `${Math.round((Date.now() - startedAt) / 1000)} s`;
+  if (result.timedOut)
+    console.log(`${name}: stopped at its limit of ${Math.round(limitMs / 1000)} s`);
   else if (result.status !== 0)
     console.log(
-      `${name}: exited with ${result.status ?? result.signal}; figures above are partial`,
+      `${name}: exited with ${result.status ?? result.signal} after ${took}; figures above are partial`,
     );
+  else console.log(`${name}: ${took}`);
 }

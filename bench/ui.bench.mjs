@@ -15,7 +15,7 @@ import { api, missingBuild, root, startBoard } from '../test/browser/harness.mjs
 const CLIENT = join(root, 'dist/client/browser');
 const INITIAL_TARGET_KB = 150;
 const CARDS_TARGET_MS = 1000;
-const RUNS = 7;
+const RUNS = process.env.BENCH_QUICK === '1' ? 3 : 7;
 const CARDS_MARK = 'npc:dashboard-cards';
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);

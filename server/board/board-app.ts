@@ -1,12 +1,20 @@
 import { Logger, LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { FastifyServerFactory } from 'fastify';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomBytes } from 'node:crypto';
+import {
+  createServer,
+  type IncomingMessage,
+  type ServerOptions,
+  type ServerResponse,
+} from 'node:http';
 import { clientDir as builtClientDir } from '../common/project-root';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { OpenApiDocument } from './meta/openapi.controller';
 import { projectVersion } from '../common/project-root';
 import { BoardModule, BoardModuleOptions } from './board.module';
+import { FreshHits } from './cache/fresh-hits';
 import { RefreshAhead } from './cache/refresh-ahead';
 import { RouteCacheInterceptor } from './cache/route-cache.interceptor';
 import { BoardExceptionFilter, boardErrorBody } from './common/board-exception.filter';
@@ -19,7 +27,7 @@ import { InvalidError } from '../common/errors';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../common/json-depth';
 import { BoardConfig } from './config/board-config';
 import { PlatformConnection } from './connection/platform-connection';
-import { registerWebApp } from './web/web-app';
+import { registerWebApp, securityHeaders } from './web/web-app';
 
 export interface BoardAppOptions extends BoardModuleOptions {
   /** Where the built Angular app is; defaults to `dist/client/browser`. */
@@ -37,6 +45,34 @@ function requestIds(): () => string {
   return () => `${prefix}-${(next++).toString(36)}`;
 }
 
+/**
+ * The board's HTTP server, made as Fastify makes its own, with one difference: each
+ * request is first offered to `FreshHits` (once the application is built), and goes to
+ * Fastify only when no fresh cached answer takes it.
+ */
+function hitsFirst(hits: () => FreshHits | null): FastifyServerFactory {
+  return (fastifyHandler, fastifyOptions) => {
+    // Fastify has filled in its defaults by now.
+    const options = fastifyOptions as {
+      http?: ServerOptions;
+      keepAliveTimeout: number;
+      requestTimeout: number;
+      connectionTimeout: number;
+    };
+    const server = createServer(
+      options.http ?? {},
+      (request: IncomingMessage, response: ServerResponse) => {
+        if (hits()?.serve(request, response)) return;
+        fastifyHandler(request, response);
+      },
+    );
+    server.keepAliveTimeout = options.keepAliveTimeout;
+    server.requestTimeout = options.requestTimeout;
+    server.setTimeout(options.connectionTimeout);
+    return server;
+  };
+}
+
 /** Largest request body the board accepts (the dispatch form is the biggest). */
 const BODY_LIMIT_BYTES = 256 * 1024;
 
@@ -49,7 +85,11 @@ export async function createBoardApp(
   connection: PlatformConnection,
   options: BoardAppOptions = {},
 ): Promise<NestFastifyApplication> {
+  // Fresh cached answers leave from the HTTP server's handler, before Fastify (`FreshHits`);
+  // the rest, and every request until the application is built, go to Fastify.
+  let freshHits: FreshHits | null = null;
   const adapter = new FastifyAdapter({
+    serverFactory: hitsFirst(() => freshHits),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     requestIdHeader: 'x-request-id',
@@ -95,7 +135,13 @@ export async function createBoardApp(
       });
   }
 
-  // Fresh cached answers leave from here, before routing; misses take the whole pipeline.
+  // Fresh cached answers held in this process leave before Fastify; those held in Redis
+  // leave from here, before routing; misses take the whole pipeline.
+  if (connection.available) {
+    const hits = app.get(FreshHits);
+    hits.sendWith(securityHeaders(platformOrigin ? [platformOrigin] : []));
+    freshHits = hits;
+  }
   const routeCache = app.get(RouteCacheInterceptor);
   const apiPrefix = `${basePath}api/`;
   const fastify = app.getHttpAdapter().getInstance();

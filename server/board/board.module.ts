@@ -26,6 +26,7 @@ import { MemoryCallCounter, RedisCallCounter } from './budget/call-counter';
 import { UpstreamBudget } from './budget/upstream-budget';
 import { DataAge } from './budget/data-age';
 import { SyncModule } from './sync/sync.module';
+import { FreshHits } from './cache/fresh-hits';
 import { RefreshAhead } from './cache/refresh-ahead';
 import { RouteCacheInterceptor } from './cache/route-cache.interceptor';
 import { BoardSchedule } from './schedule/board-schedule';
@@ -146,6 +147,7 @@ class BoardCoreModule implements OnApplicationShutdown {
       MissLimiter,
       UpstreamCache,
       RouteCacheInterceptor,
+      FreshHits,
       RefreshAhead,
       DataAge,
       SettingsService,

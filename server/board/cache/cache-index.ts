@@ -33,6 +33,14 @@ export class CacheIndex {
     }
   }
 
+  /**
+   * An entry this process holds, read at once: undefined when the store is shared (Redis,
+   * read with `get`) or holds none under `key`.
+   */
+  peek<T>(key: string): T | undefined {
+    return this.memory?.peek(key) as T | undefined;
+  }
+
   /** Store an entry for `ttlMs` and remember its key; a store that fails is skipped. */
   async set<T>(key: string, value: T, ttlMs: number): Promise<void> {
     try {

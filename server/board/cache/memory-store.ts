@@ -7,19 +7,6 @@ interface KeyvRecord {
   expires?: number;
 }
 
-/**
- * A copy of `buffer` in memory of its own, exactly its size. zlib's synchronous calls
- * return a view into their 16 KB output chunk when the result fits in one, and a view
- * keeps its whole backing memory alive: a 2 KB compressed answer would hold 16 KB for as
- * long as it is cached, unseen by the byte budget. Cached buffers go through here.
- */
-export function ownedCopy(buffer: Buffer): Buffer {
-  if (buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength) return buffer;
-  const copy = Buffer.allocUnsafeSlow(buffer.byteLength);
-  buffer.copy(copy);
-  return copy;
-}
-
 /** Fixed cost counted per entry: the key, the record and the entry's object headers. */
 const ENTRY_OVERHEAD_BYTES = 256;
 
@@ -82,6 +69,17 @@ export class BoundedMemoryStore {
 
   get bytes(): number {
     return this.lru.calculatedSize;
+  }
+
+  /**
+   * The value held under `key`, read without a promise (the hot path's read); undefined
+   * when none is held or it expired. Keyv keeps expiry in the record, in the system's time.
+   */
+  peek(key: string): unknown {
+    const record = this.lru.get(key);
+    if (record === undefined) return undefined;
+    if (record.expires !== undefined && record.expires <= Date.now()) return undefined;
+    return record.value;
   }
 
   /** Keys held now (most recently used first). */

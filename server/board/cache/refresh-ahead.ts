@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { randomBytes } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { Clock } from '../../common/clock';
 import { BACKGROUND_RESERVE, UpstreamBudget } from '../budget/upstream-budget';
 
@@ -42,16 +42,16 @@ export class RefreshAhead {
     this.selfRequest = selfRequest;
   }
 
-  /** A viewer asked for the route under `key`. */
-  note(key: string, request: FastifyRequest): void {
-    if (!this.isRebuild(request)) {
-      this.asked.set(key, { url: request.url, at: this.clock.now().getTime() });
-    }
+  /** A viewer (not a rebuild) asked for the route under `key` at `url`, at `now`. */
+  note(key: string, url: string, now = this.clock.now().getTime()): void {
+    const known = this.asked.get(key);
+    if (known?.url === url) known.at = now;
+    else this.asked.set(key, { url, at: now });
   }
 
-  /** Whether the request is one of `run`'s rebuilds. */
-  isRebuild(request: FastifyRequest): boolean {
-    return request.headers[AHEAD_HEADER] === this.secret;
+  /** Whether a request with these headers is one of `run`'s rebuilds. */
+  isRebuild(headers: IncomingHttpHeaders): boolean {
+    return headers[AHEAD_HEADER] === this.secret;
   }
 
   /** Rebuild every route asked for within `ASKED_RECENTLY_MS`; returns how many were. */

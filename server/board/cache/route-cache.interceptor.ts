@@ -18,11 +18,11 @@ import { BoardConfig } from '../config/board-config';
 import { BoardMetrics } from '../ops/board-metrics';
 import { CacheIndex } from './cache-index';
 import { CacheKeys } from './cache-keys';
-import { ownedCopy } from './memory-store';
+import { ownedCopy } from '../common/compression';
 import { withFreshness } from './freshness';
 import { MissLimiter } from './miss-limiter';
 import { RefreshAhead } from './refresh-ahead';
-import { negotiateEncoding } from '../web/static-assets';
+import { negotiateEncoding } from '../common/compression';
 import { UpstreamBudget } from '../budget/upstream-budget';
 import { ENRICHMENTS, PENDING_HEADER } from '@shared/board/entities';
 import { BackgroundReads } from '../sync/background-reads';
@@ -34,7 +34,7 @@ import { BackgroundReads } from '../sync/background-reads';
  * 404 keeps its message, so asking again for a missing repository or issue costs nothing
  * upstream.
  */
-interface RouteEntry {
+export interface RouteEntry {
   status: 200 | 404;
   /** The JSON body of a 200 (when small), or the message of a 404. */
   body: string | null;
@@ -148,7 +148,7 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
     const entry = await this.cache.get<RouteEntry>(key);
-    if (this.ahead.isRebuild(request)) {
+    if (this.ahead.isRebuild(request.headers)) {
       // Under a key of its own: a viewer must not join a rebuild that fails without a
       // fallback, but take the usual path (a STALE answer when the platform is down).
       const outcome = await this.inFlight.run(`ahead ${key}`, () =>
@@ -156,9 +156,9 @@ export class RouteCacheInterceptor extends CacheInterceptor {
       );
       return from([this.answer(request, reply, outcome.entry, outcome.state)]);
     }
-    this.ahead.note(key, request);
+    this.ahead.note(key, request.url);
     if (entry && this.isFresh(entry)) {
-      this.metrics.routeCache.inc({ result: 'hit' });
+      this.metrics.countHit();
       return from([this.answer(request, reply, entry, 'HIT')]);
     }
     if (entry && this.isBackingOff(entry)) {
@@ -182,13 +182,14 @@ export class RouteCacheInterceptor extends CacheInterceptor {
    */
   async serveFresh(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const key = this.keys.route(request.url);
-    if (!key || this.ahead.isRebuild(request)) return false;
+    if (!key || this.ahead.isRebuild(request.headers)) return false;
     const entry = await this.cache.get<RouteEntry>(key);
     if (!entry) return false;
     const state = this.isFresh(entry) ? 'HIT' : this.isBackingOff(entry) ? 'STALE' : null;
     if (state === null) return false;
-    this.metrics.routeCache.inc({ result: state === 'HIT' ? 'hit' : 'stale' });
-    this.ahead.note(key, request);
+    if (state === 'HIT') this.metrics.countHit();
+    else this.metrics.routeCache.inc({ result: 'stale' });
+    this.ahead.note(key, request.url);
     if (entry.status === 404) {
       this.setHeaders(reply, entry, state);
       void reply
@@ -213,8 +214,7 @@ export class RouteCacheInterceptor extends CacheInterceptor {
    * Fresh while its oldest datum is younger than the TTL (stretched while the budget is
    * tight), and, with enrichments pending, until it is due to be rebuilt.
    */
-  private isFresh(entry: RouteEntry): boolean {
-    const now = this.clock.now().getTime();
+  isFresh(entry: RouteEntry, now = this.clock.now().getTime()): boolean {
     if (entry.recheckAt !== undefined) {
       if (now >= entry.recheckAt || this.reads.hasNews(entry.readsMark)) return false;
     }

@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CacheIndex } from './cache-index';
 import { CacheKeys } from './cache-keys';
 import { DistributedLock } from '../locks/distributed-lock';
-import { ownedCopy } from './memory-store';
+import { ownedCopy } from '../common/compression';
 import { MAX_STRETCH, UpstreamBudget } from '../budget/upstream-budget';
 
 /** How long one replica may hold an upstream key while it fetches. */

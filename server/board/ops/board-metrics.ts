@@ -40,12 +40,27 @@ export class BoardMetrics {
     registers: [this.registry],
   });
 
+  /** Hits answered since the counter below was last read (`countHit`). */
+  private uncountedHits = 0;
+
   readonly routeCache = new Counter({
     name: 'board_route_cache_total',
     help: 'Answers of cached read routes by result (hit, miss, stale, limited)',
     labelNames: ['result'] as const,
     registers: [this.registry],
+    // Hits are added when the counter is read, not one labelled increment per hit.
+    collect: () => {
+      if (this.uncountedHits === 0) return;
+      const hits = this.uncountedHits;
+      this.uncountedHits = 0;
+      this.routeCache.inc({ result: 'hit' }, hits);
+    },
   });
+
+  /** One more hit of the route cache: a plain addition, the hot path's only metric. */
+  countHit(): void {
+    this.uncountedHits += 1;
+  }
 
   readonly snapshotRuns = new Counter({
     name: 'board_snapshot_runs_total',

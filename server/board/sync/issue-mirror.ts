@@ -12,7 +12,7 @@ import {
 import { type BackgroundWork, UpstreamBudget } from '../budget/upstream-budget';
 import { CacheInvalidation } from '../cache/cache-invalidation';
 import { noteFetchedAt, trackFreshness } from '../cache/freshness';
-import { ownedCopy } from '../cache/memory-store';
+import { ownedCopy } from '../common/compression';
 import { BoardConfig } from '../config/board-config';
 import { BoardMetrics } from '../ops/board-metrics';
 import { LIST_PAGE_SIZE } from '../platform/platform-http';

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { PRODUCT_NAMES, type Language } from '@shared/board/languages';
 import { PAGE_HEADINGS, type PageHeading } from '@shared/board/page-headings';
-import type { Encoding } from './static-assets';
+import type { Encoding } from '../common/compression';
 
 /**
  * The API answers a page asks for first, by the page's path under the base path, when its

@@ -3,13 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import {
-  appFilePath,
-  COMPRESS_FROM_BYTES,
-  negotiateEncoding,
-  registerCompression,
-  registerStaticAssets,
-} from './static-assets';
+import { COMPRESS_FROM_BYTES, negotiateEncoding } from '../common/compression';
+import { appFilePath, registerCompression, registerStaticAssets } from './static-assets';
 
 describe('negotiateEncoding', () => {
   it.each([

@@ -1,7 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ownedCopy } from '../cache/memory-store';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { COMPRESS_FROM_BYTES, compressed, negotiateEncoding } from '../common/compression';
 
 /**
  * Hashed build outputs never change under the same name: `main-AB12CD34.js`, and the
@@ -9,38 +8,8 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
  */
 const HASHED_ASSET = /-[A-Za-z0-9_-]{8}\.(js|css|woff2?|ttf|svg|png)(\.br|\.gz)?$/;
 
-/** Answers smaller than this go out as they are: compressing them saves less than it costs. */
-export const COMPRESS_FROM_BYTES = 1024;
 /** Media types worth compressing; images, fonts and archives are compressed already. */
 const COMPRESSIBLE = /^(application\/(json|javascript|xml|manifest\+json)|text\/|image\/svg\+xml)/;
-/** How many distinct answers keep their compressed forms (cached answers repeat)... */
-const MEMO_ENTRIES = 128;
-/** ...of at most this size, so the kept copies stay within a few megabytes. */
-const MEMO_MAX_BYTES = 64 * 1024;
-
-export type Encoding = 'br' | 'gzip';
-
-/**
- * The encoding to answer `Accept-Encoding` with: brotli before gzip, a `q=0` refusal
- * respected, `*` read as either. Null for identity.
- */
-export function negotiateEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
-  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
-  const accepted = new Map<string, number>();
-  for (const part of header.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    if (!name) continue;
-    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)).find(Boolean);
-    accepted.set(name.trim(), q ? Number(q[1]) : 1);
-  }
-  const ok = (name: Encoding): boolean => {
-    const q = accepted.get(name) ?? accepted.get('*');
-    return q !== undefined && q > 0;
-  };
-  if (ok('br')) return 'br';
-  if (ok('gzip')) return 'gzip';
-  return null;
-}
 
 /** Longest path the static route looks up; the build's names are far shorter. */
 const MAX_FILE_PATH = 256;
@@ -113,35 +82,6 @@ export async function registerStaticAssets(
  * sent again and again.
  */
 export function registerCompression(server: FastifyInstance): void {
-  const memos: Record<Encoding, Map<string, Buffer>> = { br: new Map(), gzip: new Map() };
-  const compress = (body: string | Buffer, encoding: Encoding): Buffer => {
-    const memo = memos[encoding];
-    const key = typeof body === 'string' && body.length <= MEMO_MAX_BYTES ? body : null;
-    const known = key === null ? undefined : memo.get(key);
-    if (key !== null && known) {
-      // Most recently used last, so the oldest goes first when the memo is full.
-      memo.delete(key);
-      memo.set(key, known);
-      return known;
-    }
-    const compressed = ownedCopy(
-      encoding === 'br'
-        ? brotliCompressSync(body, {
-            params: {
-              // Fast enough per answer, and still smaller than gzip's best.
-              [zlib.BROTLI_PARAM_QUALITY]: 5,
-              [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
-            },
-          })
-        : gzipSync(body, { level: 6 }),
-    );
-    if (key !== null) {
-      memo.set(key, compressed);
-      if (memo.size > MEMO_ENTRIES) memo.delete(memo.keys().next().value!);
-    }
-    return compressed;
-  };
-
   server.addHook(
     'onSend',
     async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
@@ -156,10 +96,9 @@ export function registerCompression(server: FastifyInstance): void {
       appendVary(reply);
       const encoding = negotiateEncoding(request.headers['accept-encoding']);
       if (!encoding) return payload;
-      const compressed = compress(payload, encoding);
       void reply.header('content-encoding', encoding);
       void reply.removeHeader('content-length');
-      return compressed;
+      return compressed(payload, encoding);
     },
   );
 }

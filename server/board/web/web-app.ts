@@ -13,7 +13,8 @@ import {
   type IndexAnswer,
 } from './index-page';
 import { LANGUAGE_VARY, pageLanguage } from './language';
-import { negotiateEncoding, registerCompression, registerStaticAssets } from './static-assets';
+import { negotiateEncoding } from '../common/compression';
+import { registerCompression, registerStaticAssets } from './static-assets';
 
 /** Content Security Policy of the board's pages: no inline script, nothing from elsewhere. */
 export const CONTENT_SECURITY_POLICY = {
