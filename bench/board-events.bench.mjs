@@ -5,7 +5,7 @@
 import http from 'node:http';
 import { QUICK, report, rssMb, sleep, startBoard, startForge } from './lib.mjs';
 
-const STREAMS = 1000;
+const STREAMS = QUICK ? 300 : 1000;
 const ROUNDS = QUICK ? 3 : 7;
 const ADMIN_TOKEN = 'bench-admin-token-events-0123456789';
 

@@ -22,7 +22,12 @@ import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { buildForgeStore, freePort, QUICK, root } from './lib.mjs';
 
 const [ORGS, REPOS, ISSUES] = process.argv.slice(2, 5).map(Number);
-const size = { orgs: ORGS || 10, repos: REPOS || 20, issues: ISSUES || 50 };
+// The quick set's default size is 5 × 10 × 50.
+const size = {
+  orgs: ORGS || (QUICK ? 5 : 10),
+  repos: REPOS || (QUICK ? 10 : 20),
+  issues: ISSUES || 50,
+};
 const TOKEN = 'bench-admin-token-scale-0123456789';
 const TTL_MS = 300_000;
 // The board's default budget; PLATFORM_MAX_CALLS_PER_HOUR runs the hour under another.
@@ -30,8 +35,8 @@ const BUDGET = Number(process.env.PLATFORM_MAX_CALLS_PER_HOUR ?? 3000);
 const MINUTE = 60_000;
 const VIEWERS = 20;
 const CHANGE_SHARE_PER_HOUR = 0.01;
-/** Simulated minutes: an hour, or 20 in the quick set (its rates are per hour all the same). */
-const MINUTES = QUICK ? 20 : 60;
+/** Simulated minutes: an hour, or 10 in the quick set (its rates are per hour all the same). */
+const MINUTES = QUICK ? 10 : 60;
 
 buildIfStale('server');
 const require = createRequire(import.meta.url);
