@@ -316,6 +316,28 @@ describe('forge: builds', () => {
     expect(started.status).toBe(200);
   });
 
+  it('counts the NPC runs in the repository record', async () => {
+    const repo = await call(forge, 'GET', REPO);
+    expect((repo.body as { npc_builded_count: number }).npc_builded_count).toBe(
+      (await logs('?event=issue.comment@npc')).total +
+        (await logs('?event=pull_request.comment@npc')).total,
+    );
+  });
+
+  it('reads an untyped JSON body and an encoded slash in the repository, as other writes do', async () => {
+    const response = await fetch(`${forge.baseUrl}/acme%2Fweb/-/build/start`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${forge.adminToken}` },
+      // Bytes, not a string: fetch would call a string text/plain.
+      body: Buffer.from(JSON.stringify({ event: 'api_trigger_untyped' })),
+    });
+    expect(response.status).toBe(200);
+    const { sn } = (await response.json()) as DtoBuildResult;
+    const listed = await call(forge, 'GET', '/acme%2Fweb/-/build/logs?event=api_trigger_untyped');
+    expect((listed.body as DtoBuildLogsResult).data.map((build) => build.sn)).toEqual([sn]);
+    expect((await call(forge, 'POST', `/acme%2Fweb/-/build/stop/${sn}`)).status).toBe(200);
+  });
+
   it('serves the family with FORGE_EXTENSIONS=off too: it is published', async () => {
     const plain = await startForge({ seed: 'none', extensions: false });
     try {

@@ -3,7 +3,6 @@ import { Prng } from '../seed/prng';
 import type { BuildPlan, PlannedStage } from './build.types';
 
 const SECOND_MS = 1000;
-const MINUTE_MS = 60 * SECOND_MS;
 
 /** How a build should go; everything else is drawn from the build's own seed. */
 export interface PlanOptions {
@@ -19,6 +18,8 @@ export interface PlanOptions {
   endless?: boolean;
   /** The working stage's length, instead of a drawn one. */
   workMs?: number;
+  /** Cores, instead of drawn ones. */
+  cores?: number;
 }
 
 /** A number from a build's serial number: the same `sn` always gives the same plan. */
@@ -70,7 +71,7 @@ export function planBuild(
     const failed = stages[failing.stage];
     failed.lines = [...failed.lines.slice(0, 2), 'Error: the step exited with code 1'];
   }
-  const cores = rng.pick([2, 4, 4, 8]);
+  const cores = options.cores ?? rng.pick([2, 4, 4, 8]);
   return {
     plan: {
       pipelines: [
@@ -91,6 +92,3 @@ export function planBuild(
 function stage(id: string, name: string, ms: number | null, lines: string[]): PlannedStage {
   return { id, name, ms, lines };
 }
-
-/** The working stage's typical length, for callers that must stay inside a window. */
-export const TYPICAL_WORK_MS = 10 * MINUTE_MS;

@@ -90,7 +90,7 @@ export function pipelineStates(build: Timing & { plan: string }, now: number): P
         error,
       });
       if (failed) return shown('skipped', 0, 0);
-      if (stageStart >= stop) return shown('skipped', 0, 0);
+      if (stop !== Infinity && stageStart >= stop) return shown('skipped', 0, 0);
       if (stageStart > now) return shown('pending', 0, 0);
       if (stageEnd > until) {
         const ran = until - stageStart;

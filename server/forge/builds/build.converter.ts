@@ -43,7 +43,8 @@ export function toLogInfo(row: BuildRow, place: BuildPlace, now: number): DtoLog
     createTime: row.created_at,
     duration: Math.max(0, buildEnd(row, now) - start),
     event: row.event,
-    eventUrl: row.event_url,
+    // Stored as a path on the forge, so the address follows the forge's public URL.
+    eventUrl: row.event_url.startsWith('/') ? place.publicUrl + row.event_url : row.event_url,
     freeze: row.user.frozen === 1,
     groupName: place.repoPath.split('/')[0],
     labels: plan.pipelines.map(labelText).join(' '),

@@ -33,6 +33,7 @@ export interface BuildRow {
   repo_id: number;
   sn: string;
   event: string;
+  /** The issue's or pull request's path on the forge (`/org/repo/-/issues/3`), or empty. */
   event_url: string;
   user_id: number;
   npc_id: number | null;

@@ -156,6 +156,14 @@ export class BuildsRepository {
     this.db.run('UPDATE builds SET logs_deleted = 1 WHERE id = ?', [id]);
   }
 
+  /** The commit a repository's newest build ran on, if it has any. */
+  latestCommit(repoId: number): { sha: string; title: string } | undefined {
+    return this.db.get(
+      'SELECT sha, commit_title AS title FROM builds WHERE repo_id = ? ORDER BY created_at DESC, id DESC LIMIT 1',
+      [repoId],
+    );
+  }
+
   /** Builds about an issue, oldest first. */
   ofIssue(issueId: number): BuildRow[] {
     return this.db

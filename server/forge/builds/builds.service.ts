@@ -129,7 +129,7 @@ export class BuildsService {
     const title = (await this.git.commit(repo, commit.sha)).message.split('\n')[0];
     const ref = commit.ref?.replace(/^refs\/(heads|tags)\//, '') ?? '';
     const event = input.event || 'api_trigger';
-    const row = this.startBuild(context, {
+    const row = this.startBuild({
       repoId: context.repo.id,
       kind: event.startsWith('api_trigger_npc') ? 'npc' : 'pipeline',
       event,
@@ -153,9 +153,9 @@ export class BuildsService {
   }
 
   /** Start a build now, planned from its serial number (mentions, the API, the simulator). */
-  startBuild(context: RepoGrant, start: BuildStart): BuildRow {
+  startBuild(start: BuildStart): BuildRow {
     const createdAt = iso(this.clock.now());
-    const sn = this.builds.nextSn(context.repo.id, createdAt);
+    const sn = this.builds.nextSn(start.repoId, createdAt);
     const { plan, outcome } = planBuild(seedOf(sn), { kind: start.kind });
     const { kind, ...fields } = start;
     void kind;

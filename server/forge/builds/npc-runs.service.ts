@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { NPC_EVENTS_PER_ACTION, NPC_ISSUE_EVENT, NPC_PULL_EVENT } from '@shared/platform/builds';
 import { NotFoundError } from '../../common/errors';
-import { ForgeConfig } from '../config/forge-config';
 import { GitAdapter } from '../git/git.adapter';
 import type { RepoGrant } from '../repos/repo.types';
 import { UsersRepository } from '../users/users.repository';
@@ -51,7 +50,6 @@ export class NpcRunsService {
     private readonly builds: BuildsService,
     private readonly users: UsersRepository,
     private readonly git: GitAdapter,
-    private readonly config: ForgeConfig,
   ) {}
 
   /** Start a run for each NPC `text` mentions; returns the builds started. */
@@ -84,11 +82,11 @@ export class NpcRunsService {
     const event = source.kind === 'issue' ? NPC_ISSUE_EVENT : NPC_PULL_EVENT;
     const section = source.kind === 'issue' ? 'issues' : 'pulls';
     return npcs.map((npc) =>
-      this.builds.startBuild(context, {
+      this.builds.startBuild({
         repoId: context.repo.id,
         kind: 'npc',
         event,
-        eventUrl: `${this.config.publicUrl}/${repo.owner}/${repo.name}/-/${section}/${source.number}`,
+        eventUrl: `/${repo.owner}/${repo.name}/-/${section}/${source.number}`,
         userId: authorId,
         npcId: npc.id,
         issueId: source.kind === 'issue' ? source.id : null,
