@@ -222,9 +222,10 @@ describe('forge: builds', () => {
     ).toBe(billed);
     const amountAfter = (await call(forge, 'GET', '/acme/-/charge/special-amount'))
       .body as DtoSpecialAmount;
-    expect(
-      Math.round((amountBefore.compute_build_corehour - amountAfter.compute_build_corehour) * 1000),
-    ).toBe(billed);
+    // Published as an integer: whole core-hours left of the 2000 allowed, rounded down.
+    expect(amountBefore.compute_build_corehour).toBe(2000);
+    expect(amountAfter.compute_build_corehour).toBe(Math.floor((2_000_000 - billed) / 1000));
+    expect(billed).toBeGreaterThan(1000);
     expect(amountAfter.credit).toBeLessThan(amountBefore.credit);
     // Reading again charges nothing twice.
     const again = (await call(forge, 'GET', '/acme/-/charge/ledger?page_size=100'))

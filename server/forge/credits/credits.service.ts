@@ -71,14 +71,15 @@ export class CreditsService {
 
   /**
    * The current balance (`credit`) and build core-hours left, after charging the builds
-   * that have finished; needs the Master or Owner role.
+   * that have finished; needs the Master or Owner role. Core-hours are published as an
+   * integer: what is left, in whole core-hours, rounded down.
    */
   specialAmount(ctx: OrgContext): DtoSpecialAmount {
     const { namespace } = ctx.granted();
     this.settleBuilds();
     return toSpecialAmount(
       toCredits(this.ledger.balance(namespace.id)),
-      this.ledger.coreHoursLeft(namespace.id) / 1000,
+      Math.floor(this.ledger.coreHoursLeft(namespace.id) / 1000),
     );
   }
 
