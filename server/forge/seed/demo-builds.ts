@@ -1,6 +1,6 @@
 import { NPC_ISSUE_EVENT } from '@shared/platform/builds';
 import { planBuild, seedOf, type PlanOptions } from '../builds/build-plan';
-import { costCents, planLength, plannedCoreMh } from '../builds/build-status';
+import { costCents, planLength, plannedCoreMh, usedCoreMh } from '../builds/build-status';
 import type { BuildPlan } from '../builds/build.types';
 import { DEMO_SEED, NPC_USERS } from './demo-data';
 import type { DemoPlan, PlannedIssue, PlannedLedger } from './demo-plan.types';
@@ -29,8 +29,10 @@ export interface PlannedBuild {
   outcome: 'success' | 'error';
   createdAt: string;
   stoppedAt: string | null;
-  /** Finished before the epoch: its charge is part of the ledger's history. */
+  /** Finished or stopped before the epoch: its charge is part of the ledger's history. */
   charged: boolean;
+  /** When it was charged: as it ended, or as it was stopped. */
+  chargedAt: string;
   coreMh: number;
   cents: number;
   case: BuildCase | null;
@@ -40,6 +42,12 @@ export interface PlannedBuild {
 export const BUILD_CASES_KEY = 'demo_build_cases';
 
 const at = (ms: number): string => new Date(ms).toISOString();
+
+/** What a planned build is before its course is drawn. */
+type BuildBase = Omit<
+  PlannedBuild,
+  'plan' | 'outcome' | 'charged' | 'chargedAt' | 'coreMh' | 'cents' | 'createdAt'
+>;
 
 /**
  * Thirty days of builds before the epoch: each NPC comment on a task is a run that ended
@@ -58,7 +66,7 @@ export function planDemoBuilds(plan: DemoPlan): PlannedBuild[] {
   );
   const builds: PlannedBuild[] = [];
   const add = (
-    base: Omit<PlannedBuild, 'plan' | 'outcome' | 'charged' | 'coreMh' | 'cents' | 'createdAt'>,
+    base: BuildBase,
     options: PlanOptions,
     key: string,
     placed: { endsAt: number } | { startsAt: number },
@@ -66,13 +74,27 @@ export function planDemoBuilds(plan: DemoPlan): PlannedBuild[] {
     const { plan: course, outcome } = planBuild(seedOf(key), options);
     const length = planLength(course);
     const start = 'startsAt' in placed ? placed.startsAt : placed.endsAt - length;
-    const coreMh = plannedCoreMh(course);
+    const stop = base.stoppedAt === null ? null : Date.parse(base.stoppedAt);
+    const coreMh =
+      stop === null
+        ? plannedCoreMh(course)
+        : usedCoreMh(
+            {
+              created_at: at(start),
+              finishes_at: Number.isFinite(length) ? at(start + length) : null,
+              stopped_at: base.stoppedAt,
+              outcome,
+              plan: JSON.stringify(course),
+            },
+            stop,
+          );
     const build: PlannedBuild = {
       ...base,
       plan: course,
       outcome,
       createdAt: at(start),
-      charged: base.stoppedAt === null && start + length <= end,
+      charged: (stop ?? start + length) <= end,
+      chargedAt: at(Math.min(stop ?? start + length, end)),
       coreMh,
       cents: costCents(coreMh),
     };
@@ -158,12 +180,7 @@ export function planDemoBuilds(plan: DemoPlan): PlannedBuild[] {
  * else the task's author or a person who commented, else `owner` (never the NPC itself:
  * a mention of oneself starts nothing).
  */
-function npcRun(
-  issue: PlannedIssue,
-  index: number,
-  npc: string,
-  owner: string,
-): Omit<PlannedBuild, 'plan' | 'outcome' | 'charged' | 'coreMh' | 'cents' | 'createdAt'> {
+function npcRun(issue: PlannedIssue, index: number, npc: string, owner: string): BuildBase {
   const assigner = issue.assignments
     .filter((change) => change.action === 'assigned' && change.assignees.includes(npc))
     .map((change) => change.actor)

@@ -422,7 +422,7 @@ export class DemoSeedService {
       if (!build.charged) continue;
       const list = charges.get(build.org) ?? [];
       list.push({
-        at: row.finishes_at as string,
+        at: build.chargedAt,
         cents: build.cents,
         coreMh: build.coreMh,
         sn: row.sn,
