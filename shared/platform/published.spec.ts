@@ -67,7 +67,7 @@ function expectedType(node: Json, property?: string): string {
   else if (
     type === 'object' &&
     node['additionalProperties'] &&
-    Object.keys(node['additionalProperties'] as Json).length > 0
+    Object.keys(node['additionalProperties']).length > 0
   )
     out = `Record<string,${expectedType(node['additionalProperties'] as Json)}>`;
   else if (type === 'object')
