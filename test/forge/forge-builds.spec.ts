@@ -140,6 +140,29 @@ describe('forge: builds', () => {
     });
   });
 
+  it('starts pull request runs from a comment and a review too, not from an edit', async () => {
+    const before = (await logs('?event=pull_request.comment@npc')).total;
+    const at = `${REPO}/-/pulls/1`;
+    const comment = await call(forge, 'POST', `${at}/comments`, { body: { body: '@npc-3 look' } });
+    expect(comment.status).toBe(201);
+    const review = await call(forge, 'POST', `${at}/reviews`, {
+      body: { event: 'comment', body: 'Over to @npc-4.' },
+    });
+    expect(review.status).toBe(201);
+    const edit = await call(
+      forge,
+      'PATCH',
+      `${at}/comments/${(comment.body as { id: string }).id}`,
+      {
+        body: { body: '@npc-5 instead' },
+      },
+    );
+    expect(edit.status).toBe(200);
+    const runs = (await logs('?event=pull_request.comment@npc')).data;
+    expect(runs.length - before).toBe(2);
+    expect(runs.slice(0, 2).map((run) => run.title.split(':')[0])).toEqual(['npc-4', 'npc-3']);
+  });
+
   it('starts a build by API only for an api_trigger event', async () => {
     const refused = await call(forge, 'POST', `${REPO}/-/build/start`, {
       body: { event: 'push' },
@@ -161,27 +184,27 @@ describe('forge: builds', () => {
 
   it('lists builds newest first, 30 to a page by default, with every published filter', async () => {
     const all = await logs('?page_size=100');
-    expect(all.total).toBe(34);
+    expect(all.total).toBe(36);
     const times = all.data.map((build) => build.createTime);
     expect([...times].sort().reverse()).toEqual(times);
     const first = await logs();
-    expect([first.data.length, first.total]).toEqual([30, 34]);
+    expect([first.data.length, first.total]).toEqual([30, 36]);
     expect((await logs('?page=2')).data.map((b) => b.sn)).toEqual(
       all.data.slice(30).map((b) => b.sn),
     );
-    expect((await logs('?page_size=500')).data).toHaveLength(34);
+    expect((await logs('?page_size=500')).data).toHaveLength(36);
     expect((await logs('?event=api_trigger_nightly')).total).toBe(10);
     expect((await logs('?event=issue.comment@npc')).total).toBe(13);
-    expect((await logs('?status=pending')).total).toBe(34);
+    expect((await logs('?status=pending')).total).toBe(36);
     expect((await logs('?status=success')).total).toBe(0);
     expect((await logs(`?sn=${all.data[5].sn}`)).data.map((b) => b.sn)).toEqual([all.data[5].sn]);
     // Every build so far ran on the one commit (the feature branch starts there).
-    expect((await logs(`?sha=${all.data[0].sha.slice(0, 10)}`)).total).toBe(34);
+    expect((await logs(`?sha=${all.data[0].sha.slice(0, 10)}`)).total).toBe(36);
     expect((await logs('?sha=0000000')).total).toBe(0);
-    expect((await logs('?sourceRef=feature&targetRef=main')).total).toBe(1);
-    expect((await logs('?userName=admin')).total).toBe(34);
+    expect((await logs('?sourceRef=feature&targetRef=main')).total).toBe(3);
+    expect((await logs('?userName=admin')).total).toBe(36);
     expect((await logs('?userName=dev')).total).toBe(0);
-    expect((await logs('?createTime=2030-03-04&endTime=2030-03-04')).total).toBe(34);
+    expect((await logs('?createTime=2030-03-04&endTime=2030-03-04')).total).toBe(36);
     expect((await logs('?createTime=2030-03-05')).total).toBe(0);
     expect((await logs('?endTime=2030-03-03')).total).toBe(0);
     for (const bad of ['status=running', 'createTime=04-03-2030', 'page_size=many']) {
