@@ -7,6 +7,7 @@ import { OpsController } from './http/ops.controller';
 import { ForgeConfig } from './config/forge-config';
 import { ForgeBootstrap } from './forge-bootstrap';
 import { FORGE_MODE, type ForgeMode } from './forge-mode';
+import { BuildsModule } from './builds/builds.module';
 import { CommitsModule } from './commits/commits.module';
 import { ContentsModule } from './contents/contents.module';
 import { CreditsModule } from './credits/credits.module';
@@ -58,6 +59,8 @@ const FEATURES: Type[] = [
   OrgsModule,
   ReposModule,
   EventsModule,
+  CreditsModule,
+  BuildsModule,
   IssuesModule,
   PullsModule,
   ContentsModule,
@@ -66,7 +69,6 @@ const FEATURES: Type[] = [
   ReleasesModule,
   UploadsModule,
   TransportModule,
-  CreditsModule,
   SeedModule,
   SimulatorModule,
 ];

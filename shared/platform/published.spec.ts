@@ -10,9 +10,20 @@ import * as ts from 'typescript';
 type Json = Record<string, unknown>;
 
 const ROOT = path.join(__dirname, '..', '..');
-const EXTRACT = JSON.parse(
-  fs.readFileSync(path.join(ROOT, 'test/conformance/cnb-swagger-extract.json'), 'utf8'),
-) as { definitions: Record<string, Json> };
+/** The extracts the conformance suites keep: the main one and the build family's. */
+const EXTRACT = {
+  definitions: Object.assign(
+    {},
+    ...['cnb-swagger-extract.json', 'cnb-build-extract.json'].map(
+      (file) =>
+        (
+          JSON.parse(fs.readFileSync(path.join(ROOT, 'test/conformance', file), 'utf8')) as {
+            definitions: Record<string, Json>;
+          }
+        ).definitions,
+    ),
+  ) as Record<string, Json>,
+};
 
 /** The TypeScript name of a published definition (`api.UserInfo` → `ApiUserInfo`). */
 function tsName(definition: string): string {
@@ -53,6 +64,12 @@ function expectedType(node: Json, property?: string): string {
   else if (type === 'string') out = 'string';
   else if (type === 'integer' || type === 'number') out = 'number';
   else if (type === 'boolean') out = 'boolean';
+  else if (
+    type === 'object' &&
+    node['additionalProperties'] &&
+    Object.keys(node['additionalProperties']).length > 0
+  )
+    out = `Record<string,${expectedType(node['additionalProperties'] as Json)}>`;
   else if (type === 'object')
     out = node['properties']
       ? `{${Object.entries(node['properties'] as Record<string, Json>)

@@ -501,6 +501,55 @@ export interface DieWebError {
   errparam: Record<string, unknown>;
 }
 
+/** `dto.BuildCommonResult`: `code` 0 is success, 1 failure. */
+export interface DtoBuildCommonResult {
+  code: number;
+  message: string;
+}
+
+/** `dto.BuildLogsResult`. */
+export interface DtoBuildLogsResult {
+  data: DtoLogInfo[];
+  init: boolean;
+  timestamp: number;
+  total: number;
+}
+
+/** `dto.BuildPipelineInfo`. */
+export interface DtoBuildPipelineInfo {
+  createTime: string;
+  duration: number;
+  id: string;
+  labels: string;
+  status: string;
+}
+
+/** `dto.BuildResult`: `success` says the build was triggered, not that it passed. */
+export interface DtoBuildResult {
+  buildLogUrl: string;
+  message: string;
+  sn: string;
+  success: boolean;
+}
+
+/** `dto.BuildStageResult`. */
+export interface DtoBuildStageResult {
+  content: string[];
+  duration: number;
+  endTime: number;
+  error: string;
+  id: string;
+  name: string;
+  startTime: number;
+  status: string;
+}
+
+/** `dto.BuildStatusResult`. */
+export interface DtoBuildStatusResult {
+  pipelinesStatus: Record<string, DtoPipelineStatus>;
+  status: string;
+}
+
 /** `dto.OrganizationAccess`. */
 export interface DtoOrganizationAccess {
   access_role: ConstantAccessRole;
@@ -568,6 +617,51 @@ export interface DtoOrganizationUnion {
 export interface DtoRepoLanguage {
   color: string;
   language: string;
+}
+
+/** `dto.LogInfo`: one build. */
+export interface DtoLogInfo {
+  buildLogUrl: string;
+  commitTitle: string;
+  createTime: string;
+  duration: number;
+  event: string;
+  eventUrl: string;
+  freeze: boolean;
+  groupName: string;
+  labels: string;
+  nickName: string;
+  pipelineFailCount: number;
+  pipelineSuccessCount: number;
+  pipelineTotalCount: number;
+  pipelines: DtoBuildPipelineInfo[];
+  sha: string;
+  slug: string;
+  sn: string;
+  sourceRef: string;
+  sourceSlug: string;
+  status: string;
+  targetRef: string;
+  title: string;
+  userName: string;
+}
+
+/** `dto.PipelineLabel`. */
+export interface DtoPipelineLabel {
+  key: string;
+  value: string[];
+}
+
+/** `dto.PipelineStatus`: `metricCoreHours` and `metricDuration` (ms) are what is billed. */
+export interface DtoPipelineStatus {
+  duration: number;
+  id: string;
+  labels: DtoPipelineLabel[];
+  metricCoreHours: number;
+  metricDuration: number;
+  name: string;
+  stages: DtoStage[];
+  status: string;
 }
 
 /** `dto.Repos4User`. */
@@ -645,6 +739,25 @@ export interface DtoSpecialAmount {
   storage_object_desc: string;
   storage_object_expire: string | null;
   storage_object_gib: number;
+}
+
+/** `dto.Stage`. */
+export interface DtoStage {
+  duration: number;
+  id: string;
+  name: string;
+  status: string;
+}
+
+/** `dto.StartBuildReq`. */
+export interface DtoStartBuildReq {
+  branch: string;
+  config: string;
+  env: Record<string, string>;
+  event: string;
+  sha: string;
+  sync: string;
+  tag: string;
 }
 
 /** `dto.UsersResult`. */

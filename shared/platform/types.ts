@@ -433,4 +433,7 @@ export interface LedgerEntry {
   kind: 'spend' | 'topup';
   note: string;
   created_at: string;
+  /** A build's charge: the build's serial number and the core-hours it used. */
+  sn?: string;
+  core_hours?: number;
 }

@@ -108,6 +108,20 @@ export async function demoParams(
     params['file_path'] = file['path'] as string;
     params['ref_with_path'] = `${branch}/${file['path'] as string}`;
   }
+  // A finished build of the repository, one of its pipelines and a stage of it.
+  const builds = (await get(`/${repo}/-/build/logs?status=success&page_size=1`)).body as
+    { data?: { sn: string }[] } | undefined;
+  const sn = builds?.data?.[0]?.sn;
+  if (sn) {
+    params['sn'] = sn;
+    const status = (await get(`/${repo}/-/build/status/${sn}`)).body as
+      { pipelinesStatus?: Record<string, { id: string; stages: { id: string }[] }> } | undefined;
+    const pipeline = Object.values(status?.pipelinesStatus ?? {})[0];
+    if (pipeline) {
+      params['pipelineId'] = pipeline.id;
+      if (pipeline.stages[0]) params['stageId'] = pipeline.stages[0].id;
+    }
+  }
   const tags = await list(`/${repo}/-/git/tags`);
   if (tags[0]) params['tag'] = tags[0]['name'] as string;
   const releases = await list(`/${repo}/-/releases`);

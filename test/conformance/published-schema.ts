@@ -31,10 +31,16 @@ export interface Swagger {
   definitions: Record<string, Json>;
 }
 
-/** The fixture: the published extract. */
-export const SWAGGER: Swagger = JSON.parse(
-  fs.readFileSync(path.join(__dirname, 'cnb-swagger-extract.json'), 'utf8'),
-) as Swagger;
+/** The extracts kept beside this file: the main one, and the build family's. */
+export const EXTRACT_FILES = ['cnb-swagger-extract.json', 'cnb-build-extract.json'] as const;
+
+/** The fixture: the published extracts, as one schema. */
+export const SWAGGER: Swagger = EXTRACT_FILES.map(
+  (file) => JSON.parse(fs.readFileSync(path.join(__dirname, file), 'utf8')) as Swagger,
+).reduce((all, extract) => ({
+  paths: { ...all.paths, ...extract.paths },
+  definitions: { ...all.definitions, ...extract.definitions },
+}));
 
 /** One published GET operation. */
 export interface PublishedOperation {
@@ -95,6 +101,9 @@ function convert(node: Json, propertyName?: string): Json {
     const values = emptyAllowed ? [...enumValues, ''] : enumValues;
     out['enum'] = node['x-nullable'] ? [...values, null] : values;
   }
+  // A map (`pipelinesStatus`): each value as its schema says.
+  const values = node['additionalProperties'] as Json | undefined;
+  if (values && Object.keys(values).length > 0) out['additionalProperties'] = convert(values);
   const properties = node['properties'] as Record<string, Json> | undefined;
   if (properties) {
     out['type'] = 'object';
@@ -168,6 +177,12 @@ export class ResponseValidator {
     if (Array.isArray(value)) {
       const items = resolved['items'] as Json | undefined;
       if (items) for (const item of value) this.walk(items, item, tally, depth + 1);
+      return;
+    }
+    const values = resolved['additionalProperties'] as Json | undefined;
+    if (values && Object.keys(values).length > 0 && typeof value === 'object') {
+      for (const member of Object.values(value as Json))
+        this.walk(values, member, tally, depth + 1);
       return;
     }
     const properties = resolved['properties'] as Record<string, Json> | undefined;

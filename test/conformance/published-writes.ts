@@ -1,8 +1,9 @@
 /**
  * The platform's published write operations (POST, PUT, PATCH, DELETE) of the families
- * the forge serves, with the success status and answer each publishes. The schema
+ * the forge serves, with the success status and answer each publishes. The main schema
  * extract beside this file holds only GET operations, so this table is taken from
- * `cnb-api-reference.md` (§3–§6, read from the same swagger); answers are written as
+ * `cnb-api-reference.md` (§3–§6, read from the same swagger), and for builds from the
+ * build extract (`cnb-build-extract.json`); answers are written as
  * Swagger nodes against the extract's definitions, so `ResponseValidator` checks them
  * under the same rules as the GET suite. `schema: undefined` means the published
  * answer has no body.
@@ -158,6 +159,16 @@ export const PUBLISHED_WRITES: readonly PublishedWrite[] = [
     ref('api.PullRequestComment'),
   ),
   write('POST', '/{repo}/-/pulls/{number}/reviews', 'PostPullReview', 201, ref('api.PullReview')),
+  // Builds (the build extract).
+  write('POST', '/{repo}/-/build/start', 'StartBuild', 200, ref('dto.BuildResult')),
+  write('POST', '/{repo}/-/build/stop/{sn}', 'StopBuild', 200, ref('dto.BuildResult')),
+  write(
+    'DELETE',
+    '/{repo}/-/build/logs/{sn}',
+    'BuildLogsDelete',
+    200,
+    ref('dto.BuildCommonResult'),
+  ),
   // Uploads (§3).
   write('POST', '/{repo}/-/upload/files', 'UploadFiles', 200, UPLOAD_ASSETS),
   write('POST', '/{repo}/-/upload/imgs', 'UploadImgs', 200, UPLOAD_ASSETS),

@@ -188,6 +188,12 @@ async function newRelease(ctx: Context): Promise<string> {
   return String(release['id']);
 }
 
+/** A new build on the default branch, still running; returns its serial number. */
+async function newBuild(ctx: Context): Promise<string> {
+  const build = await ctx.must(200, 'POST', `/${ctx.params['repo']}/-/build/start`, {});
+  return String(build['sn']);
+}
+
 /** A new pull from a branch holding an older commit than the default branch's head. */
 async function newPull(ctx: Context): Promise<string> {
   const repo = ctx.params['repo'];
@@ -487,6 +493,21 @@ const SCENARIOS: Record<string, Scenario> = {
       event: 'comment',
       body: 'A review from the write conformance suite.',
     }),
+  // ------------------------------------------------------------------ builds
+  'POST /{repo}/-/build/start': (ctx) =>
+    ctx.send('POST', `/${ctx.params['repo']}/-/build/start`, {
+      branch: ctx.params['branch'],
+      tag: ctx.params['tag'],
+      sha: ctx.params['sha'],
+      config: 'main:\n  api_trigger_conformance:\n    - stages: []\n',
+      env: { CONFORMANCE: '1' },
+      event: 'api_trigger_conformance',
+      sync: 'false',
+    }),
+  'POST /{repo}/-/build/stop/{sn}': async (ctx) =>
+    ctx.send('POST', `/${ctx.params['repo']}/-/build/stop/${await newBuild(ctx)}`),
+  'DELETE /{repo}/-/build/logs/{sn}': async (ctx) =>
+    ctx.send('DELETE', `/${ctx.params['repo']}/-/build/logs/${await newBuild(ctx)}`),
   // ------------------------------------------------------------------ uploads
   'POST /{repo}/-/upload/files': (ctx) =>
     ctx.send('POST', `/${ctx.params['repo']}/-/upload/files`, {

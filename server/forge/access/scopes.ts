@@ -7,6 +7,7 @@ export const SCOPE_AREAS = [
   'repo-issue',
   'repo-notes',
   'repo-manage',
+  'repo-cnb-trigger',
   'group-resource',
   'group-manage',
   'group-delete',

@@ -25,20 +25,21 @@ export function toLedgerEntry(row: LedgerRow): LedgerEntry {
     kind: row.kind,
     note: row.note,
     created_at: row.created_at,
+    ...(row.sn === '' ? {} : { sn: row.sn, core_hours: -row.core_mh / 1000 }),
   };
 }
 
 /**
- * `dto.SpecialAmount`: the forge keeps credits only, so the compute and storage
- * allowances are 0 and every expiry is null (permanent, as the published description
- * says of null).
+ * `dto.SpecialAmount`: the forge keeps credits and build core-hours; the other compute
+ * and storage allowances are 0 and every expiry is null (permanent, as the published
+ * description says of null).
  */
-function toSpecialAmount(credit: number): DtoSpecialAmount {
+function toSpecialAmount(credit: number, buildCoreHours: number): DtoSpecialAmount {
   return {
     credit,
     credit_desc: '',
     credit_expire: null,
-    compute_build_corehour: 0,
+    compute_build_corehour: buildCoreHours,
     compute_build_desc: '',
     compute_build_expire: null,
     compute_build_gpu_corehour: 0,
@@ -68,18 +69,44 @@ export class CreditsService {
     private readonly clock: Clock,
   ) {}
 
-  /** The current balance (`credit`); needs the Master or Owner role. */
+  /**
+   * The current balance (`credit`) and build core-hours left, after charging the builds
+   * that have finished; needs the Master or Owner role. Core-hours are published as an
+   * integer: what is left, in whole core-hours, rounded down.
+   */
   specialAmount(ctx: OrgContext): DtoSpecialAmount {
     const { namespace } = ctx.granted();
-    return toSpecialAmount(toCredits(this.ledger.balance(namespace.id)));
+    this.settleBuilds();
+    return toSpecialAmount(
+      toCredits(this.ledger.balance(namespace.id)),
+      Math.floor(this.ledger.coreHoursLeft(namespace.id) / 1000),
+    );
   }
 
   /** Entries at or after `since`, oldest first; needs the Master or Owner role. */
   entries(ctx: OrgContext, since: string | undefined, paging: Paging): Page<LedgerEntry> {
     const { namespace } = ctx.granted();
+    this.settleBuilds();
     const from = since ? new Date(since).toISOString() : '';
     const { rows, total } = this.ledger.since(namespace.id, from, paging.pageSize, paging.offset);
     return { items: rows.map(toLedgerEntry), total };
+  }
+
+  /** Charge every build that has finished by now and is not charged yet. */
+  settleBuilds(): void {
+    this.ledger.settleBuilds(iso(this.clock.now()));
+  }
+
+  /** Charge a stopped build for what it used: core-hours in thousandths, credits in hundredths. */
+  chargeStoppedBuild(namespaceId: number, sn: string, coreMh: number, cents: number): void {
+    this.ledger.append(
+      namespaceId,
+      -cents,
+      'spend',
+      `Build ${sn} (stopped)`,
+      iso(this.clock.now()),
+      { sn, coreMh },
+    );
   }
 
   /** Add credits to an organization (CLI); returns the new balance. */

@@ -37,7 +37,8 @@ describe('scopes and roles', () => {
     expect(scopeAllows(granted, 'repo-issue:rw')).toBe(true);
     expect(scopeAllows(granted, 'group-resource:rw')).toBe(false);
     expect(scopeAllows(granted, 'repo-code:r')).toBe(false);
-    expect(parseScopes('all')).toHaveLength(7);
+    expect(parseScopes('all')).toHaveLength(8);
+    expect(parseScopes('all')).toContain('repo-cnb-trigger:rw');
     expect(() => parseScopes('repo-issue:x')).toThrow('unknown scope');
     expect(() => parseScopes('')).toThrow('no scope');
   });

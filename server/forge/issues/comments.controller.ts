@@ -56,7 +56,7 @@ export class CommentsController {
     @Repo() ctx: RepoContext,
     @Param('number') number: string,
     @Body() body: CreateCommentDto,
-  ): PlatformComment {
+  ): Promise<PlatformComment> {
     return this.comments.create(ctx, number, body.body);
   }
 

@@ -8,6 +8,7 @@ import type { Page, Paging } from '../http/paging';
 import type { Principal } from '../access/principal';
 import { iso } from '../common/time';
 import type { RepoContext } from '../access/request-context';
+import { NpcRunsService } from '../builds/npc-runs.service';
 import { ForgeConfig } from '../config/forge-config';
 import { EventsService } from '../events/events.service';
 import { CommentsRepository } from './comments.repository';
@@ -26,6 +27,7 @@ export class CommentsService {
     private readonly clock: Clock,
     private readonly config: ForgeConfig,
     private readonly events: EventsService,
+    private readonly npcRuns: NpcRunsService,
   ) {}
 
   /** An issue's comments, oldest first unless `sort` is `-created_at`. */
@@ -74,9 +76,13 @@ export class CommentsService {
     return row;
   }
 
-  /** Comment on an issue; moves its `updated_at` and `last_acted_at`. */
-  create(ctx: RepoContext, number: string, body: string): PlatformComment {
-    const { repo } = ctx.granted();
+  /**
+   * Comment on an issue; moves its `updated_at` and `last_acted_at`. NPCs the comment
+   * mentions start a run each.
+   */
+  async create(ctx: RepoContext, number: string, body: string): Promise<PlatformComment> {
+    const context = ctx.granted();
+    const { repo } = context;
     const issue = this.reader.require(repo.id, number);
     const at = iso(this.clock.now());
     const comment = this.issues.transaction(() => {
@@ -99,6 +105,12 @@ export class CommentsService {
         createdAt: at,
       });
       return row;
+    });
+    await this.npcRuns.fromText(context, comment.author.id, body, {
+      kind: 'issue',
+      id: issue.id,
+      number: issue.number,
+      title: issue.title,
     });
     return toPlatformComment(comment, this.config.publicUrl);
   }

@@ -59,7 +59,7 @@ export class IssuesController {
   @Post(':org/:repo/-/issues')
   @HttpCode(201)
   @RepoAccess('repo-issue:rw', 'participate')
-  create(@Repo() ctx: RepoContext, @Body() body: CreateIssueDto): PlatformIssue {
+  create(@Repo() ctx: RepoContext, @Body() body: CreateIssueDto): Promise<PlatformIssue> {
     return this.issues.create(ctx, body);
   }
 

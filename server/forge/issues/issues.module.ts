@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { IssuePropertiesRepository } from './issue-properties.repository';
+import { BuildsModule } from '../builds/builds.module';
 import { EventsModule } from '../events/events.module';
 import { OrgsModule } from '../orgs/orgs.module';
 import { ReposModule } from '../repos/repos.module';
@@ -19,7 +20,7 @@ import { LabelsService } from './labels.service';
 
 /** Issues, their labels, assignees and comments, and repository labels. */
 @Module({
-  imports: [UsersModule, OrgsModule, ReposModule, EventsModule],
+  imports: [UsersModule, OrgsModule, ReposModule, EventsModule, BuildsModule],
   controllers: [IssuesController, IssueDetailsController, CommentsController],
   providers: [
     IssuesRepository,

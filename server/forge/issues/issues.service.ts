@@ -7,6 +7,7 @@ import type { Principal } from '../access/principal';
 import type { OrgContext, RepoContext } from '../access/request-context';
 import { ROLE_LEVELS } from '../access/roles';
 import { dayEnd, dayStart, iso } from '../common/time';
+import { NpcRunsService } from '../builds/npc-runs.service';
 import { ForgeConfig } from '../config/forge-config';
 import { EventsService } from '../events/events.service';
 import type { RepoGrant } from '../repos/repo.types';
@@ -109,6 +110,7 @@ export class IssuesService {
     private readonly clock: Clock,
     private readonly events: EventsService,
     private readonly config: ForgeConfig,
+    private readonly npcRuns: NpcRunsService,
   ) {}
 
   /** Issues of one repository. */
@@ -165,15 +167,16 @@ export class IssuesService {
   /**
    * Open an issue; unknown labels are created, assignees must have a role in the
    * organization. Labels, assignees, priority and work mode are triage fields: setting
-   * them at creation needs the Reporter role, as changing them afterwards does.
+   * them at creation needs the Reporter role, as changing them afterwards does. NPCs the
+   * body mentions start a run each.
    */
-  create(ctx: RepoContext, input: CreateIssueDto): PlatformIssue {
+  async create(ctx: RepoContext, input: CreateIssueDto): Promise<PlatformIssue> {
     const context = ctx.granted();
     const caller = ctx.caller as NonNullable<Principal>;
     this.checkMayTriageOnCreate(context, input);
     const assigneeIds = this.assignable.resolve(context, input.assignees ?? []);
     const at = iso(this.clock.now());
-    const { number } = this.issues.transaction(() => {
+    const created = this.issues.transaction(() => {
       const created = this.issues.insert({
         repoId: context.repo.id,
         namespaceId: context.namespace.id,
@@ -208,7 +211,13 @@ export class IssuesService {
       );
       return created;
     });
-    return this.reader.render(context.repo.id, number);
+    await this.npcRuns.fromText(context, caller.userId, input.body ?? '', {
+      kind: 'issue',
+      id: created.id,
+      number: created.number,
+      title: input.title.trim(),
+    });
+    return this.reader.render(context.repo.id, created.number);
   }
 
   /** Change title, body, state, state reason or priority. */

@@ -18,6 +18,7 @@ import { iso } from '../common/time';
 import type { RepoContext } from '../access/request-context';
 import { CommitRenderer } from '../commits/commit-renderer';
 import { CommitsService } from '../commits/commits.service';
+import { NpcRunsService, pullSource } from '../builds/npc-runs.service';
 import { ForgeConfig } from '../config/forge-config';
 import { EventsService } from '../events/events.service';
 import { GitHistoryAdapter } from '../git/git-history.adapter';
@@ -104,6 +105,7 @@ export class PullDetailsService {
     private readonly events: EventsService,
     private readonly clock: Clock,
     private readonly config: ForgeConfig,
+    private readonly npcRuns: NpcRunsService,
   ) {}
 
   /** Users assigned to the pull. */
@@ -207,6 +209,7 @@ export class PullDetailsService {
       payload: { action: 'commented', number: String(row.number), comment: { id: String(id) } },
       createdAt: at,
     });
+    await this.npcRuns.fromText(context, caller.userId, body, pullSource(row));
     return this.toComment(this.details.comment(row.id, id) as PullNoteRow);
   }
 
@@ -289,6 +292,10 @@ export class PullDetailsService {
       },
       createdAt: at,
     });
+    const reviewText = [input.body ?? '', ...(input.comments ?? []).map((c) => c.body)].join(
+      '\n\n',
+    );
+    await this.npcRuns.fromText(context, caller.userId, reviewText, pullSource(row));
     const page = await this.reviews(ctx, number, {
       page: 1,
       pageSize: 100,

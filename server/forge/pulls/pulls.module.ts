@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BuildsModule } from '../builds/builds.module';
 import { EventsModule } from '../events/events.module';
 import { GitModule } from '../git/git.module';
 import { ReposModule } from '../repos/repos.module';
@@ -25,6 +26,7 @@ import { PullsService } from './pulls.service';
     OrgsModule,
     UsersModule,
     TransportModule,
+    BuildsModule,
   ],
   controllers: [PullsController, PullDetailsController],
   providers: [

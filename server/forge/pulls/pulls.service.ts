@@ -6,6 +6,7 @@ import type { Page, Paging } from '../http/paging';
 import type { Principal } from '../access/principal';
 import type { OrgContext, RepoContext } from '../access/request-context';
 import { dayEnd, dayStart, iso } from '../common/time';
+import { NpcRunsService, pullSource } from '../builds/npc-runs.service';
 import { ForgeConfig } from '../config/forge-config';
 import { EventsService } from '../events/events.service';
 import { GitAdapter } from '../git/git.adapter';
@@ -44,6 +45,7 @@ export class PullsService {
     private readonly git: GitAdapter,
     private readonly events: EventsService,
     private readonly reader: PullReader,
+    private readonly npcRuns: NpcRunsService,
   ) {}
 
   /** Pulls of one repository (open by default). */
@@ -115,6 +117,7 @@ export class PullsService {
       },
       createdAt: at,
     });
+    await this.npcRuns.fromText(context, caller.userId, input.body ?? '', pullSource(row));
     const current = await this.withCurrentShas(row);
     const [shown] = await this.reader.contexts([current]);
     return toPlatformPull(current, shown, this.config.publicUrl);

@@ -21,7 +21,7 @@ export interface RepoExtras {
 /**
  * The platform's repository record (`dto.Repos4User`). Everything the forge keeps comes
  * from its state; what it has no notion of (forks, marks, pins, stars by the caller,
- * builds, display modules, feature flags) carries the published record's empty value.
+ * display modules, feature flags) carries the published record's empty value.
  */
 export function toPlatformRepository(
   row: RepoRow,
@@ -49,7 +49,7 @@ export function toPlatformRepository(
     open_pull_request_count: row.open_pull_count,
     npc_created_pull_count: row.npc_created_pull_count,
     npc_merged_pull_count: row.npc_merged_pull_count,
-    npc_builded_count: 0,
+    npc_builded_count: row.npc_builded_count,
     star_count: row.star_count,
     fork_count: row.fork_count,
     forked_from_repo: {

@@ -23,6 +23,8 @@ export interface RepoRow {
   /** Pull requests opened by NPC users, and those of them merged. */
   npc_created_pull_count: number;
   npc_merged_pull_count: number;
+  /** Builds NPCs ran in the repository (`*@npc` events). */
+  npc_builded_count: number;
   /** `username\nnickname` of the author of the newest push, or null. */
   last_pusher: string | null;
 }

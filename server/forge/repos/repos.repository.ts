@@ -30,6 +30,8 @@ const REPO_SELECT = `
       WHERE p.repo_id = r.id AND u.is_npc = 1) AS npc_created_pull_count,
     (SELECT COUNT(*) FROM pulls p JOIN users u ON u.id = p.author_id
       WHERE p.repo_id = r.id AND u.is_npc = 1 AND p.state = 'merged') AS npc_merged_pull_count,
+    (SELECT COUNT(*) FROM builds b
+      WHERE b.repo_id = r.id AND b.event LIKE '%@npc') AS npc_builded_count,
     (SELECT u.username || char(10) || u.nickname FROM events e JOIN users u ON u.id = e.actor_id
       WHERE e.repo_id = r.id AND e.type = 'PushEvent' ORDER BY e.created_at DESC LIMIT 1) AS last_pusher
   FROM repos r JOIN namespaces n ON n.id = r.namespace_id`;
@@ -39,7 +41,7 @@ const REPO_SELECT_SLIM = `
   SELECT r.id, r.namespace_id, n.path AS owner_path, n.kind AS owner_kind, r.name, r.description, r.visibility,
     r.site, r.topics, r.license, r.star_count, r.fork_count, r.status, r.created_at, r.updated_at, r.last_commit_at,
     0 AS open_issue_count, 0 AS open_pull_count, 0 AS npc_created_pull_count,
-    0 AS npc_merged_pull_count, NULL AS last_pusher
+    0 AS npc_merged_pull_count, 0 AS npc_builded_count, NULL AS last_pusher
   FROM repos r JOIN namespaces n ON n.id = r.namespace_id`;
 
 const ORDER_COLUMNS: Readonly<Record<RepoOrder, readonly string[]>> = {

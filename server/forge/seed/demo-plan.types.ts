@@ -93,6 +93,16 @@ export interface PlannedPull {
 
 export interface PlannedLedger {
   org: string;
-  /** In time order; amounts in hundredths of a credit. */
-  entries: { amount: number; kind: 'spend' | 'topup'; note: string; createdAt: string }[];
+  /**
+   * In time order; amounts in hundredths of a credit. A run's charge names its build
+   * (`sn`) and the core-hours it used, in thousandths.
+   */
+  entries: {
+    amount: number;
+    kind: 'spend' | 'topup';
+    note: string;
+    createdAt: string;
+    sn?: string;
+    coreMh?: number;
+  }[];
 }

@@ -19,6 +19,7 @@ import {
 } from '../issues/issue-properties.repository';
 import { PullsRepository } from '../pulls/pulls.repository';
 import { ReposRepository } from '../repos/repos.repository';
+import { BuildsRepository } from '../builds/builds.repository';
 import { LedgerRepository } from '../credits/ledger.repository';
 import { GitAdapter } from '../git/git.adapter';
 import { GitWriteAdapter } from '../git/git-write.adapter';
@@ -27,6 +28,13 @@ import { ForgeDatabase } from '../storage/forge-database';
 import { MetaRepository } from '../storage/meta.repository';
 import { UsersRepository } from '../users/users.repository';
 import { ADMIN_USERNAME } from '../users/users.service';
+import {
+  BUILD_CASES_KEY,
+  planDemoBuilds,
+  withBuildCharges,
+  type DemoCharge,
+  type PlannedBuild,
+} from './demo-builds';
 import { planHistories, type PlannedHistory, type PlannedRelease } from './demo-history';
 import { buildDemoPlan } from './demo-plan';
 import { HELD_ISSUES_KEY, type HeldIssues } from './held-issues';
@@ -55,6 +63,12 @@ interface Showcase {
   asset: { key: string; bytes: Buffer; name: string };
 }
 
+/** The commit a repository's builds ran on: its default branch's newest. */
+interface RepoHead {
+  sha: string;
+  title: string;
+}
+
 /** Meta key set once the demo seed has run, so it runs on first start only. */
 export const SEEDED_KEY = 'demo_seeded_at';
 
@@ -71,6 +85,7 @@ export interface SeedSummary {
   npcCommits: number;
   tags: number;
   releases: number;
+  builds: number;
 }
 
 /**
@@ -102,6 +117,7 @@ export class DemoSeedService {
     private readonly uploads: UploadStore,
     private readonly uploadRows: UploadsRepository,
     private readonly issueProperties: IssuePropertiesRepository,
+    private readonly builds: BuildsRepository,
   ) {}
 
   /** Whether the seed has run in this data directory (or organizations exist anyway). */
@@ -117,8 +133,10 @@ export class DemoSeedService {
     const histories = planHistories(plan);
     await this.createRepositories(histories);
     const showcase = await this.prepareShowcase(plan, histories);
+    const builds = planDemoBuilds(plan);
+    const heads = await this.repoHeads(builds);
     this.db.transaction(() => {
-      this.write(plan, histories);
+      this.write(plan, histories, builds, heads);
       if (showcase) this.writeShowcase(plan, showcase);
     });
     const summary: SeedSummary = {
@@ -131,6 +149,7 @@ export class DemoSeedService {
       npcCommits: histories.reduce((sum, history) => sum + history.npcCommits, 0),
       tags: histories.reduce((sum, history) => sum + history.tags.length, 0),
       releases: histories.reduce((sum, history) => sum + history.releases.length, 0),
+      builds: builds.length,
     };
     this.logger.log(
       `Demo data seeded in ${Date.now() - started} ms: ${summary.orgs} organizations, ${summary.repos} repositories, ` +
@@ -342,7 +361,84 @@ export class DemoSeedService {
     await Promise.all(Array.from({ length: GIT_CONCURRENCY }, worker));
   }
 
-  private write(plan: DemoPlan, histories: readonly PlannedHistory[]): void {
+  /** The newest commit of each repository that has builds (read before the transaction). */
+  private async repoHeads(builds: readonly PlannedBuild[]): Promise<Map<string, RepoHead>> {
+    const heads = new Map<string, RepoHead>();
+    for (const path of new Set(builds.map((build) => `${build.org}/${build.repo}`))) {
+      const [owner, name] = path.split('/');
+      try {
+        const { sha } = await this.git.resolveCommit({ owner, name });
+        const title = (await this.git.commit({ owner, name }, sha)).message.split('\n')[0];
+        heads.set(path, { sha, title });
+      } catch {
+        // A repository without commits has no builds to show.
+      }
+    }
+    return heads;
+  }
+
+  /**
+   * The builds of the demo, with their issues' ids; returns each organization's run
+   * charges for its ledger, and records the case tasks the simulator must leave alone.
+   */
+  private writeBuilds(
+    builds: readonly PlannedBuild[],
+    heads: ReadonlyMap<string, RepoHead>,
+    ids: {
+      user: (username: string) => number;
+      repo: (path: string) => number;
+      issue: (index: number) => { id: number; number: number };
+    },
+  ): Map<string, DemoCharge[]> {
+    const charges = new Map<string, DemoCharge[]>();
+    const caseIssues: number[] = [];
+    for (const build of builds) {
+      const path = `${build.org}/${build.repo}`;
+      const head = heads.get(path);
+      if (!head) continue;
+      const repoId = ids.repo(path);
+      const issue = build.issue === null ? null : ids.issue(build.issue);
+      const row = this.builds.insert({
+        repoId,
+        sn: this.builds.nextSn(repoId, build.createdAt),
+        event: build.event,
+        eventUrl: issue ? `/${path}/-/issues/${issue.number}` : '',
+        userId: ids.user(build.user),
+        npcId: build.npc === null ? null : ids.user(build.npc),
+        issueId: issue?.id ?? null,
+        pullId: null,
+        sha: head.sha,
+        commitTitle: head.title,
+        sourceRef: 'main',
+        targetRef: 'main',
+        title: build.title,
+        plan: build.plan,
+        outcome: build.outcome,
+        createdAt: build.createdAt,
+        charged: build.charged,
+        stoppedAt: build.stoppedAt ?? undefined,
+      });
+      if (build.case && issue) caseIssues.push(issue.id);
+      if (!build.charged) continue;
+      const list = charges.get(build.org) ?? [];
+      list.push({
+        at: build.chargedAt,
+        cents: build.cents,
+        coreMh: build.coreMh,
+        sn: row.sn,
+      });
+      charges.set(build.org, list);
+    }
+    this.meta.set(BUILD_CASES_KEY, JSON.stringify(caseIssues));
+    return charges;
+  }
+
+  private write(
+    plan: DemoPlan,
+    histories: readonly PlannedHistory[],
+    builds: readonly PlannedBuild[],
+    heads: ReadonlyMap<string, RepoHead>,
+  ): void {
     const history = new Map(histories.map((h) => [`${h.org}/${h.name}`, h]));
     const userIds = new Map<string, number>();
     const admin = this.users.byUsername(ADMIN_USERNAME);
@@ -420,6 +516,7 @@ export class DemoSeedService {
     }
 
     const held: HeldIssues = { stuck: [], overdue: [] };
+    const issueIds: { id: number; number: number }[] = [];
     for (const issue of plan.issues) {
       const repoId = repoIds.get(`${issue.org}/${issue.repo}`) as number;
       const last = [
@@ -445,6 +542,7 @@ export class DemoSeedService {
         updatedAt: last,
         lastActedAt: last,
       });
+      issueIds.push({ id: issueId, number: issueNumber });
       if (issue.hold) held[issue.hold].push(issueId);
       this.issues.addLabels(
         issueId,
@@ -519,10 +617,23 @@ export class DemoSeedService {
       });
     }
 
-    for (const ledger of plan.ledgers) {
-      const namespaceId = orgIds.get(ledger.org) as number;
+    const charges = this.writeBuilds(builds, heads, {
+      user: id,
+      repo: (path) => repoIds.get(path) as number,
+      issue: (index) => issueIds[index],
+    });
+    for (const planned of plan.ledgers) {
+      const namespaceId = orgIds.get(planned.org) as number;
+      const ledger = withBuildCharges(planned, charges.get(planned.org) ?? []);
       for (const entry of ledger.entries)
-        this.ledger.append(namespaceId, entry.amount, entry.kind, entry.note, entry.createdAt);
+        this.ledger.append(
+          namespaceId,
+          entry.amount,
+          entry.kind,
+          entry.note,
+          entry.createdAt,
+          entry.sn === undefined ? undefined : { sn: entry.sn, coreMh: entry.coreMh ?? 0 },
+        );
     }
     this.meta.set(SEEDED_KEY, plan.epoch.toISOString());
   }

@@ -5,6 +5,7 @@ import { EventsRepository } from '../events/events.repository';
 import { PullDetailsRepository } from '../pulls/pull-details.repository';
 import { UploadStore } from '../uploads/upload-store';
 import { UploadsRepository } from '../uploads/uploads.repository';
+import { BuildsRepository } from '../builds/builds.repository';
 import { LedgerRepository } from '../credits/ledger.repository';
 import { GitModule } from '../git/git.module';
 import { CommentsRepository } from '../issues/comments.repository';
@@ -39,6 +40,7 @@ import { DemoSeedService } from './demo-seed.service';
     CommitRecordsRepository,
     UploadStore,
     UploadsRepository,
+    BuildsRepository,
     DemoSeedService,
   ],
   exports: [DemoSeedService],

@@ -1,4 +1,8 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { NPC_ISSUE_EVENT } from '@shared/platform/builds';
+import { buildStatus } from '../builds/build-status';
+import { BuildsRepository } from '../builds/builds.repository';
+import { BuildsService } from '../builds/builds.service';
 import { Clock } from '../common/clock';
 import { iso } from '../common/time';
 import { LedgerRepository } from '../credits/ledger.repository';
@@ -55,6 +59,8 @@ export interface SimulationRound {
   updated: number;
   closed: number;
   spentCents: number;
+  /** Runs started (pickups, progress and retries of failed runs). */
+  runs: number;
 }
 
 /**
@@ -65,8 +71,10 @@ export interface SimulationRound {
  * the organization's recent rate. Dispatches and closes happen at rates per hour, so a
  * round's share grows with the time it covers; the pickup and update delays are fixed
  * per issue and time comes from the injected clock, so a demo left running keeps its
- * pickups inside the SLO and no task stuck. The demo's held issues (stuck and overdue
- * cases) are never touched, so they keep showing.
+ * pickups inside the SLO and no task stuck. Each answer and progress comment is a run
+ * (docs/architecture.md#builds): a build that starts as the NPC posts; a failed run is
+ * retried in the next round; runs that finished are charged. The demo's held issues
+ * (stuck and overdue cases) and build cases are never touched, so they keep showing.
  */
 @Injectable()
 export class NpcSimulatorService implements OnApplicationShutdown {
@@ -84,6 +92,8 @@ export class NpcSimulatorService implements OnApplicationShutdown {
     private readonly clock: Clock,
     private readonly pusher: NpcPusher,
     private readonly events: EventsService,
+    private readonly builds: BuildsService,
+    private readonly buildRows: BuildsRepository,
   ) {}
 
   /** Run a round every `intervalMs` until the application stops. */
@@ -124,16 +134,25 @@ export class NpcSimulatorService implements OnApplicationShutdown {
       updated: 0,
       closed: 0,
       spentCents: 0,
+      runs: 0,
     };
     if (npcs.length === 0) return result;
     const now = this.clock.now();
     const at = iso(now);
+    const cases = this.sim.buildCaseIssues();
     this.db.transaction(() => {
+      this.ledger.settleBuilds(at);
       for (const org of this.sim.orgs()) {
         const answered = new Set<number>();
+        // An organization without credit sets no NPC to work.
+        const run = (issue: SimIssueRow, npc: number): void => {
+          if (cases.has(issue.id) || this.ledger.balance(org.id) <= 0) return;
+          if (this.startRun(issue, npc)) result.runs += 1;
+        };
         for (const issue of this.sim.awaitingPickup(org.id)) {
           if (now.getTime() - Date.parse(issue.since) < pickupDelayMs(issue.id)) continue;
           this.pickUp(issue, issue.npc_id, at);
+          run(issue, issue.npc_id);
           answered.add(issue.id);
           result.pickedUp += 1;
         }
@@ -153,6 +172,8 @@ export class NpcSimulatorService implements OnApplicationShutdown {
         }
         for (const issue of this.sim.working(org.id)) {
           const last = Date.parse(issue.last_comment_at ?? issue.since);
+          if (!answered.has(issue.id) && this.lastRunFailed(issue.id, now.getTime()))
+            run(issue, issue.npc_id);
           if (answered.has(issue.id) || now.getTime() - last < updateEveryMs(issue.id)) continue;
           const note = this.comments.insert(
             issue.id,
@@ -162,6 +183,7 @@ export class NpcSimulatorService implements OnApplicationShutdown {
           );
           this.commentEvent(issue, issue.npc_id, note.id, at);
           this.issues.touch(issue.id, at);
+          run(issue, issue.npc_id);
           result.updated += 1;
         }
         for (const issue of this.sim.inProgress(org.id, MAX_TASKS)) {
@@ -182,6 +204,38 @@ export class NpcSimulatorService implements OnApplicationShutdown {
       }
     });
     return result;
+  }
+
+  /**
+   * A run of `npc` on a task, started by the task's author, on the commit the
+   * repository's newest build ran on; false when the repository has never built.
+   */
+  private startRun(issue: SimIssueRow, npc: number): boolean {
+    const commit = this.buildRows.latestCommit(issue.repo_id);
+    if (!commit) return false;
+    const path = this.sim.repoPath(issue.repo_id);
+    this.builds.startBuild({
+      repoId: issue.repo_id,
+      kind: 'npc',
+      event: NPC_ISSUE_EVENT,
+      eventUrl: `/${path}/-/issues/${issue.number}`,
+      userId: issue.author_id,
+      npcId: npc,
+      issueId: issue.id,
+      pullId: null,
+      sha: commit.sha,
+      commitTitle: commit.title,
+      sourceRef: 'main',
+      targetRef: 'main',
+      title: `${this.sim.username(npc)}: ${issue.title}`,
+    });
+    return true;
+  }
+
+  /** Whether a task's newest run has failed (and waits for its retry). */
+  private lastRunFailed(issueId: number, now: number): boolean {
+    const latest = this.buildRows.ofIssue(issueId).at(-1);
+    return latest !== undefined && buildStatus(latest, now) === 'error';
   }
 
   /** `npc` answers an issue given to it: a comment and the `in progress` label. */

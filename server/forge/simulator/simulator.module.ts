@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { BuildsModule } from '../builds/builds.module';
+import { BuildsRepository } from '../builds/builds.repository';
 import { LedgerRepository } from '../credits/ledger.repository';
 import { CommentsRepository } from '../issues/comments.repository';
 import { IssuesRepository } from '../issues/issues.repository';
@@ -12,7 +14,7 @@ import { SimulatorRepository } from './simulator.repository';
 
 /** The demo NPC simulator (FORGE_SIMULATE). */
 @Module({
-  imports: [GitModule, TransportModule, EventsModule],
+  imports: [GitModule, TransportModule, EventsModule, BuildsModule],
   providers: [
     NpcPusher,
     SimulatorRepository,
@@ -20,6 +22,7 @@ import { SimulatorRepository } from './simulator.repository';
     CommentsRepository,
     LabelsRepository,
     LedgerRepository,
+    BuildsRepository,
     NpcSimulatorService,
   ],
   exports: [NpcSimulatorService],

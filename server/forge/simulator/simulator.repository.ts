@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { BUILD_CASES_KEY } from '../seed/demo-builds';
 import { HELD_ISSUES_KEY, parseHeldIssues, type HeldIssues } from '../seed/held-issues';
 import { ForgeDatabase } from '../storage/forge-database';
 
@@ -9,6 +10,8 @@ export interface SimIssueRow {
   number: number;
   title: string;
   npc_id: number | null;
+  /** Who opened it: who set its NPC to work. */
+  author_id: number;
 }
 
 /** An NPC-assigned issue waiting for its NPC to answer, with when it was last acted on. */
@@ -68,6 +71,25 @@ export class SimulatorRepository {
     );
   }
 
+  /** `org/name` of a repository. */
+  repoPath(repoId: number): string {
+    return (
+      this.db.get<{ path: string }>(
+        `SELECT n.path || '/' || r.name AS path FROM repos r JOIN namespaces n ON n.id = r.namespace_id
+         WHERE r.id = ?`,
+        [repoId],
+      )?.path ?? ''
+    );
+  }
+
+  /** A user's name. */
+  username(userId: number): string {
+    return (
+      this.db.get<{ username: string }>('SELECT username FROM users WHERE id = ?', [userId])
+        ?.username ?? ''
+    );
+  }
+
   /** Ids and paths of every top-level organization (sub-groups hold no repositories). */
   orgs(): { id: number; path: string }[] {
     return this.db.all<{ id: number; path: string }>(
@@ -82,7 +104,7 @@ export class SimulatorRepository {
    */
   awaitingPickup(namespaceId: number): AwaitingIssueRow[] {
     return this.db.all<AwaitingIssueRow>(
-      `SELECT i.id, i.repo_id, i.number, i.title, a.user_id AS npc_id, i.last_acted_at AS since
+      `SELECT i.id, i.repo_id, i.number, i.title, i.author_id, a.user_id AS npc_id, i.last_acted_at AS since
        FROM issues i
          JOIN repos r ON r.id = i.repo_id
          JOIN issue_assignees a ON a.issue_id = i.id
@@ -101,7 +123,7 @@ export class SimulatorRepository {
    */
   undispatched(namespaceId: number, limit: number): SimIssueRow[] {
     return this.db.all<SimIssueRow>(
-      `SELECT i.id, i.repo_id, i.number, i.title, NULL AS npc_id
+      `SELECT i.id, i.repo_id, i.number, i.title, i.author_id, NULL AS npc_id
        FROM issues i JOIN repos r ON r.id = i.repo_id
        WHERE i.namespace_id = ? AND i.state = 'open' AND r.visibility != 'secret'
          AND i.id NOT IN (SELECT value FROM json_each(?))
@@ -120,7 +142,7 @@ export class SimulatorRepository {
    */
   working(namespaceId: number): WorkingIssueRow[] {
     return this.db.all<WorkingIssueRow>(
-      `SELECT i.id, i.repo_id, i.number, i.title, a.user_id AS npc_id, i.last_acted_at AS since,
+      `SELECT i.id, i.repo_id, i.number, i.title, i.author_id, a.user_id AS npc_id, i.last_acted_at AS since,
          (SELECT MAX(c.created_at) FROM comments c
           WHERE c.issue_id = i.id AND c.author_id = a.user_id) AS last_comment_at
        FROM issues i
@@ -140,7 +162,7 @@ export class SimulatorRepository {
    */
   inProgress(namespaceId: number, limit: number): SimIssueRow[] {
     return this.db.all<SimIssueRow>(
-      `SELECT i.id, i.repo_id, i.number, i.title, a.user_id AS npc_id
+      `SELECT i.id, i.repo_id, i.number, i.title, i.author_id, a.user_id AS npc_id
        FROM issues i
          JOIN issue_assignees a ON a.issue_id = i.id
          JOIN users u ON u.id = a.user_id AND u.is_npc = 1
@@ -157,11 +179,22 @@ export class SimulatorRepository {
     return JSON.stringify([...held.stuck, ...held.overdue]);
   }
 
-  /** Credits spent over the window before `until`, in hundredths (positive). */
+  /** Tasks whose demo build case (failing runs, costly runs…) NPCs must leave as it is. */
+  buildCaseIssues(): Set<number> {
+    const value = this.db.get<{ value: string }>('SELECT value FROM meta WHERE key = ?', [
+      BUILD_CASES_KEY,
+    ])?.value;
+    return new Set(value ? (JSON.parse(value) as number[]) : []);
+  }
+
+  /**
+   * Credits spent on model calls over the window before `until`, in hundredths
+   * (positive); runs' charges are left out, as they are charged by build.
+   */
   spentSince(namespaceId: number, since: string): number {
     return -(
       this.db.get<{ total: number | null }>(
-        "SELECT SUM(amount) AS total FROM ledger WHERE namespace_id = ? AND kind = 'spend' AND created_at >= ?",
+        "SELECT SUM(amount) AS total FROM ledger WHERE namespace_id = ? AND kind = 'spend' AND sn = '' AND created_at >= ?",
         [namespaceId, since],
       )?.total ?? 0
     );

@@ -381,4 +381,46 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (repo_id, branch)
   ) STRICT, WITHOUT ROWID;
   `,
+  `
+  -- Builds (the published build records): a run of pipelines on a commit. Its course is
+  -- planned when it starts (plan: pipelines, stages, durations, cores) and read against
+  -- the clock, so its status is never stored: finishes_at is when the plan ends (NULL for
+  -- a run that never ends by itself), stopped_at when someone stopped it. charged is set
+  -- once the ledger holds the run's charge.
+  CREATE TABLE builds (
+    id INTEGER PRIMARY KEY,
+    repo_id INTEGER NOT NULL REFERENCES repos (id) ON DELETE CASCADE,
+    sn TEXT NOT NULL UNIQUE,
+    event TEXT NOT NULL,
+    event_url TEXT NOT NULL DEFAULT '',
+    user_id INTEGER NOT NULL REFERENCES users (id),
+    npc_id INTEGER REFERENCES users (id),
+    issue_id INTEGER REFERENCES issues (id) ON DELETE SET NULL,
+    pull_id INTEGER REFERENCES pulls (id) ON DELETE SET NULL,
+    sha TEXT NOT NULL,
+    commit_title TEXT NOT NULL DEFAULT '',
+    source_ref TEXT NOT NULL DEFAULT '',
+    target_ref TEXT NOT NULL DEFAULT '',
+    title TEXT NOT NULL DEFAULT '',
+    outcome TEXT NOT NULL CHECK (outcome IN ('success', 'error')),
+    plan TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    finishes_at TEXT,
+    stopped_at TEXT,
+    -- What the whole plan bills: core-hours in thousandths, credits in hundredths.
+    core_mh INTEGER NOT NULL,
+    cost_cents INTEGER NOT NULL,
+    charged INTEGER NOT NULL DEFAULT 0,
+    logs_deleted INTEGER NOT NULL DEFAULT 0
+  ) STRICT;
+  CREATE INDEX builds_repo ON builds (repo_id, created_at);
+  CREATE INDEX builds_uncharged ON builds (charged, finishes_at) WHERE charged = 0;
+  CREATE INDEX builds_issue ON builds (issue_id, created_at);
+
+  -- A run's charge in the ledger names its build; core-hours in thousandths, negative
+  -- when spent. Each organization has an allowance of build core-hours.
+  ALTER TABLE ledger ADD COLUMN sn TEXT NOT NULL DEFAULT '';
+  ALTER TABLE ledger ADD COLUMN core_mh INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE orgs ADD COLUMN build_core_mh INTEGER NOT NULL DEFAULT 2000000;
+  `,
 ];

@@ -111,12 +111,12 @@ export class UsersRepository {
   }
 
   /** Whether a token hash is stored for this user under this name. */
-  hasToken(userId: number, name: string, hash: string): boolean {
-    return !!this.db.get('SELECT 1 FROM tokens WHERE user_id = ? AND name = ? AND hash = ?', [
-      userId,
-      name,
-      hash,
-    ]);
+  hasToken(userId: number, name: string, hash: string, scopes?: string): boolean {
+    const row = this.db.get<{ scopes: string }>(
+      'SELECT scopes FROM tokens WHERE user_id = ? AND name = ? AND hash = ?',
+      [userId, name, hash],
+    );
+    return row !== undefined && (scopes === undefined || row.scopes === scopes);
   }
 
   /** The owner and scopes of a token, by its hash. */

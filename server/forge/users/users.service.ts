@@ -112,13 +112,16 @@ export class UsersService {
     };
   }
 
-  /** Make sure the user `admin` exists and that `token` is its bootstrap token (every scope). */
+  /**
+   * Make sure the user `admin` exists and that `token` is its bootstrap token with every
+   * scope (a scope added since the token was stored is granted at the next start).
+   */
   ensureAdmin(token: string): UserRow {
     const admin =
       this.users.byUsername(ADMIN_USERNAME) ??
       this.create({ username: ADMIN_USERNAME, nickname: 'Forge Admin', isAdmin: true });
     const hash = hashToken(token);
-    if (!this.users.hasToken(admin.id, BOOTSTRAP_TOKEN_NAME, hash)) {
+    if (!this.users.hasToken(admin.id, BOOTSTRAP_TOKEN_NAME, hash, ALL_SCOPES.join(','))) {
       this.users.deleteTokensNamed(admin.id, BOOTSTRAP_TOKEN_NAME);
       this.users.insertToken(
         admin.id,
