@@ -75,7 +75,9 @@ describe('demo mode (npm start without PLATFORM_BASE_URL)', () => {
   });
 
   it('starts the forge with the demo seed and serves its organizations', async () => {
-    expect(await answers(`${forgeUrl}/healthz`)).toBe(true);
+    // The forge is up; right after the board starts it may be busy with the board's start-up
+    // reads for a second or so, so it is given a few seconds to answer.
+    await expect(waitUntil(() => answers(`${forgeUrl}/healthz`), 10_000)).resolves.toBeUndefined();
     const response = await fetch(`${boardUrl}/api/orgs`);
     expect(response.status).toBe(200);
     const orgs = (await response.json()) as Organization[];
