@@ -34,6 +34,9 @@ import { ICON_IMPORTS } from '../ui/icons';
             i18n="@@shell.dataStatus.pausedShort"
             >Paused</span
           >
+        } @else if (live() === 'reconnecting') {
+          <span class="dot" aria-hidden="true"></span>
+          <span class="reconnect-word" i18n="@@shell.dataStatus.reconnecting">Reconnecting…</span>
         } @else {
           <span class="dot" aria-hidden="true"></span>
           <span class="live-word" aria-hidden="true" i18n="@@shell.dataStatus.live">Live</span>
@@ -107,7 +110,8 @@ import { ICON_IMPORTS } from '../ui/icons';
       background: var(--mat-sys-primary);
     }
     /* Connecting: the same marker, hollow, so the bar does not change when it is live. */
-    [data-live='connecting'] .dot {
+    [data-live='connecting'] .dot,
+    [data-live='reconnecting'] .dot {
       box-sizing: border-box;
       border: 1.5px solid currentColor;
       background: none;
