@@ -23,7 +23,7 @@ import { ICON_IMPORTS } from '../ui/icons';
       <span
         class="live"
         [attr.data-live]="live()"
-        [attr.title]="live() === 'down' && !wall() ? pausedText() : null"
+        [attr.title]="wall() ? null : live() === 'down' ? pausedText() : live() === 'reconnecting' ? reconnectingText : null"
       >
         @if (live() === 'down') {
           <npc-icon aria-hidden="true" name="pause_circle" />
@@ -36,7 +36,7 @@ import { ICON_IMPORTS } from '../ui/icons';
           >
         } @else if (live() === 'reconnecting') {
           <span class="dot" aria-hidden="true"></span>
-          <span class="reconnect-word" i18n="@@shell.dataStatus.reconnecting">Reconnecting…</span>
+          <span class="live-long">{{ reconnectingText }}</span>
         } @else {
           <span class="dot" aria-hidden="true"></span>
           <span class="live-word" aria-hidden="true" i18n="@@shell.dataStatus.live">Live</span>
@@ -207,6 +207,8 @@ export class DataStatusComponent {
 
   protected readonly liveShown = this.liveUpdates.active;
   protected readonly live = this.liveUpdates.status;
+  /** Said beside the marker on a wide screen, its hover text on a narrower one. */
+  protected readonly reconnectingText = $localize`:@@shell.dataStatus.reconnecting:Reconnecting…`;
   protected readonly pausedText = computed(() => {
     const interval = formatInterval(this.liveUpdates.fallbackSeconds());
     return $localize`:@@shell.dataStatus.paused:Live updates paused; refreshing every ${interval}:interval:`;
