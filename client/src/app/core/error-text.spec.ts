@@ -1,7 +1,7 @@
 import { HttpErrorResponse, HttpHeaders } from '@angular/common/http';
 
 import { toApiError } from './api-error';
-import { errorText, findingText, statusErrorText } from './error-text';
+import { errorText, fieldName, findingLabel, findingText, statusErrorText } from './error-text';
 
 /** A board error answer as HttpClient hands it over. */
 function answer(status: number, body: unknown): HttpErrorResponse {
@@ -133,6 +133,18 @@ describe('errorText', () => {
       'The board server answered 404 x.',
     );
     expect(toApiError(answer(0, null)).message).toBe('The board server could not be reached.');
+  });
+});
+
+describe('findingLabel and fieldName', () => {
+  it('name checks and fields in words, never by their codes', () => {
+    expect(findingLabel('wip_limit')).toBe('Work-in-progress limit');
+    expect(findingLabel('dormant_repository')).toBe('Dormant repository');
+    expect(findingLabel('npc_stuck_here')).toBe('NPC stuck here');
+    expect(findingLabel('something_new')).toBe('Dispatch check');
+    expect(fieldName('name')).toBe('Name');
+    expect(fieldName('override_reason')).toBe('Reason for the override');
+    expect(fieldName('no_such_field')).toBe('A field');
   });
 });
 
