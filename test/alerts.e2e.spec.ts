@@ -481,9 +481,9 @@ describe('alerts against a real forge and real receivers', () => {
     await deliver();
     const fired = hooks.received.at(-1)!.body;
     expect(fired).toMatchObject({ rule: 'credits_below_threshold', language: 'zh-CN' });
-    const name = (await call<{ slug: string; name: string }[]>(board, 'GET', '/api/orgs')).body.find(
-      (o) => o.slug === orgs[0],
-    )!.name;
+    const name = (
+      await call<{ slug: string; name: string }[]>(board, 'GET', '/api/orgs')
+    ).body.find((o) => o.slug === orgs[0])!.name;
     expect(fired['summary']).toBe(`${name} 的积分余额为 100，低于告警阈值 110`);
   });
 

@@ -1,4 +1,4 @@
-/* global document, getComputedStyle, window */
+/* global document, getComputedStyle, MutationObserver, window */
 // Live pages (docs/architecture.md#live-pages): a change on the platform reaches an open
 // page through the board's sync cycle and change stream, and the page reloads in place,
 // keeping the reader's dialog, filters, scroll position and focus. Then the wall display
@@ -221,7 +221,13 @@ async function stallingProxy(board) {
   let opened = 0;
   const server = createServer((req, res) => {
     const upstream = httpRequest(
-      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: req.url,
+        method: req.method,
+        headers: req.headers,
+      },
       (answer) => {
         res.writeHead(answer.statusCode, answer.headers);
         if (!req.url.startsWith('/api/events')) return void answer.pipe(res);

@@ -61,7 +61,10 @@ test(
     await settled(page);
     assert.equal(await toggle.getAttribute('aria-checked'), 'true');
     const again = await createdTimes(page);
-    assert.equal(again[0].title, `${utcText(again[0].iso)} · ${tokyoText(again[0].iso)} ${ZONE_NAME}`);
+    assert.equal(
+      again[0].title,
+      `${utcText(again[0].iso)} · ${tokyoText(again[0].iso)} ${ZONE_NAME}`,
+    );
 
     await toggle.click();
     await page.waitForFunction(() =>

@@ -106,7 +106,9 @@ export class AlertFactsService {
     if (on.npc_stuck || on.pickup_overdue) {
       for (const finding of await this.issueFindings(settings, previous, orgs)) {
         const name = names.get(finding.org);
-        found.push(name ? { ...finding, details: { ...finding.details, org_name: name } } : finding);
+        found.push(
+          name ? { ...finding, details: { ...finding.details, org_name: name } } : finding,
+        );
       }
     }
     return found;

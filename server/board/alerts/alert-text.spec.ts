@@ -95,7 +95,7 @@ describe('alertWords', () => {
     expect(alertWords(resolved, 'zh-CN', 'UTC').footer('d-1')).toBe('级别 警告 · 投递 d-1');
   });
 
-  it("names the organization as the pages do, and rounds credits as they do", () => {
+  it('names the organization as the pages do, and rounds credits as they do', () => {
     const named = {
       ...single('credits_below_threshold', { balance: 12.6, threshold: 1500 }),
       org_name: 'Acme Robotics',

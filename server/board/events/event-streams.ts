@@ -62,7 +62,10 @@ export class EventStreams implements BeforeApplicationShutdown {
       const cap = this.config.eventStreamsMax;
       throw new RateLimitedError(
         `The board holds its most open change streams (EVENT_STREAMS_MAX=${cap}); try again later`,
-        { retryAfterSeconds: STREAM_RETRY_AFTER_SECONDS, ...withCode('event_streams_full', { cap }) },
+        {
+          retryAfterSeconds: STREAM_RETRY_AFTER_SECONDS,
+          ...withCode('event_streams_full', { cap }),
+        },
       );
     }
     if ((this.perClient.get(client) ?? 0) >= this.config.eventStreamsPerClient) {
@@ -77,7 +80,11 @@ export class EventStreams implements BeforeApplicationShutdown {
     }
     let head = `retry: ${RECONNECT_MS}\n\n`;
     const position = this.feed.position();
-    const hello = frame(HEARTBEAT_EVENT, this.beat, LAST_ID.test(String(position)) ? position : null);
+    const hello = frame(
+      HEARTBEAT_EVENT,
+      this.beat,
+      LAST_ID.test(String(position)) ? position : null,
+    );
     if (lastEventId === undefined || lastEventId === '') return head + hello;
     if (!LAST_ID.test(lastEventId)) {
       throw new InvalidError(

@@ -65,7 +65,11 @@ describe('errorText', () => {
     ).toBe('A field is not valid.');
     // A nested key reads as the field it is inside.
     expect(
-      errorText('validation_failed', { field: 'wip_limits.npc-builder', count: 1, rule: 'min', min: 1 }, 400),
+      errorText(
+        'validation_failed',
+        { field: 'wip_limits.npc-builder', count: 1, rule: 'min', min: 1 },
+        400,
+      ),
     ).toBe('Limits of single NPCs must be at least 1.');
   });
 

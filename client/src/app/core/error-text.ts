@@ -275,9 +275,7 @@ const FIELD_NAMES: Readonly<Record<string, string>> = {
  */
 export function fieldName(key: string): string {
   const top = key.split(/[.[]/)[0];
-  return (
-    FIELD_NAMES[key] ?? FIELD_NAMES[top] ?? $localize`:@@core.field.unnamed:A field`
-  );
+  return FIELD_NAMES[key] ?? FIELD_NAMES[top] ?? $localize`:@@core.field.unnamed:A field`;
 }
 
 function fieldRuleText(p: ErrorParams): string {
@@ -362,8 +360,7 @@ const FINDING_LABELS: Record<FindingCode, string> = {
 /** A finding's kind in words; a code this app does not know reads as a generic name. */
 export function findingLabel(code: string): string {
   return (
-    FINDING_LABELS[code as FindingCode] ??
-    $localize`:@@admin.findings.label.other:Dispatch check`
+    FINDING_LABELS[code as FindingCode] ?? $localize`:@@admin.findings.label.other:Dispatch check`
   );
 }
 

@@ -59,7 +59,10 @@ class FakeSource implements ChangeSource {
   }
 
   heartbeat(everyMs: number): void {
-    this.emit('heartbeat', new MessageEvent('heartbeat', { data: JSON.stringify({ every_ms: everyMs }) }));
+    this.emit(
+      'heartbeat',
+      new MessageEvent('heartbeat', { data: JSON.stringify({ every_ms: everyMs }) }),
+    );
   }
 
   private emit(type: string, event: Event): void {

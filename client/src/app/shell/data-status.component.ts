@@ -23,7 +23,15 @@ import { ICON_IMPORTS } from '../ui/icons';
       <span
         class="live"
         [attr.data-live]="live()"
-        [attr.title]="wall() ? null : live() === 'down' ? pausedText() : live() === 'reconnecting' ? reconnectingText : null"
+        [attr.title]="
+          wall()
+            ? null
+            : live() === 'down'
+              ? pausedText()
+              : live() === 'reconnecting'
+                ? reconnectingText
+                : null
+        "
       >
         @if (live() === 'down') {
           <npc-icon aria-hidden="true" name="pause_circle" />
@@ -156,16 +164,16 @@ import { ICON_IMPORTS } from '../ui/icons';
       }
     }
     /* Beside the page links, up to a wide screen, the age is short as on a phone, so the
-       links keep their room; a wall shows it whole. */
+       links keep their room; a wall's too (its clock beside it tells the time). */
     @media (min-width: 720px) and (max-width: 1099.98px) {
-      :host-context(html:not(.npc-wall)) .long {
+      .long {
         position: absolute;
         width: 1px;
         height: 1px;
         overflow: hidden;
         clip-path: inset(50%);
       }
-      :host-context(html:not(.npc-wall)) .short {
+      .short {
         display: inline;
       }
     }

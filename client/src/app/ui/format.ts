@@ -67,6 +67,13 @@ export function formatCredits(value: number, locale: Locale = APP_LOCALE): strin
     : integer(locale).format(value);
 }
 
+const list = cached((l) => new Intl.ListFormat(l, { type: 'conjunction', style: 'narrow' }));
+
+/** Names one after another as the language lists them: `a, b, c`, `a、b、c`. */
+export function formatList(items: readonly string[], locale: Locale = APP_LOCALE): string {
+  return list(locale).format(items);
+}
+
 /** A rate such as credits per day: one decimal, `12.4`. */
 export function formatRate(value: number, locale: Locale = APP_LOCALE): string {
   return oneDecimal(locale).format(value);

@@ -50,9 +50,7 @@ describe('alerts view', () => {
       rule: 'credits_below_threshold',
       params: { balance: 12.6, threshold: 50, org_name: 'Acme Robotics' },
     });
-    expect(alertSummary(low)).toBe(
-      'Acme Robotics has 13 credits, below the alert threshold of 50',
-    );
+    expect(alertSummary(low)).toBe('Acme Robotics has 13 credits, below the alert threshold of 50');
   });
 
   it('links an organization to the credits page and an issue to its dialog on the task board', () => {

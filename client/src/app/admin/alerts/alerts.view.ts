@@ -7,7 +7,13 @@ import type {
   SilenceView,
 } from '@shared/board/alerts';
 
-import { formatCount, formatCredits, formatDateTime, formatRate } from '../../ui/format';
+import {
+  formatCount,
+  formatCredits,
+  formatDateTime,
+  formatList,
+  formatRate,
+} from '../../ui/format';
 
 /** How each rule reads on the page. */
 export const RULE_LABELS: Record<AlertRule, string> = {
@@ -81,7 +87,7 @@ export function muteRequest(
 
 /** A channel's rules in words, as the page's form names them; `everyRule` when it lists none. */
 export function ruleList(rules: readonly AlertRule[], everyRule: string): string {
-  return rules.length ? rules.map((rule) => RULE_LABELS[rule] ?? rule).join(', ') : everyRule;
+  return rules.length ? formatList(rules.map((rule) => RULE_LABELS[rule] ?? rule)) : everyRule;
 }
 
 /**
