@@ -5,9 +5,8 @@
  *   board's sync stores a change; a page refetches what the change names.
  * - `event: reset`, `data: {}`: the stream could not resume after the `Last-Event-ID`
  *   the client sent (too old, or from before a restart): refetch everything shown.
- * - `event: heartbeat`, `data: {"every_ms": n}`, first when the stream opens (with the
- *   id to resume after) and then every `EVENT_HEARTBEAT_SECONDS`, so proxies keep the
- *   stream open and a page that misses two knows the stream stalled and reconnects.
+ * - A comment line (`: heartbeat`) every `EVENT_HEARTBEAT_SECONDS`, so proxies keep the
+ *   stream open.
  */
 export const EVENTS_PATH = 'api/events';
 
@@ -25,10 +24,3 @@ export interface BoardChange {
 /** The SSE event names the stream sends. */
 export const CHANGE_EVENT = 'change';
 export const RESET_EVENT = 'reset';
-export const HEARTBEAT_EVENT = 'heartbeat';
-
-/** A heartbeat's data. */
-export interface Heartbeat {
-  /** Milliseconds between heartbeats. */
-  every_ms: number;
-}

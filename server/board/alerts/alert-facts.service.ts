@@ -55,15 +55,11 @@ export class AlertFactsService {
       this.store.listSnapshots(orgs, new Date(now.getTime() - 7 * DAY_MS)),
       this.store.getSetting<Record<string, number>>(SNAPSHOT_FAILURES_KEY),
     ]);
-    const names = new Map(
-      await Promise.all(orgs.map(async (org) => [org, await this.orgs.orgName(org)] as const)),
-    );
     const found: AlertFinding[] = [];
     for (const org of orgs) {
-      const name = names.get(org) ?? org;
-      const subject = this.orgSubject(org, name);
+      const subject = this.orgSubject(org);
       const add = (rule: AlertFinding['rule'], summary: string, details: Record<string, unknown>) =>
-        found.push({ rule, org, subject, summary, details: { ...details, org_name: name } });
+        found.push({ rule, org, subject, summary, details });
       const balance = latest.find((s) => s.org_slug === org)?.balance ?? null;
       if (balance !== null) {
         if (on.credits_exhausted && balance <= 0) {
@@ -104,12 +100,7 @@ export class AlertFactsService {
       }
     }
     if (on.npc_stuck || on.pickup_overdue) {
-      for (const finding of await this.issueFindings(settings, previous, orgs)) {
-        const name = names.get(finding.org);
-        found.push(
-          name ? { ...finding, details: { ...finding.details, org_name: name } } : finding,
-        );
-      }
+      found.push(...(await this.issueFindings(settings, previous, orgs)));
     }
     return found;
   }
@@ -171,11 +162,11 @@ export class AlertFactsService {
     return found;
   }
 
-  private orgSubject(org: string, name: string): AlertSubject {
+  private orgSubject(org: string): AlertSubject {
     return {
       type: 'organization',
       id: org,
-      name,
+      name: org,
       url: this.link(`credits?org=${encodeURIComponent(org)}`),
     };
   }
