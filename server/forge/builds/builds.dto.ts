@@ -1,5 +1,4 @@
-import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsObject, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsObject, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import {
   API_TRIGGER_EVENT,
   BUILD_STATUSES,
@@ -7,12 +6,12 @@ import {
   type BuildStatus,
   type StartBuildRequest,
 } from '@shared/platform/builds';
-import { toIntegerParam } from '../http/paging';
+import { PageQueryDto } from '../http/paging';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** `GET /{repo}/-/build/logs`: every published filter, and paging (30 by default, 100 at most). */
-export class BuildLogsQueryDto implements BuildLogsQuery {
+export class BuildLogsQueryDto extends PageQueryDto implements BuildLogsQuery {
   @IsOptional()
   @Matches(DAY, { message: 'createTime must be a date, YYYY-MM-DD' })
   createTime?: string;
@@ -57,16 +56,6 @@ export class BuildLogsQueryDto implements BuildLogsQuery {
   @IsOptional()
   @Matches(/^[1-9]\d{0,15}$/, { message: 'userId must be a user id' })
   userId?: string;
-
-  @IsOptional()
-  @Transform(toIntegerParam)
-  @IsInt()
-  page?: number;
-
-  @IsOptional()
-  @Transform(toIntegerParam)
-  @IsInt()
-  page_size?: number;
 }
 
 /** `POST /{repo}/-/build/start` (`dto.StartBuildReq`): every field optional. */
