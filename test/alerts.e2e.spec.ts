@@ -339,8 +339,14 @@ describe('alerts against a real forge and real receivers', () => {
     const fired = (await evaluate()).fired.filter((a) => a.rule === 'npc_stuck');
     expect(fired).toHaveLength(stuck.length);
     await deliver();
-    // One message per organization, however many of its issues are stuck.
+    // One message per organization, however many of its issues are stuck, named as the pages name it.
     expect(stuckHook.received).toHaveLength(others.length);
+    const names = new Map(
+      (await call<{ slug: string; name: string }[]>(board, 'GET', '/api/orgs')).body.map((o) => [
+        o.slug,
+        o.name,
+      ]),
+    );
     for (const { body } of stuckHook.received) {
       const org = (body.alert_id as string).split(':')[1].split('/')[0];
       expect(org).not.toBe(muted);
@@ -349,7 +355,8 @@ describe('alerts against a real forge and real receivers', () => {
         expect(body.subjects).toHaveLength(Math.min(count, 20));
         expect(body.more).toBe(Math.max(0, count - 20));
         expect(body.alert_ids).toHaveLength(count);
-        expect(body.summary).toBe(`${count} NPC issues stuck in ${org}`);
+        expect(body.summary).toBe(`${count} NPC issues stuck in ${names.get(org)}`);
+        expect(names.get(org)).not.toBe(org);
       }
     }
     const listed = (await call<AlertView[]>(board, 'GET', '/api/admin/alerts?limit=500')).body;
@@ -474,7 +481,10 @@ describe('alerts against a real forge and real receivers', () => {
     await deliver();
     const fired = hooks.received.at(-1)!.body;
     expect(fired).toMatchObject({ rule: 'credits_below_threshold', language: 'zh-CN' });
-    expect(fired['summary']).toBe(`${orgs[0]} 的积分余额为 100，低于告警阈值 110`);
+    const name = (
+      await call<{ slug: string; name: string }[]>(board, 'GET', '/api/orgs')
+    ).body.find((o) => o.slug === orgs[0])!.name;
+    expect(fired['summary']).toBe(`${name} 的积分余额为 100，低于告警阈值 110`);
   });
 
   it('counts alerts and deliveries in /metrics', async () => {

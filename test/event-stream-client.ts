@@ -1,7 +1,7 @@
 /** A change stream (`GET /api/events`) read as a browser's EventSource would, for tests. */
 
 export interface StreamFrame {
-  /** `change`, `reset`, or `heartbeat` for a comment line. */
+  /** `change`, `reset`, `heartbeat` (also for a comment line). */
   event: string;
   id: string | null;
   data: string;

@@ -76,8 +76,10 @@ describe.each([
     const running = await start({ extensions });
     const issue = await issueInProgress(running.board);
     const [org] = issue.repository.full_name.split('/');
-    // The first cycle takes the fingerprints to compare with.
-    expect(await running.board.get(SyncCycle).run()).toEqual([]);
+    // The first cycle cannot tell what the board answered before it: it publishes all it reads.
+    const first = await running.board.get(SyncCycle).run();
+    expect(first).toContainEqual({ topic: 'issues', org });
+    expect(first).toContainEqual({ topic: 'repos', org });
     const events = await stream('/api/events');
     expect(events.status).toBe(200);
     expect(events.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
@@ -100,6 +102,33 @@ describe.each([
     expect(moved).toMatchObject({ state: 'closed', column: 'done' });
   }, 60_000);
 });
+
+it('brings a change made a second after the start to an open stream within two cache lives', async () => {
+  const running = await start();
+  const issue = await issueInProgress(running.board);
+  const [org] = issue.repository.full_name.split('/');
+  const events = await stream('/api/events');
+  running.board.clock.advance(1000);
+  await forgeClient(running.forge).updateIssue(issue.repository.full_name, issue.number, {
+    state: 'closed',
+  });
+  // The schedule's cycles: one cache life after the start, and one more.
+  const seen: BoardChange[] = [];
+  for (let life = 1; life <= 2; life++) {
+    running.board.clock.advance(TTL);
+    seen.push(...(await running.board.get(SyncCycle).run()));
+  }
+  expect(seen).toContainEqual({ topic: 'issues', org });
+  const frame = await events.next(
+    (f) => isChange(f) && changeOf(f).topic === 'issues' && changeOf(f).org === org,
+  );
+  expect(frame.id).toMatch(/^\d+$/);
+  const after = (await (await running.board.settled(`/api/issues?org=${org}`)).json()) as Issue[];
+  const closed = after.find(
+    (i) => i.number === issue.number && i.repository.full_name === issue.repository.full_name,
+  );
+  expect(closed).toMatchObject({ state: 'closed' });
+}, 60_000);
 
 it('sends nothing when the cycle finds nothing changed', async () => {
   const running = await start();
@@ -157,6 +186,7 @@ it('refuses a stream past the caps with 429, and admits again once one closes', 
   expect(open.every((s) => s.status === 200)).toBe(true);
   const refused = await stream('/api/events');
   expect(refused.status).toBe(429);
+  expect(refused.headers.get('retry-after')).toBe('5');
   expect(errorOf(refused).message).toMatch(/EVENT_STREAMS_PER_CLIENT=100/);
 
   open[0].close();
@@ -173,6 +203,7 @@ it('refuses past EVENT_STREAMS_MAX, and ends every stream at shutdown', async ()
   const open = await Promise.all(Array.from({ length: 3 }, () => stream('/api/events')));
   const refused = await stream('/api/events');
   expect(refused.status).toBe(429);
+  expect(refused.headers.get('retry-after')).toBe('5');
   expect(errorOf(refused).message).toMatch(/EVENT_STREAMS_MAX=3/);
 
   await running.board.stop();
@@ -180,11 +211,35 @@ it('refuses past EVENT_STREAMS_MAX, and ends every stream at shutdown', async ()
   await Promise.all(open.map((s) => s.ended));
 });
 
-it('sends heartbeats on an idle stream', async () => {
+it('opens with a heartbeat carrying its position, then sends one every interval', async () => {
   await start({ env: { EVENT_HEARTBEAT_SECONDS: '1' } });
   const events = await stream('/api/events');
-  expect(await events.next((f) => f.event === 'heartbeat')).toMatchObject({ data: 'heartbeat' });
+  const hello = await events.next((f) => f.event === 'heartbeat');
+  expect(JSON.parse(hello.data)).toEqual({ every_ms: 1000 });
+  expect(hello.id).toMatch(/^\d+$/);
+  const beat = await events.next((f) => f.event === 'heartbeat');
+  expect(beat).toMatchObject({ event: 'heartbeat', id: null });
+  expect(JSON.parse(beat.data)).toEqual({ every_ms: 1000 });
 });
+
+it('says reset to a page that saw no change before a restart', async () => {
+  const running = await start();
+  const events = await stream('/api/events');
+  const position = (await events.next((f) => f.event === 'heartbeat')).id!;
+  // The same position on this process: nothing missed.
+  const again = await stream('/api/events', { 'last-event-id': position });
+  expect((await again.next(() => true)).event).toBe('heartbeat');
+  await running.board.stop();
+  board = null;
+  running.board.clock.advance(5000);
+  const restarted = await startBoard(
+    { baseUrl: running.forge.baseUrl, token: running.forge.adminToken },
+    { clock: running.board.clock, env: { CACHE_TTL_MS: String(TTL), CREDITS_SOURCE: 'manual' } },
+  );
+  board = restarted;
+  const back = await stream('/api/events', { 'last-event-id': position });
+  expect((await back.next(() => true)).event).toBe('reset');
+}, 60_000);
 
 describe('refreshing ahead', () => {
   /** The board's user routes for one organization, each asked once and settled. */

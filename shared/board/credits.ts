@@ -140,3 +140,12 @@ export function exhaustionBand(
     late: forecastExhaustion(balance, low, now).date!,
   };
 }
+
+/**
+ * Decimals a credit figure is shown with, on the pages and in alert messages alike: none,
+ * unless the figure is under 10 (then up to two), so `12.6` reads `13` and `3.25` reads
+ * `3.25` (docs/architecture.md#the-app).
+ */
+export function creditDecimals(value: number): number {
+  return Math.abs(value) < 10 ? 2 : 0;
+}

@@ -5,8 +5,9 @@
  *   board's sync stores a change; a page refetches what the change names.
  * - `event: reset`, `data: {}`: the stream could not resume after the `Last-Event-ID`
  *   the client sent (too old, or from before a restart): refetch everything shown.
- * - A comment line (`: heartbeat`) every `EVENT_HEARTBEAT_SECONDS`, so proxies keep the
- *   stream open.
+ * - `event: heartbeat`, `data: {"every_ms": n}`, first when the stream opens (with the
+ *   id to resume after) and then every `EVENT_HEARTBEAT_SECONDS`, so proxies keep the
+ *   stream open and a page that misses two knows the stream stalled and reconnects.
  */
 export const EVENTS_PATH = 'api/events';
 
@@ -24,3 +25,10 @@ export interface BoardChange {
 /** The SSE event names the stream sends. */
 export const CHANGE_EVENT = 'change';
 export const RESET_EVENT = 'reset';
+export const HEARTBEAT_EVENT = 'heartbeat';
+
+/** A heartbeat's data. */
+export interface Heartbeat {
+  /** Milliseconds between heartbeats. */
+  every_ms: number;
+}

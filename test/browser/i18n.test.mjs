@@ -80,7 +80,7 @@ async function englishOnPage(page) {
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const parent = node.parentElement;
         // Data from the platform is shown as it is: issue bodies, titles and names.
-        // `code` names the platform's own terms (the `npc-task` label, `work_mode`).
+        // `code` names the platform's own terms (the `npc-task` label).
         if (!parent || parent.closest('script, style, code, [aria-hidden="true"], .markdown')) {
           continue;
         }

@@ -1,4 +1,4 @@
-/* global document, getComputedStyle */
+/* global document, getComputedStyle, NodeFilter, requestAnimationFrame */
 import { DESKTOP, PHONE, open, scrollsSideways, settled } from './pages.mjs';
 import { assert, test } from './runner.mjs';
 
@@ -98,4 +98,83 @@ test(
     }
   },
   { timeoutMs: 60_000 },
+);
+
+/**
+ * What each item of the top bar draws, as boxes: its own box and its visible text, which
+ * a squeezed flex item lets spill over its neighbours.
+ */
+function topBarOverlaps() {
+  const items = [
+    ...document.querySelectorAll(
+      ['.brand', 'nav.links', 'npc-wall-clock', 'npc-data-status > *', 'button', 'a']
+        .map((item) => `npc-top-bar > .bar > ${item}, npc-top-bar > .bar > .status ${item}`)
+        .join(', '),
+    ),
+  ].filter((el) => el.getBoundingClientRect().width > 1 && getComputedStyle(el).display !== 'none');
+  const hidden = (el) => {
+    for (let at = el; at; at = at.parentElement) {
+      const style = getComputedStyle(at);
+      if (style.display === 'none' || style.clipPath.startsWith('inset')) return true;
+    }
+    return false;
+  };
+  const extent = (el) => {
+    const box = el.getBoundingClientRect();
+    let [left, right] = [box.left, box.right];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent.trim() || hidden(node.parentElement)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const text = range.getBoundingClientRect();
+      left = Math.min(left, text.left);
+      right = Math.max(right, text.right);
+    }
+    return { name: el.className || el.tagName.toLowerCase(), left, right };
+  };
+  const boxes = items.map(extent).sort((a, b) => a.left - b.left);
+  const problems = [];
+  for (let i = 1; i < boxes.length; i++) {
+    if (boxes[i].left < boxes[i - 1].right - 0.5) {
+      const by = Math.round(boxes[i - 1].right - boxes[i].left);
+      problems.push(`${boxes[i - 1].name} overlaps ${boxes[i].name} by ${by} px`);
+    }
+  }
+  const last = boxes.at(-1);
+  if (last && last.right > document.documentElement.clientWidth + 0.5) {
+    problems.push(`${last.name} runs past the window`);
+  }
+  return problems;
+}
+
+test(
+  'layout: between 720 and 880 px the top bar fits, in both languages, signed in and on a wall',
+  async ({ page, context, board, shots }) => {
+    const problems = [];
+    await page.addInitScript(
+      (token) => sessionStorage.setItem('npcBoard.adminToken', token),
+      board.adminToken,
+    );
+    for (const language of ['en', 'zh-CN']) {
+      await context.addCookies([{ name: 'board_lang', value: language, url: board.url }]);
+      for (const path of ['tasks', 'tasks?wall=1']) {
+        await open(page, board, path);
+        await settled(page);
+        for (const width of [720, 760, 800, 840, 880]) {
+          await page.setViewportSize({ width, height: 800 });
+          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+          for (const problem of await page.evaluate(topBarOverlaps)) {
+            problems.push(`${language} ${path} ${width} px: ${problem}`);
+          }
+        }
+        await page.screenshot({
+          path: shots.path(`top-bar-880-${language}-${path.replace(/\W+/g, '-')}.png`),
+          clip: { x: 0, y: 0, width: 880, height: 64 },
+        });
+      }
+    }
+    assert.deepEqual(problems, [], 'top bar items that overlap');
+  },
+  { viewport: { width: 880, height: 800 }, timeoutMs: 120_000 },
 );

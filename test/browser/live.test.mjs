@@ -1,9 +1,10 @@
-/* global document, getComputedStyle, window */
+/* global document, getComputedStyle, MutationObserver, window */
 // Live pages (docs/architecture.md#live-pages): a change on the platform reaches an open
 // page through the board's sync cycle and change stream, and the page reloads in place,
 // keeping the reader's dialog, filters, scroll position and focus. Then the wall display
 // (`?wall=1`) of the dashboard and the task board.
 import { readFileSync } from 'node:fs';
+import { request as httpRequest, createServer } from 'node:http';
 import { join } from 'node:path';
 
 import { api, startBoard, until } from './harness.mjs';
@@ -62,10 +63,10 @@ async function watchChanges(board) {
 const isNpcIssue = (issue) => issue.author.is_npc || issue.assignees.some((a) => a.is_npc);
 
 /**
- * Resolves once the board's sync cycle publishes what changes on the platform: its first
- * cycle only takes fingerprints, so a change made before that cycle would go unseen.
- * Retitles an issue no NPC is on (no page of NPC issues shows it) until the stream says
- * that organization's issues changed.
+ * Resolves once the board's sync cycle has published a change it found on the platform,
+ * so a test's own change is then found by a cycle that compares fingerprints. Retitles
+ * an issue no NPC is on (no page of NPC issues shows it) until the stream says that
+ * organization's issues changed.
  */
 async function syncPublishing(board, forge) {
   const { body: issues } = await api(board, 'api/issues');
@@ -170,6 +171,143 @@ test(
     } finally {
       // Leave the page first: its stream and requests would fail noisily once the board stops.
       await page.goto('about:blank');
+      await board.stop();
+    }
+  },
+  { timeoutMs: 150_000 },
+);
+
+test(
+  'live pages: a change made right after the board starts reaches an open task board within two cache lives',
+  async ({ page }) => {
+    // A longer cache life than the other tests': the page must be open, and the change
+    // made, before the board's first sync cycle comes round.
+    const ttl = 20_000;
+    const board = await startBoard({ env: { CACHE_TTL_MS: String(ttl) } });
+    const started = Date.now();
+    try {
+      const forge = forgeOf(board);
+      const { body: issues } = await api(board, 'api/issues?npc=true');
+      const target = issues.find((i) => i.column === 'in_progress' && i.state === 'open');
+      const key = keyOf(target);
+      await open(page, board, `tasks?repository=${target.repository.full_name}`);
+      await settled(page);
+      await page.locator('npc-data-status [data-live="live"]').waitFor();
+      assert.equal(await columnOf(page, key), 'in_progress');
+
+      await editIssue(forge, target, { state: 'closed' });
+      const changedAfter = Date.now() - started;
+      assert.ok(changedAfter < ttl - 2000, `changed before the first cycle (${changedAfter} ms)`);
+      await until(async () => (await columnOf(page, key)) === 'done', {
+        what: `${key} reaches Done on the open page`,
+        timeoutMs: 2 * ttl - changedAfter,
+      });
+    } finally {
+      await page.goto('about:blank');
+      await board.stop();
+    }
+  },
+  { timeoutMs: 150_000 },
+);
+
+/**
+ * A proxy in front of the board that can stop passing on the change streams open at a
+ * moment while keeping them open, as a proxy or network that stalls would.
+ */
+async function stallingProxy(board) {
+  const target = new URL(board.url);
+  const streams = new Set();
+  const held = new Set();
+  let opened = 0;
+  const server = createServer((req, res) => {
+    const upstream = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: req.url,
+        method: req.method,
+        headers: req.headers,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode, answer.headers);
+        if (!req.url.startsWith('/api/events')) return void answer.pipe(res);
+        const stream = { answer };
+        opened += 1;
+        streams.add(stream);
+        answer.on('data', (chunk) => held.has(stream) || res.write(chunk));
+        answer.on('end', () => res.end());
+        res.on('close', () => {
+          streams.delete(stream);
+          answer.destroy();
+        });
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}/`,
+    opened: () => opened,
+    /** Stops passing on what the streams open now send; they stay open. */
+    holdOpenStreams: () => streams.forEach((stream) => held.add(stream)),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+test(
+  'live pages: a stream that stops delivering is noticed within three heartbeats, and reopened',
+  async ({ page }) => {
+    const board = await startBoard({ env: { EVENT_HEARTBEAT_SECONDS: '1' } });
+    const proxy = await stallingProxy(board);
+    try {
+      await open(page, { url: proxy.url }, 'tasks');
+      await settled(page);
+      await page.locator('npc-data-status [data-live="live"]').waitFor();
+      assert.equal(proxy.opened(), 1);
+
+      // Every state the marker passes through, with what it says: the new stream opens
+      // within milliseconds here, too soon for a poll to see "reconnecting".
+      await page.evaluate(() => {
+        const status = document.querySelector('npc-data-status');
+        window.__liveStates = [];
+        const note = () => {
+          const marker = status.querySelector('[data-live]');
+          const state = marker?.getAttribute('data-live');
+          if (state && window.__liveStates.at(-1)?.state !== state) {
+            window.__liveStates.push({ state, text: marker.textContent.trim(), at: Date.now() });
+          }
+        };
+        new MutationObserver(note).observe(status, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          characterData: true,
+        });
+      });
+      const states = () => page.evaluate(() => window.__liveStates);
+      const held = await page.evaluate(() => Date.now());
+      proxy.holdOpenStreams();
+      await until(async () => (await states()).some((s) => s.state === 'reconnecting'), {
+        what: 'the page says it is reconnecting',
+        timeoutMs: 5000,
+      });
+      const reconnecting = (await states()).find((s) => s.state === 'reconnecting');
+      const noticed = reconnecting.at - held;
+      assert.ok(noticed <= 3000, `noticed after ${noticed} ms`);
+      assert.match(reconnecting.text, /Reconnecting/);
+      // A new stream, which delivers: live again.
+      await until(async () => (await states()).at(-1)?.state === 'live', {
+        what: 'live again on a new stream',
+        timeoutMs: 10_000,
+      });
+      assert.equal(proxy.opened(), 2);
+    } finally {
+      await page.goto('about:blank');
+      await proxy.close();
       await board.stop();
     }
   },

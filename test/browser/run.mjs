@@ -24,6 +24,7 @@ import './first-visit.test.mjs';
 import './i18n.test.mjs';
 import './layout.test.mjs';
 import './live.test.mjs';
+import './raw-words.test.mjs';
 import './stale.test.mjs';
 import './tasks.test.mjs';
 import './tasks-attention.test.mjs';

@@ -55,11 +55,15 @@ export class AlertFactsService {
       this.store.listSnapshots(orgs, new Date(now.getTime() - 7 * DAY_MS)),
       this.store.getSetting<Record<string, number>>(SNAPSHOT_FAILURES_KEY),
     ]);
+    const names = new Map(
+      await Promise.all(orgs.map(async (org) => [org, await this.orgs.orgName(org)] as const)),
+    );
     const found: AlertFinding[] = [];
     for (const org of orgs) {
-      const subject = this.orgSubject(org);
+      const name = names.get(org) ?? org;
+      const subject = this.orgSubject(org, name);
       const add = (rule: AlertFinding['rule'], summary: string, details: Record<string, unknown>) =>
-        found.push({ rule, org, subject, summary, details });
+        found.push({ rule, org, subject, summary, details: { ...details, org_name: name } });
       const balance = latest.find((s) => s.org_slug === org)?.balance ?? null;
       if (balance !== null) {
         if (on.credits_exhausted && balance <= 0) {
@@ -100,7 +104,12 @@ export class AlertFactsService {
       }
     }
     if (on.npc_stuck || on.pickup_overdue) {
-      found.push(...(await this.issueFindings(settings, previous, orgs)));
+      for (const finding of await this.issueFindings(settings, previous, orgs)) {
+        const name = names.get(finding.org);
+        found.push(
+          name ? { ...finding, details: { ...finding.details, org_name: name } } : finding,
+        );
+      }
     }
     return found;
   }
@@ -162,11 +171,11 @@ export class AlertFactsService {
     return found;
   }
 
-  private orgSubject(org: string): AlertSubject {
+  private orgSubject(org: string, name: string): AlertSubject {
     return {
       type: 'organization',
       id: org,
-      name: org,
+      name,
       url: this.link(`credits?org=${encodeURIComponent(org)}`),
     };
   }

@@ -151,6 +151,8 @@ export interface AlertMessage {
   status: AlertStatus;
   severity: AlertSeverity;
   org: string;
+  /** The organization's name, as the pages show it (the slug when it was not known). */
+  org_name?: string;
   /** Every alert the message speaks of (a grouped message has several). */
   alert_ids: string[];
   /** At most MAX_LISTED_SUBJECTS. */
@@ -231,6 +233,9 @@ function messageOf(group: readonly AlertEvent[], boardUrl: string | null): Alert
     status,
     severity: first.severity,
     org: first.org,
+    ...(typeof first.details['org_name'] === 'string'
+      ? { org_name: first.details['org_name'] }
+      : {}),
     alert_ids: alerts.map((a) => a.id),
     subjects: alerts.slice(0, MAX_LISTED_SUBJECTS).map((a) => a.subject),
     more: Math.max(0, alerts.length - MAX_LISTED_SUBJECTS),

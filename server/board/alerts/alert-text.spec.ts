@@ -78,11 +78,11 @@ describe('alertWords', () => {
   it('titles firing, reminded and resolved messages, and counts the unlisted subjects', () => {
     const firing = { ...single('npc_stuck', issue), more: 4, reminder: true };
     expect(alertWords(firing, 'en', 'UTC')).toMatchObject({
-      title: '[FIRING (reminder)] npc_stuck · acme',
+      title: '[FIRING (reminder)] NPC issue stuck · acme',
       more: 'and 4 more',
     });
     expect(alertWords(firing, 'zh-CN', 'UTC')).toMatchObject({
-      title: '[告警（提醒）] NPC 停滞 · acme',
+      title: '[告警（提醒）] NPC 议题停滞 · acme',
       more: '还有 4 项',
     });
     const resolved = {
@@ -93,6 +93,24 @@ describe('alertWords', () => {
       '已恢复：acme 的积分已用完（余额 0）',
     );
     expect(alertWords(resolved, 'zh-CN', 'UTC').footer('d-1')).toBe('级别 警告 · 投递 d-1');
+  });
+
+  it('names the organization as the pages do, and rounds credits as they do', () => {
+    const named = {
+      ...single('credits_below_threshold', { balance: 12.6, threshold: 1500 }),
+      org_name: 'Acme Robotics',
+    };
+    expect(alertWords(named, 'en', 'UTC')).toMatchObject({
+      title: '[FIRING] Credits below the threshold · Acme Robotics',
+      summary: 'Acme Robotics has 13 credits, below the alert threshold of 1,500',
+    });
+    expect(alertWords(named, 'zh-CN', 'UTC').summary).toBe(
+      'Acme Robotics 的积分余额为 13，低于告警阈值 1,500',
+    );
+    const small = { ...named, details: { balance: 3.256, threshold: 50 } };
+    expect(alertWords(small, 'en', 'UTC').summary).toBe(
+      'Acme Robotics has 3.26 credits, below the alert threshold of 50',
+    );
   });
 
   it('names a test message after its channel', () => {

@@ -1,5 +1,6 @@
 import type { AlertRule } from '@shared/board/admin';
 import type { AlertLanguage, AlertSeverity } from '@shared/board/alerts';
+import { creditDecimals } from '@shared/board/credits';
 import { PRODUCT_NAMES } from '@shared/board/languages';
 import type { AlertMessage } from './alert-rules';
 
@@ -22,6 +23,8 @@ export interface AlertWords {
 
 interface Language {
   product: string;
+  /** Number formats' locale (`Intl`). */
+  locale: string;
   rule: Record<AlertRule, string>;
   severity: Record<AlertSeverity, string>;
   firing: string;
@@ -51,15 +54,17 @@ interface Facts {
   runs: string;
 }
 
+// The rules are named as the admin pages name them (admin/alerts/alerts.view.ts).
 const EN: Language = {
   product: PRODUCT_NAMES.en,
+  locale: 'en',
   rule: {
-    credits_below_threshold: 'credits_below_threshold',
-    runway_short: 'runway_short',
-    credits_exhausted: 'credits_exhausted',
-    snapshot_failing: 'snapshot_failing',
-    npc_stuck: 'npc_stuck',
-    pickup_overdue: 'pickup_overdue',
+    credits_below_threshold: 'Credits below the threshold',
+    runway_short: 'Short runway',
+    credits_exhausted: 'Credits exhausted',
+    snapshot_failing: 'Balance unreadable',
+    npc_stuck: 'NPC issue stuck',
+    pickup_overdue: 'Pickup overdue',
   },
   severity: { critical: 'critical', warning: 'warning', info: 'info' },
   firing: 'FIRING',
@@ -98,12 +103,13 @@ const EN: Language = {
 /** Simplified Chinese, in the platform's own terms: 组织, 仓库, 议题, 积分. */
 const ZH_CN: Language = {
   product: PRODUCT_NAMES['zh-CN'],
+  locale: 'zh-CN',
   rule: {
     credits_below_threshold: '积分低于阈值',
-    runway_short: '积分即将耗尽',
+    runway_short: '可用时长不足',
     credits_exhausted: '积分已用完',
-    snapshot_failing: '余额读取失败',
-    npc_stuck: 'NPC 停滞',
+    snapshot_failing: '余额无法读取',
+    npc_stuck: 'NPC 议题停滞',
     pickup_overdue: '接手超时',
   },
   severity: { critical: '严重', warning: '警告', info: '提示' },
@@ -162,21 +168,25 @@ export function alertWords(
   }
   const rule = message.rule;
   const status = resolved ? words.resolved : words.firing;
-  const title = `[${status}${message.reminder ? words.reminder : ''}] ${words.rule[rule]} · ${message.org}`;
+  const org = message.org_name || message.org;
+  const title = `[${status}${message.reminder ? words.reminder : ''}] ${words.rule[rule]} · ${org}`;
   const count = message.alert_ids.length;
+  const single = (): string => words.single[rule](facts(message, words.locale, timeZone));
   const summary =
     count > 1
-      ? words.group(rule, count, message.org, resolved)
+      ? words.group(rule, count, org, resolved)
       : resolved
-        ? words.resolvedSummary(words.single[rule](facts(message, timeZone)))
-        : words.single[rule](facts(message, timeZone));
+        ? words.resolvedSummary(single())
+        : single();
   return { title, summary, more, footer, product: words.product };
 }
 
-function facts(message: AlertMessage, timeZone: string): Facts {
+function facts(message: AlertMessage, locale: string, timeZone: string): Facts {
   const d = message.details;
   const text = (value: unknown): string =>
     typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+  const credits = (value: unknown): string =>
+    typeof value === 'number' ? formatCredits(value, locale) : text(value);
   const subject = message.subjects[0];
   const id =
     text(d['repo']) && text(d['number'])
@@ -184,18 +194,25 @@ function facts(message: AlertMessage, timeZone: string): Facts {
       : (subject?.id ?? '');
   const since = typeof d['since'] === 'string' ? formatTime(d['since'], timeZone) : '';
   return {
-    org: message.org,
+    org: message.org_name || message.org,
     id,
     // Stored before titles were kept in the details: the subject's name after its id.
     title: text(d['title']) || (subject?.name ?? '').replace(`${id} `, ''),
     npc: typeof d['npc'] === 'string' ? d['npc'] : null,
     since,
-    balance: text(d['balance']),
-    threshold: text(d['threshold']),
+    balance: credits(d['balance']),
+    threshold: credits(d['threshold']),
     days: typeof d['runway_days'] === 'number' ? d['runway_days'].toFixed(1) : '',
     underDays: text(d['alert_under_days']),
     runs: text(d['failed_runs']),
   };
+}
+
+/** Credits as the pages write them: grouped, without decimals unless under 10. */
+export function formatCredits(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: creditDecimals(value) }).format(
+    value,
+  );
 }
 
 /**

@@ -29,6 +29,7 @@ const message: AlertMessage = {
   status: 'firing',
   severity: 'warning',
   org: 'acme',
+  org_name: 'Acme Robotics',
   alert_ids: ['npc_stuck:acme/api#1', 'npc_stuck:acme/api#2', 'npc_stuck:acme/web#7'],
   subjects: [
     {

@@ -33,6 +33,16 @@ export abstract class ChangeFeed {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * The id a stream that has seen every change delivered so far resumes after: the
+   * newest kept change's, or the floor. A stream opened now starts there, so even a
+   * page that saw no change sends `Last-Event-ID` when it reconnects, and a restart
+   * in between answers `reset` rather than nothing.
+   */
+  position(): number {
+    return this.kept.at(-1)?.id ?? this.floor;
+  }
+
   /** The changes after `lastId`, oldest first, or `null` when some may be missing. */
   since(lastId: number): FedChange[] | null {
     if (lastId < this.floor) return null;

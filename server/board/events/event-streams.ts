@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
-import { CHANGE_EVENT, RESET_EVENT } from '@shared/board/events';
+import { CHANGE_EVENT, HEARTBEAT_EVENT, RESET_EVENT } from '@shared/board/events';
 import type { ServerResponse } from 'node:http';
 import { InvalidError, RateLimitedError, UnavailableError } from '../../common/errors';
 import { withCode } from '../common/error-code';
@@ -9,6 +9,10 @@ import { ChangeFeed, type FedChange } from './change-feed';
 
 /** How long a browser waits before it reconnects a dropped stream. */
 export const RECONNECT_MS = 3000;
+/** What a refused stream's 429 asks the client to wait (the app's first retry waits as long). */
+export const STREAM_RETRY_AFTER_SECONDS = 5;
+/** Ids a stream may send: what `Last-Event-ID` accepts back. */
+const LAST_ID = /^\d{1,15}$/;
 /** A stream whose client reads slower than this much backlog is dropped (it reconnects). */
 const MAX_BACKLOG_BYTES = 1 << 20;
 
@@ -20,7 +24,9 @@ interface OpenStream {
 /**
  * The open change streams (`GET /api/events`): at most `EVENT_STREAMS_MAX`, and
  * `EVENT_STREAMS_PER_CLIENT` per client address; one heartbeat timer for all of them
- * (a comment line every `EVENT_HEARTBEAT_SECONDS`, so proxies keep idle streams open);
+ * (`event: heartbeat` every `EVENT_HEARTBEAT_SECONDS`, so proxies keep idle streams open
+ * and a page notices a stream that stays open but stops delivering; the first one, with
+ * the feed's position as its id, opens every stream);
  * each change from the feed written to every stream; all ended cleanly at shutdown.
  * Watching costs no platform call: a stream only carries what the sync already stored.
  */
@@ -56,19 +62,31 @@ export class EventStreams implements BeforeApplicationShutdown {
       const cap = this.config.eventStreamsMax;
       throw new RateLimitedError(
         `The board holds its most open change streams (EVENT_STREAMS_MAX=${cap}); try again later`,
-        withCode('event_streams_full', { cap }),
+        {
+          retryAfterSeconds: STREAM_RETRY_AFTER_SECONDS,
+          ...withCode('event_streams_full', { cap }),
+        },
       );
     }
     if ((this.perClient.get(client) ?? 0) >= this.config.eventStreamsPerClient) {
       const cap = this.config.eventStreamsPerClient;
       throw new RateLimitedError(
         `This address holds its most open change streams (EVENT_STREAMS_PER_CLIENT=${cap}); close one first`,
-        withCode('event_streams_per_client_full', { cap }),
+        {
+          retryAfterSeconds: STREAM_RETRY_AFTER_SECONDS,
+          ...withCode('event_streams_per_client_full', { cap }),
+        },
       );
     }
     let head = `retry: ${RECONNECT_MS}\n\n`;
-    if (lastEventId === undefined || lastEventId === '') return head;
-    if (!/^\d{1,15}$/.test(lastEventId)) {
+    const position = this.feed.position();
+    const hello = frame(
+      HEARTBEAT_EVENT,
+      this.beat,
+      LAST_ID.test(String(position)) ? position : null,
+    );
+    if (lastEventId === undefined || lastEventId === '') return head + hello;
+    if (!LAST_ID.test(lastEventId)) {
       throw new InvalidError(
         'Last-Event-ID must be the id of an event this stream sent',
         withCode('last_event_id_invalid', { field: 'Last-Event-ID' }),
@@ -77,7 +95,7 @@ export class EventStreams implements BeforeApplicationShutdown {
     const missed = this.feed.since(Number(lastEventId));
     if (missed === null) head += frame(RESET_EVENT, '{}', null);
     else for (const change of missed) head += changeFrame(change);
-    return head;
+    return head + hello;
   }
 
   /** Hold `out` open as a stream, starting with `head` (from `admit`). */
@@ -97,7 +115,7 @@ export class EventStreams implements BeforeApplicationShutdown {
     out.write(head);
     this.unsubscribe ??= this.feed.subscribe((change) => this.broadcast(changeFrame(change)));
     this.heartbeat ??= setInterval(
-      () => this.broadcast(': heartbeat\n\n'),
+      () => this.broadcast(frame(HEARTBEAT_EVENT, this.beat, null)),
       this.config.eventHeartbeatMs,
     ).unref();
   }
@@ -106,6 +124,11 @@ export class EventStreams implements BeforeApplicationShutdown {
   beforeApplicationShutdown(): void {
     this.closing = true;
     for (const stream of [...this.open]) stream.out.end();
+  }
+
+  /** A heartbeat's data: how often they come, so the page knows when one is missing. */
+  private get beat(): string {
+    return JSON.stringify({ every_ms: this.config.eventHeartbeatMs });
   }
 
   private broadcast(text: string): void {

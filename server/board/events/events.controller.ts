@@ -14,7 +14,8 @@ export class EventsController {
     description:
       '`event: change` with `data: {"topic": "issues"|"repos"|"balances"|"alerts", "org": slug|null}` ' +
       'whenever the sync stores a change; `event: reset` when the stream cannot resume after ' +
-      '`Last-Event-ID`; a `: heartbeat` comment every EVENT_HEARTBEAT_SECONDS.',
+      '`Last-Event-ID`; `event: heartbeat` with `data: {"every_ms": n}` when the stream opens ' +
+      '(its id is where to resume) and every EVENT_HEARTBEAT_SECONDS.',
   })
   @ApiProduces('text/event-stream')
   @ApiHeader({
@@ -22,7 +23,10 @@ export class EventsController {
     required: false,
     description: 'Resume after this event (browsers send it when they reconnect)',
   })
-  @ApiResponse({ status: 429, description: 'Too many open streams, in total or from this address' })
+  @ApiResponse({
+    status: 429,
+    description: 'Too many open streams, in total or from this address (with Retry-After)',
+  })
   open(
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,

@@ -20,8 +20,12 @@ const CYCLE_LOCK = 'sync:cycle';
  * repository list and the issues (through the response cache and the issue mirror, so it
  * costs what a viewer's read after the cache life would, and shares it with them), as
  * background work within the call budget. What differs from the previous cycle's
- * fingerprint is a change, and the answers showing it are dropped from the route cache
- * (the first cycle only takes fingerprints). Then the answers viewers asked for recently
+ * fingerprint is a change, and the answers showing it are dropped from the route cache.
+ * A fingerprint this process has not taken yet counts as a change too: what the board
+ * answered between its start and its first cycle (or before a restart) is not known, so
+ * the first cycle publishes every organization it reads and open pages reload once; a
+ * change made at any time after the start reaches them within two cache lives. Then the
+ * answers viewers asked for recently
  * are rebuilt ahead of their expiry (`RefreshAhead`), so a viewer who comes back gets
  * them from the cache and the page path makes no platform call after a route's first
  * answer; only then are the changes published, so open pages find the new answers ready.
@@ -95,7 +99,7 @@ export class SyncCycle {
     return found;
   }
 
-  /** Record the fingerprint of `lines`; true when a previous one differs. */
+  /** Record the fingerprint of `lines`; true when it differs from the previous one or there is none. */
   private moved(topic: BoardChange['topic'], org: string, lines: string[]): boolean {
     const hash = createHash('sha1');
     for (const line of lines.sort()) hash.update(line).update('\n');
@@ -103,6 +107,6 @@ export class SyncCycle {
     const key = `${topic} ${org}`;
     const previous = this.prints.get(key);
     this.prints.set(key, print);
-    return previous !== undefined && previous !== print;
+    return previous !== print;
   }
 }

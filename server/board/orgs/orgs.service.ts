@@ -114,6 +114,15 @@ export class OrgsService {
     return !this.config.publicOnly || repo.visibility_level === 'Public';
   }
 
+  /** An organization's name as the pages show it; its slug when the platform cannot say. */
+  async orgName(slug: string): Promise<string> {
+    try {
+      return organizationName(await this.platform.getOrganization(slug));
+    } catch {
+      return slug;
+    }
+  }
+
   /** One card per covered organization; one failing organization does not fail the others. */
   async listOrganizations(): Promise<Organization[]> {
     const orgs = await this.coveredOrgs();

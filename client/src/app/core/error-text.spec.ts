@@ -1,7 +1,7 @@
 import { HttpErrorResponse, HttpHeaders } from '@angular/common/http';
 
 import { toApiError } from './api-error';
-import { errorText, findingText, statusErrorText } from './error-text';
+import { errorText, fieldName, findingLabel, findingText, statusErrorText } from './error-text';
 
 /** A board error answer as HttpClient hands it over. */
 function answer(status: number, body: unknown): HttpErrorResponse {
@@ -39,30 +39,38 @@ describe('errorText', () => {
         { field: 'days', fields: 'days', count: 1, rule: 'one_of', allowed: '7, 30' },
         400,
       ),
-    ).toBe('days must be one of: 7, 30.');
+    ).toBe('Days must be one of: 7, 30.');
     expect(
       errorText(
         'validation_failed',
         { field: 'wip_soft_limit', count: 1, rule: 'max', max: 1000 },
         400,
       ),
-    ).toBe('wip_soft_limit must be at most 1,000.');
+    ).toBe('WIP warning at (open tasks) must be at most 1,000.');
     expect(
       errorText(
         'validation_failed',
         { field: 'credit_alert_threshold', count: 1, rule: 'not_negative', min: 0 },
         400,
       ),
-    ).toBe('credit_alert_threshold must not be negative.');
+    ).toBe('Alert threshold (credits) must not be negative.');
     expect(
       errorText('validation_failed', { field: 'name', count: 3, rule: 'min_length', min: 1 }, 400),
-    ).toBe('name must not be empty. 2 more fields are not valid either.');
+    ).toBe('Name must not be empty. 2 more fields are not valid either.');
     expect(errorText('validation_failed', { field: 'x', count: 2, rule: 'unknown' }, 400)).toBe(
       '"x" is not a field this request takes. One more field is not valid either.',
     );
     expect(
       errorText('validation_failed', { field: 'odd', count: 1, rule: 'alertRules' }, 400),
-    ).toBe('odd is not valid.');
+    ).toBe('A field is not valid.');
+    // A nested key reads as the field it is inside.
+    expect(
+      errorText(
+        'validation_failed',
+        { field: 'wip_limits.npc-builder', count: 1, rule: 'min', min: 1 },
+        400,
+      ),
+    ).toBe('Limits of single NPCs must be at least 1.');
   });
 
   it('words the board’s own refusals from their params', () => {
@@ -129,6 +137,18 @@ describe('errorText', () => {
       'The board server answered 404 x.',
     );
     expect(toApiError(answer(0, null)).message).toBe('The board server could not be reached.');
+  });
+});
+
+describe('findingLabel and fieldName', () => {
+  it('name checks and fields in words, never by their codes', () => {
+    expect(findingLabel('wip_limit')).toBe('Work-in-progress limit');
+    expect(findingLabel('dormant_repository')).toBe('Dormant repository');
+    expect(findingLabel('npc_stuck_here')).toBe('NPC stuck here');
+    expect(findingLabel('something_new')).toBe('Dispatch check');
+    expect(fieldName('name')).toBe('Name');
+    expect(fieldName('override_reason')).toBe('Reason for the override');
+    expect(fieldName('no_such_field')).toBe('A field');
   });
 });
 

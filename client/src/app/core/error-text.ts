@@ -1,4 +1,4 @@
-import type { DispatchFinding } from '@shared/board/dispatch';
+import type { DispatchFinding, FindingCode } from '@shared/board/dispatch';
 
 import { formatCount, formatCredits, formatDays, formatInterval } from '../ui/format';
 
@@ -230,8 +230,57 @@ function validationText(p: ErrorParams): string {
     : $localize`:@@core.error.validation.more:${first}:problem: ${formatCount(more)}:count: more fields are not valid either.`;
 }
 
+/** How the forms name the fields the board's API checks (body fields and query parameters). */
+const FIELD_NAMES: Readonly<Record<string, string>> = {
+  name: $localize`:@@core.field.name:Name`,
+  kind: $localize`:@@core.field.kind:Kind`,
+  url: $localize`:@@core.field.url:Address`,
+  secret: $localize`:@@core.field.secret:Signing secret`,
+  language: $localize`:@@core.field.language:Language`,
+  enabled: $localize`:@@core.field.enabled:Switched on`,
+  rules: $localize`:@@core.field.rules:Rules`,
+  rule: $localize`:@@core.field.rule:Rule`,
+  orgs: $localize`:@@core.field.orgs:Organizations`,
+  org: $localize`:@@core.field.org:Organization`,
+  alert_id: $localize`:@@core.field.alert:Alert`,
+  until: $localize`:@@core.field.until:Until`,
+  note: $localize`:@@core.field.note:Note`,
+  repo: $localize`:@@core.field.repo:Repository`,
+  npc: $localize`:@@core.field.npc:NPC`,
+  title: $localize`:@@core.field.title:Title`,
+  requirement: $localize`:@@core.field.requirement:Requirement`,
+  work_mode: $localize`:@@core.field.workMode:Work mode`,
+  override: $localize`:@@core.field.override:Override`,
+  override_reason: $localize`:@@core.field.overrideReason:Reason for the override`,
+  credit_alert_threshold: $localize`:@@core.field.creditThreshold:Alert threshold (credits)`,
+  runway_alert_days: $localize`:@@core.field.runwayDays:Runway alert (days)`,
+  alert_repeat_hours: $localize`:@@core.field.repeatHours:Reminder every (hours)`,
+  alert_rules: $localize`:@@core.field.alertRules:Rules switched on`,
+  pickup_slo_minutes: $localize`:@@core.field.pickupSlo:Pickup SLO (minutes)`,
+  stuck_after_hours: $localize`:@@core.field.stuckAfter:Stuck after (hours)`,
+  wip_soft_limit: $localize`:@@core.field.wipSoft:WIP warning at (open tasks)`,
+  wip_hard_limit: $localize`:@@core.field.wipHard:WIP limit (open tasks)`,
+  wip_limits: $localize`:@@core.field.wipLimits:Limits of single NPCs`,
+  limit: $localize`:@@core.field.limit:Limit`,
+  state: $localize`:@@core.field.state:State`,
+  days: $localize`:@@core.field.days:Days`,
+  since: $localize`:@@core.field.since:Since`,
+  'Idempotency-Key': $localize`:@@core.field.idempotencyKey:Request key`,
+  'Last-Event-ID': $localize`:@@core.field.lastEventId:Live updates position`,
+};
+
+/**
+ * A field as the page names it, never the API's key: `wip_limits.npc-builder` reads as
+ * the field it is inside; a key no form names reads as "A field".
+ */
+export function fieldName(key: string): string {
+  const top = key.split(/[.[]/)[0];
+  return FIELD_NAMES[key] ?? FIELD_NAMES[top] ?? $localize`:@@core.field.unnamed:A field`;
+}
+
 function fieldRuleText(p: ErrorParams): string {
-  const field = text(p, 'field');
+  // Only an unknown field is named by its key: no form has a name for it.
+  const field = p['rule'] === 'unknown' ? text(p, 'field') : fieldName(text(p, 'field'));
   switch (p['rule']) {
     case 'unknown':
       return $localize`:@@core.error.validation.unknown:"${field}:field:" is not a field this request takes.`;
@@ -296,6 +345,23 @@ function channelUrlText(p: ErrorParams): string {
     default:
       return $localize`:@@core.error.channelUrl.refused:The address is refused.`;
   }
+}
+
+/** What each kind of dispatch finding is called, short enough for a chip. */
+const FINDING_LABELS: Record<FindingCode, string> = {
+  wip_limit: $localize`:@@admin.findings.label.wipLimit:Work-in-progress limit`,
+  possible_duplicate: $localize`:@@admin.findings.label.duplicate:Possible duplicate`,
+  low_runway: $localize`:@@admin.findings.label.lowRunway:Credits running low`,
+  below_threshold: $localize`:@@admin.findings.label.belowThreshold:Below the threshold`,
+  dormant_repository: $localize`:@@admin.findings.label.dormant:Dormant repository`,
+  npc_stuck_here: $localize`:@@admin.findings.label.stuck:NPC stuck here`,
+};
+
+/** A finding's kind in words; a code this app does not know reads as a generic name. */
+export function findingLabel(code: string): string {
+  return (
+    FINDING_LABELS[code as FindingCode] ?? $localize`:@@admin.findings.label.other:Dispatch check`
+  );
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   ChangeSource,
   DOWN_AFTER_MS,
   LiveUpdatesService,
+  MISSED_HEARTBEATS,
   RETRY_FIRST_MS,
 } from './live-updates.service';
 
@@ -55,6 +56,13 @@ class FakeSource implements ChangeSource {
 
   reset(): void {
     this.emit('reset', new MessageEvent('reset', { data: '{}' }));
+  }
+
+  heartbeat(everyMs: number): void {
+    this.emit(
+      'heartbeat',
+      new MessageEvent('heartbeat', { data: JSON.stringify({ every_ms: everyMs }) }),
+    );
   }
 
   private emit(type: string, event: Event): void {
@@ -190,15 +198,16 @@ describe('LiveUpdatesService', () => {
     expect([issues(), repos()]).toEqual([1, 1]);
   });
 
-  it('says connecting while the browser reconnects, and down only after a few seconds', () => {
+  it('says reconnecting while the browser reconnects, and down only after a few seconds', () => {
     setUp();
     const issues = service.watch(['issues'], () => null, page().destroyRef);
+    expect(service.status()).toBe('connecting');
     last().open();
 
     last().fail();
-    expect(service.status()).toBe('connecting');
+    expect(service.status()).toBe('reconnecting');
     jest.advanceTimersByTime(DOWN_AFTER_MS - 1);
-    expect(service.status()).toBe('connecting');
+    expect(service.status()).toBe('reconnecting');
     last().open();
     expect(service.status()).toBe('live');
     jest.advanceTimersByTime(DOWN_AFTER_MS);
@@ -212,6 +221,44 @@ describe('LiveUpdatesService', () => {
     expect(service.status()).toBe('live');
     expect(sources).toHaveLength(1);
     expect(issues()).toBe(0);
+  });
+
+  it('takes a stream that misses two heartbeats for stalled: says so, reopens it, reloads', () => {
+    setUp();
+    const issues = service.watch(['issues'], () => null, page().destroyRef);
+    last().open();
+    last().heartbeat(1000);
+    // Heartbeats on time, and changes, keep it live.
+    for (let beat = 0; beat < 5; beat++) {
+      jest.advanceTimersByTime(1000);
+      last().heartbeat(1000);
+    }
+    jest.advanceTimersByTime(2000);
+    last().change('repos', 'acme');
+    jest.advanceTimersByTime(2000);
+    expect(service.status()).toBe('live');
+    expect(sources).toHaveLength(1);
+
+    // Then nothing: within three intervals it says reconnecting and opens a new stream.
+    jest.advanceTimersByTime(1000 * MISSED_HEARTBEATS - 2000);
+    expect(service.status()).toBe('reconnecting');
+    expect(sources).toHaveLength(2);
+    expect(sources[0].closed).toBe(true);
+    // Events of the stalled stream no longer count.
+    sources[0].change('issues', null);
+    last().open();
+    expect(service.status()).toBe('live');
+    jest.advanceTimersByTime(COALESCE_MS);
+    expect(issues()).toBe(1);
+  });
+
+  it('does not watch for heartbeats from a board that sends none', () => {
+    setUp();
+    service.watch(['issues'], () => null, page().destroyRef);
+    last().open();
+    jest.advanceTimersByTime(10 * 60_000);
+    expect(service.status()).toBe('live');
+    expect(sources).toHaveLength(1);
   });
 
   it('refreshes every cache life while down, and stops once live again', () => {

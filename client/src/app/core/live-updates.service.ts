@@ -14,13 +14,18 @@ import {
   CHANGE_TOPICS,
   type ChangeTopic,
   EVENTS_PATH,
+  HEARTBEAT_EVENT,
+  type Heartbeat,
   RESET_EVENT,
 } from '@shared/board/events';
 
 import { BoardMetaService } from './board-meta.service';
 
-/** The change stream as the top bar shows it. */
-export type LiveStatus = 'live' | 'connecting' | 'down';
+/**
+ * The change stream as the top bar shows it: opening, open, reopening after it dropped
+ * or stalled, or down (pages refresh on a timer).
+ */
+export type LiveStatus = 'live' | 'connecting' | 'reconnecting' | 'down';
 
 /** What the service uses of an `EventSource`; specs hand in a fake. */
 export interface ChangeSource {
@@ -51,6 +56,11 @@ export const RETRY_FIRST_MS = 5_000;
 export const CLOSE_AFTER_MS = 5_000;
 /** How long "Updated" stays in the live region. */
 export const ANNOUNCE_MS = 3_000;
+/**
+ * Heartbeats a stream may miss before the page takes it for stalled and opens it again
+ * (a little over two intervals: it says so within three).
+ */
+export const MISSED_HEARTBEATS = 2.5;
 /** The cache life assumed before `api/meta` has answered (the board's default). */
 const DEFAULT_TTL_SECONDS = 300;
 
@@ -68,7 +78,8 @@ interface Watcher {
  * it shows arrives, and reloads on it as it does on the top bar's refresh. The browser
  * reconnects a dropped stream by itself and sends `Last-Event-ID`, so the board replays
  * what was missed or says `reset`; a stream it refuses (429: too many open) is opened
- * again after a while. While the stream is down, every counter ticks once per cache life
+ * again after a while. The board sends a heartbeat event every few seconds: a stream
+ * that stays open but misses two says it is reconnecting and is opened again. While the stream is down, every counter ticks once per cache life
  * instead, the interval at which the board's sync looks for changes.
  */
 @Injectable({ providedIn: 'root' })
@@ -88,6 +99,9 @@ export class LiveUpdatesService {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private fallbackTimer: ReturnType<typeof setTimeout> | null = null;
   private closeTimer: ReturnType<typeof setTimeout> | null = null;
+  private stallTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Milliseconds between the open stream's heartbeats; null until it sent one. */
+  private beatMs: number | null = null;
   private announceTimer: ReturnType<typeof setTimeout> | null = null;
 
   /** Whether changes arrive as they happen, the stream is (re)connecting, or it is down. */
@@ -146,8 +160,8 @@ export class LiveUpdatesService {
   }
 
   private connect(): void {
-    // While down, a new attempt keeps saying so until it is open.
-    if (this.state() !== 'down') this.state.set('connecting');
+    // While down or reconnecting, a new attempt keeps saying so until it is open.
+    if (this.state() !== 'down' && this.state() !== 'reconnecting') this.state.set('connecting');
     const source = this.openSource(EVENTS_PATH);
     if (!source) {
       this.goDown();
@@ -158,9 +172,44 @@ export class LiveUpdatesService {
     source.addEventListener('open', () => current() && this.opened());
     source.addEventListener('error', () => current() && this.failed(source));
     source.addEventListener(CHANGE_EVENT, (event) => {
-      if (current()) this.changed((event as MessageEvent<string>).data);
+      if (!current()) return;
+      this.heard();
+      this.changed((event as MessageEvent<string>).data);
     });
-    source.addEventListener(RESET_EVENT, () => current() && this.notifyAll());
+    source.addEventListener(RESET_EVENT, () => {
+      if (!current()) return;
+      this.heard();
+      this.notifyAll();
+    });
+    source.addEventListener(HEARTBEAT_EVENT, (event) => {
+      if (!current()) return;
+      this.beatMs = heartbeatMs((event as MessageEvent<string>).data) ?? this.beatMs;
+      this.heard();
+    });
+  }
+
+  /** The stream delivered: it counts as stalled only after missing heartbeats from now. */
+  private heard(): void {
+    this.cancel('stallTimer');
+    if (this.beatMs === null) return;
+    this.stallTimer = setTimeout(() => this.stalled(), this.beatMs * MISSED_HEARTBEATS);
+  }
+
+  /** Open but silent: say so, and open a new stream, which reloads what pages show. */
+  private stalled(): void {
+    this.stallTimer = null;
+    this.source?.close();
+    this.source = null;
+    this.beatMs = null;
+    this.state.set('reconnecting');
+    this.catchUp = true;
+    this.connect();
+    if (!this.downTimer) {
+      this.downTimer = setTimeout(() => {
+        this.downTimer = null;
+        this.goDown();
+      }, DOWN_AFTER_MS);
+    }
   }
 
   private opened(): void {
@@ -185,7 +234,8 @@ export class LiveUpdatesService {
       return;
     }
     // Reconnecting by itself: down only if that takes more than a few seconds.
-    if (this.state() === 'live') this.state.set('connecting');
+    this.cancel('stallTimer');
+    if (this.state() === 'live') this.state.set('reconnecting');
     if (this.state() !== 'down' && !this.downTimer) {
       this.downTimer = setTimeout(() => {
         this.downTimer = null;
@@ -264,6 +314,7 @@ export class LiveUpdatesService {
     }
     this.retries = 0;
     this.catchUp = false;
+    this.beatMs = null;
     this.message.set('');
     this.state.set('connecting');
   }
@@ -275,5 +326,22 @@ export class LiveUpdatesService {
   }
 }
 
-const TIMERS = ['downTimer', 'retryTimer', 'fallbackTimer', 'closeTimer', 'announceTimer'] as const;
+const TIMERS = [
+  'downTimer',
+  'retryTimer',
+  'fallbackTimer',
+  'closeTimer',
+  'stallTimer',
+  'announceTimer',
+] as const;
+
+/** The interval a heartbeat announces, or null when its data does not say. */
+function heartbeatMs(data: string): number | null {
+  try {
+    const every = (JSON.parse(data) as Partial<Heartbeat>).every_ms;
+    return typeof every === 'number' && every > 0 ? every : null;
+  } catch {
+    return null;
+  }
+}
 type TimerName = (typeof TIMERS)[number];

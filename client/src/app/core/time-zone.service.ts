@@ -1,5 +1,7 @@
 import { DestroyRef, Injectable, computed, inject, signal } from '@angular/core';
 
+import { APP_LOCALE } from './locale';
+
 /** Where the viewer's choice is kept between visits. */
 export const TIME_ZONE_STORAGE_KEY = 'npcBoard.timeZone';
 
@@ -31,11 +33,26 @@ export function displayTimeZone(): 'UTC' | undefined {
   return choice() === 'utc' ? 'UTC' : undefined;
 }
 
-/** The viewer's time zone name, such as `Europe/Berlin`. */
-export function viewerTimeZone(): string {
-  return (
-    Intl.DateTimeFormat().resolvedOptions().timeZone || $localize`:@@core.timeZone.local:local time`
-  );
+/**
+ * The viewer's time zone as a person reads it, in the app's language and as `Intl` names
+ * it: "Central European Time" / 中欧时间 for `Europe/Berlin`, "China Standard Time" /
+ * 中国标准时间 for `Asia/Shanghai` (the generic name, else the long one where the generic
+ * is only an offset).
+ */
+export function viewerTimeZone(now = new Date()): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const named = (style: 'longGeneric' | 'long'): string | undefined => {
+    try {
+      return new Intl.DateTimeFormat(APP_LOCALE, { timeZone: zone, timeZoneName: style })
+        .formatToParts(now)
+        .find((part) => part.type === 'timeZoneName')?.value;
+    } catch {
+      return undefined;
+    }
+  };
+  const generic = named('longGeneric');
+  const name = generic && !/^(GMT|UTC)[+-−]/.test(generic) ? generic : named('long');
+  return name || $localize`:@@core.timeZone.local:local time`;
 }
 
 /**

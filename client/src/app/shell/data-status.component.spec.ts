@@ -64,6 +64,16 @@ describe('DataStatusComponent', () => {
     expect(marker?.getAttribute('title')).toBe('Live updates paused; refreshing every 5 min');
   });
 
+  it('says it is reconnecting while a dropped or stalled stream is opened again', () => {
+    const { fixture, el } = render();
+    live.state.set('reconnecting');
+    fixture.detectChanges();
+    const marker = el.querySelector('[data-live="reconnecting"]');
+    expect(marker?.querySelector('.live-long')?.textContent).toBe('Reconnecting…');
+    expect(marker?.getAttribute('title')).toBe('Reconnecting…');
+    expect(marker?.querySelector('.dot')).not.toBeNull();
+  });
+
   it('shows no marker on a page that does not follow the stream', () => {
     const { el, text } = render(false);
     expect(el.querySelector('[data-live]')).toBeNull();

@@ -23,7 +23,15 @@ import { ICON_IMPORTS } from '../ui/icons';
       <span
         class="live"
         [attr.data-live]="live()"
-        [attr.title]="live() === 'down' && !wall() ? pausedText() : null"
+        [attr.title]="
+          wall()
+            ? null
+            : live() === 'down'
+              ? pausedText()
+              : live() === 'reconnecting'
+                ? reconnectingText
+                : null
+        "
       >
         @if (live() === 'down') {
           <npc-icon aria-hidden="true" name="pause_circle" />
@@ -34,6 +42,9 @@ import { ICON_IMPORTS } from '../ui/icons';
             i18n="@@shell.dataStatus.pausedShort"
             >Paused</span
           >
+        } @else if (live() === 'reconnecting') {
+          <span class="dot" aria-hidden="true"></span>
+          <span class="live-long">{{ reconnectingText }}</span>
         } @else {
           <span class="dot" aria-hidden="true"></span>
           <span class="live-word" aria-hidden="true" i18n="@@shell.dataStatus.live">Live</span>
@@ -107,7 +118,8 @@ import { ICON_IMPORTS } from '../ui/icons';
       background: var(--mat-sys-primary);
     }
     /* Connecting: the same marker, hollow, so the bar does not change when it is live. */
-    [data-live='connecting'] .dot {
+    [data-live='connecting'] .dot,
+    [data-live='reconnecting'] .dot {
       box-sizing: border-box;
       border: 1.5px solid currentColor;
       background: none;
@@ -152,16 +164,16 @@ import { ICON_IMPORTS } from '../ui/icons';
       }
     }
     /* Beside the page links, up to a wide screen, the age is short as on a phone, so the
-       links keep their room; a wall shows it whole. */
+       links keep their room; a wall's too (its clock beside it tells the time). */
     @media (min-width: 720px) and (max-width: 1099.98px) {
-      :host-context(html:not(.npc-wall)) .long {
+      .long {
         position: absolute;
         width: 1px;
         height: 1px;
         overflow: hidden;
         clip-path: inset(50%);
       }
-      :host-context(html:not(.npc-wall)) .short {
+      .short {
         display: inline;
       }
     }
@@ -203,6 +215,8 @@ export class DataStatusComponent {
 
   protected readonly liveShown = this.liveUpdates.active;
   protected readonly live = this.liveUpdates.status;
+  /** Said beside the marker on a wide screen, its hover text on a narrower one. */
+  protected readonly reconnectingText = $localize`:@@shell.dataStatus.reconnecting:Reconnecting…`;
   protected readonly pausedText = computed(() => {
     const interval = formatInterval(this.liveUpdates.fallbackSeconds());
     return $localize`:@@shell.dataStatus.paused:Live updates paused; refreshing every ${interval}:interval:`;

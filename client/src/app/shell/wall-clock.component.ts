@@ -20,7 +20,7 @@ const MINUTE_MS = 60_000;
 @Component({
   selector: 'npc-wall-clock',
   template: `
-    <time class="time" [attr.datetime]="iso()">{{ text() }}</time>
+    <time class="time" [attr.datetime]="iso()" [title]="zone()">{{ text() }}</time>
     <span class="zone">{{ zone() }}</span>
   `,
   styles: `
@@ -40,6 +40,18 @@ const MINUTE_MS = 60_000;
     .zone {
       color: var(--mat-sys-on-surface-variant);
       font: var(--mat-sys-label-medium);
+    }
+    /* Beside the page links below a wide screen the zone is the clock's hover text and
+       is read out, so the bar keeps its room. */
+    @media (max-width: 1099.98px) {
+      .zone {
+        position: absolute;
+        width: 1px;
+        height: 1px;
+        overflow: hidden;
+        clip-path: inset(50%);
+        white-space: nowrap;
+      }
     }
   `,
   changeDetection: ChangeDetectionStrategy.OnPush,

@@ -1,3 +1,5 @@
+import { creditDecimals } from '@shared/board/credits';
+
 import { APP_LOCALE } from '../core/locale';
 import { displayTimeZone, viewerTimeZone } from '../core/time-zone.service';
 
@@ -60,7 +62,16 @@ export function formatCount(value: number, locale: Locale = APP_LOCALE): string 
 
 /** A credit amount: `1,240`, but `7.25` under 10 where the decimals matter. */
 export function formatCredits(value: number, locale: Locale = APP_LOCALE): string {
-  return Math.abs(value) < 10 ? smallCredits(locale).format(value) : integer(locale).format(value);
+  return creditDecimals(value) > 0
+    ? smallCredits(locale).format(value)
+    : integer(locale).format(value);
+}
+
+const list = cached((l) => new Intl.ListFormat(l, { type: 'conjunction', style: 'narrow' }));
+
+/** Names one after another as the language lists them: `a, b, c`, `a、b、c`. */
+export function formatList(items: readonly string[], locale: Locale = APP_LOCALE): string {
+  return list(locale).format(items);
 }
 
 /** A rate such as credits per day: one decimal, `12.4`. */

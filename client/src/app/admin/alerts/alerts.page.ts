@@ -38,6 +38,8 @@ import {
   MUTE_DURATIONS,
   type MuteScope,
   RULE_LABELS,
+  alertIdText,
+  ruleList,
   alertSummary,
   muteRequest,
   orderAlerts,
@@ -91,6 +93,8 @@ export default class AlertsPage {
   );
   protected readonly rules = ALERT_RULES;
   protected readonly ruleLabels = RULE_LABELS;
+  protected readonly ruleList = ruleList;
+  protected readonly alertIdText = alertIdText;
   protected readonly kinds = CHANNEL_KINDS;
   protected readonly kindLabels = CHANNEL_KIND_LABELS;
   /** Words the template picks between. */

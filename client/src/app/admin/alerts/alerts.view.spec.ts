@@ -1,5 +1,13 @@
 import type { AlertView, SilenceView } from '@shared/board/alerts';
-import { alertSummary, muteRequest, orderAlerts, silenceScope, subjectLink } from './alerts.view';
+import {
+  alertIdText,
+  alertSummary,
+  muteRequest,
+  orderAlerts,
+  ruleList,
+  silenceScope,
+  subjectLink,
+} from './alerts.view';
 
 const alert = (over: Partial<AlertView>): AlertView => ({
   id: 'x',
@@ -18,6 +26,33 @@ const alert = (over: Partial<AlertView>): AlertView => ({
 });
 
 describe('alerts view', () => {
+  it("lists a channel's rules by the names the form gives them", () => {
+    expect(ruleList(['credits_below_threshold', 'npc_stuck'], 'every rule')).toBe(
+      'Credits below the threshold, NPC issue stuck',
+    );
+    expect(ruleList([], 'every rule')).toBe('every rule');
+  });
+
+  it("names a delivery's alert by its rule and subject", () => {
+    const listed = alert({
+      id: 'credits_below_threshold:acme',
+      rule: 'credits_below_threshold',
+      subject: { type: 'organization', id: 'acme', name: 'Acme Robotics', url: null },
+    });
+    expect(alertIdText('credits_below_threshold:acme', [listed])).toBe(
+      'Credits below the threshold: Acme Robotics',
+    );
+    expect(alertIdText('npc_stuck:acme/api#7', [])).toBe('NPC issue stuck: acme/api#7');
+  });
+
+  it('names the organization of an alert as the pages do', () => {
+    const low = alert({
+      rule: 'credits_below_threshold',
+      params: { balance: 12.6, threshold: 50, org_name: 'Acme Robotics' },
+    });
+    expect(alertSummary(low)).toBe('Acme Robotics has 13 credits, below the alert threshold of 50');
+  });
+
   it('links an organization to the credits page and an issue to its dialog on the task board', () => {
     expect(subjectLink({ type: 'organization', id: 'acme', name: 'acme', url: null })).toEqual({
       path: '/credits',

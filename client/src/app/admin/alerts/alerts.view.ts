@@ -7,7 +7,13 @@ import type {
   SilenceView,
 } from '@shared/board/alerts';
 
-import { formatCount, formatCredits, formatDateTime, formatRate } from '../../ui/format';
+import {
+  formatCount,
+  formatCredits,
+  formatDateTime,
+  formatList,
+  formatRate,
+} from '../../ui/format';
 
 /** How each rule reads on the page. */
 export const RULE_LABELS: Record<AlertRule, string> = {
@@ -79,6 +85,23 @@ export function muteRequest(
   };
 }
 
+/** A channel's rules in words, as the page's form names them; `everyRule` when it lists none. */
+export function ruleList(rules: readonly AlertRule[], everyRule: string): string {
+  return rules.length ? formatList(rules.map((rule) => RULE_LABELS[rule] ?? rule)) : everyRule;
+}
+
+/**
+ * What a delivery was about, in words: the alert's rule and subject (`<rule>:<subject id>`),
+ * named as the alert is when the page still lists it.
+ */
+export function alertIdText(alertId: string, alerts: readonly AlertView[]): string {
+  const known = alerts.find((alert) => alert.id === alertId);
+  const rule = (Object.keys(RULE_LABELS) as AlertRule[]).find((r) => alertId.startsWith(`${r}:`));
+  if (!rule) return alertId;
+  const subject = known?.subject.name ?? alertId.slice(rule.length + 1);
+  return $localize`:@@admin.alerts.delivery.alert:${RULE_LABELS[rule]}:rule:: ${subject}:subject:`;
+}
+
 /** What a silence mutes, in words: one alert's subject, or a rule in one or every organization. */
 export function silenceScope(silence: SilenceView): string {
   const rule = RULE_LABELS[silence.rule];
@@ -100,7 +123,8 @@ export function silenceScope(silence: SilenceView): string {
 export function alertSummary(alert: AlertView): string {
   const p = alert.params ?? {};
   const has = (...keys: string[]) => keys.every((key) => p[key] !== undefined && p[key] !== null);
-  const org = alert.org;
+  // Named as the pages name it; an alert stored before names were kept has its slug.
+  const org = typeof p['org_name'] === 'string' ? p['org_name'] : alert.org;
   const number = (key: string) => formatCredits(Number(p[key]));
   switch (alert.rule) {
     case 'credits_exhausted':

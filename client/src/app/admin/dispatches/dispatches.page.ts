@@ -15,6 +15,7 @@ import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { ICON_IMPORTS } from '../../ui/icons';
 import { LoadErrorComponent } from '../../ui/load-error.component';
 import { RelativeTimeComponent } from '../../ui/relative-time.component';
+import { findingLabel } from '../../core/error-text';
 import { AdminApiService } from '../admin-api.service';
 import { findingTextOf } from '../dispatch/dispatch-findings.component';
 import {
@@ -83,8 +84,10 @@ export default class DispatchesPage {
   protected readonly duration = durationText;
   protected readonly kind = kindText;
   protected readonly note = noteText;
-  /** A finding's hover text in the app's words; the stored message for an old record. */
+  /** A finding's sentence in the app's words; the stored message for an old record. */
   protected readonly findingTitle = findingTextOf;
+  /** A finding's kind in words, for its chip. */
+  protected readonly findingLabel = findingLabel;
   protected readonly orgName = (slug: string): string => this.orgNames.nameOf(slug);
 
   constructor() {
