@@ -130,6 +130,24 @@ it('brings a change made a second after the start to an open stream within two c
   expect(closed).toMatchObject({ state: 'closed' });
 }, 60_000);
 
+it('keeps an answer a change outdated, served STALE should the platform fail before its rebuild', async () => {
+  const running = await start();
+  const before = await running.board.settled('/api/orgs');
+  const body = await before.text();
+  const [{ slug }] = JSON.parse(body) as { slug: string }[];
+  running.board.clock.advance(TTL + 1);
+  // A cycle found the organization's repositories changed; the platform goes away before
+  // the answers are rebuilt.
+  await running.board
+    .get(CacheInvalidation)
+    .synced([{ topic: 'repos', org: slug }], () => running.forge.stop());
+  forge = null;
+  const after = await fetch(`${running.board.url}/api/orgs`);
+  expect(after.status).toBe(200);
+  expect(after.headers.get('x-cache')).toBe('STALE');
+  expect(await after.text()).toBe(body);
+}, 60_000);
+
 it('sends nothing when the cycle finds nothing changed', async () => {
   const running = await start();
   await running.board.settled('/api/orgs');

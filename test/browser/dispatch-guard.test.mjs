@@ -72,7 +72,11 @@ test(
       await row.waitFor();
       assert.match(await row.textContent(), /Override: Security fix, cannot wait/);
       assert.match(await row.textContent(), /Pending pickup/);
-      assert.equal(await row.locator('.finding.block').textContent(), 'wip_limit');
+      // The check is named in words, not by its code.
+      assert.equal(
+        await row.locator('[data-finding="wip_limit"] .finding.block').textContent(),
+        'Work-in-progress limit',
+      );
       assert.deepEqual(await axeViolations(page), [], 'no serious axe finding on the history');
       await shots.fullPage(page, 'dispatch-history-desktop.png');
 

@@ -3,6 +3,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { CreditSnapshot, Organization } from '@shared/board/entities';
+import { CacheIndex } from '../../server/board/cache/cache-index';
+import { CacheInvalidation } from '../../server/board/cache/cache-invalidation';
+import { CacheKeys } from '../../server/board/cache/cache-keys';
+import type { RouteEntry } from '../../server/board/cache/route-cache.interceptor';
 import { SnapshotService } from '../../server/board/credits/snapshot.service';
 import { buildServerIfStale } from '../build-server';
 import { startBoard } from '../board-harness';
@@ -413,6 +417,37 @@ describe('hourly snapshots with two replicas sharing Redis', () => {
       expect(inRun).toHaveLength(30);
     } finally {
       for (const r of replicas) await r.stop();
+      await forge.stop();
+      await redis.stop();
+    }
+  });
+});
+
+describe('a change the sync found, with two replicas sharing Redis', () => {
+  it('outdates the answers showing it for both replicas, and keeps them to fall back on', async () => {
+    const redis = await startRedis();
+    const forge = await startForge();
+    const env = { REDIS_URL: redis.url, ADMIN_TOKEN };
+    const [a, b] = [
+      await startBoard({ baseUrl: forge.baseUrl, token: forge.adminToken }, { env }),
+      await startBoard({ baseUrl: forge.baseUrl, token: forge.adminToken }, { env }),
+    ];
+    try {
+      const body = await (await a.settled('/api/orgs')).text();
+      const [{ slug }] = JSON.parse(body) as Organization[];
+      expect((await fetch(`${b.url}/api/orgs`)).headers.get('x-cache')).toBe('HIT');
+
+      await a
+        .get(CacheInvalidation)
+        .synced([{ topic: 'repos', org: slug }], () => Promise.resolve());
+      const key = b.get(CacheKeys).route('/api/orgs')!;
+      const kept = await b.get(CacheIndex).get<RouteEntry>(key);
+      expect(kept).toMatchObject({ outdated: true, body });
+      // Rebuilt on the next read, from either replica.
+      expect((await fetch(`${b.url}/api/orgs`)).headers.get('x-cache')).toBe('MISS');
+      expect((await fetch(`${a.url}/api/orgs`)).headers.get('x-cache')).toBe('HIT');
+    } finally {
+      for (const replica of [a, b]) await replica.stop();
       await forge.stop();
       await redis.stop();
     }

@@ -9,9 +9,9 @@ import { BoundedMemoryStore } from './memory-store';
 export const REDIS_CACHE_NAMESPACE = 'npc-board-cache';
 
 /**
- * Reads and writes the cache store on behalf of both cache layers, and drops entries by
- * key prefix when a write to the platform makes them stale: from the bounded in-process
- * store, or, with Redis, from every replica's keys (SCAN).
+ * Reads and writes the cache store on behalf of both cache layers, and drops (or marks)
+ * entries by key prefix when a change makes them stale: in the bounded in-process store,
+ * or, with Redis, among every replica's keys (SCAN).
  */
 @Injectable()
 export class CacheIndex {
@@ -58,6 +58,26 @@ export class CacheIndex {
     return doomed.length;
   }
 
+  /**
+   * Rewrite every entry under `prefixes` with `change`, kept for `ttlMs`: an entry known to
+   * be out of date that should still be there to fall back on. Returns how many.
+   */
+  async rewrite<T>(
+    prefixes: readonly string[],
+    change: (value: T) => T,
+    ttlMs: number,
+  ): Promise<number> {
+    const keys = this.redis ? await this.sharedKeys(prefixes) : this.local(prefixes);
+    let rewritten = 0;
+    for (const key of keys) {
+      const value = await this.get<T>(key);
+      if (value === undefined) continue;
+      await this.set(key, change(value), ttlMs);
+      rewritten += 1;
+    }
+    return rewritten;
+  }
+
   private local(prefixes: readonly string[]): string[] {
     if (!this.memory) return [];
     return [...this.memory.keys()].filter((key) => prefixes.some((p) => key.startsWith(p)));
@@ -66,18 +86,37 @@ export class CacheIndex {
   /** Every replica's entries under the prefixes, found with SCAN and deleted in Redis. */
   private async dropShared(prefixes: readonly string[]): Promise<number> {
     const client = this.redis!.client;
-    const namespace = `${REDIS_CACHE_NAMESPACE}::`;
     let dropped = 0;
     try {
-      for (const prefix of prefixes) {
-        const match = `${namespace}${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`;
-        for await (const keys of client.scanIterator({ MATCH: match, COUNT: 500 })) {
-          if (keys.length > 0) dropped += await client.del(keys);
-        }
-      }
+      for await (const keys of this.scanShared(prefixes)) dropped += await client.del(keys);
     } catch {
       // Redis is away: nothing it holds can be served meanwhile either.
     }
     return dropped;
+  }
+
+  /** Every replica's keys under the prefixes, without the namespace; none while Redis is away. */
+  private async sharedKeys(prefixes: readonly string[]): Promise<string[]> {
+    const found: string[] = [];
+    const namespace = `${REDIS_CACHE_NAMESPACE}::`;
+    try {
+      for await (const keys of this.scanShared(prefixes)) {
+        found.push(...keys.map((key) => key.slice(namespace.length)));
+      }
+    } catch {
+      return [];
+    }
+    return found;
+  }
+
+  /** Pages of namespaced Redis keys under the prefixes, found with SCAN; none empty. */
+  private async *scanShared(prefixes: readonly string[]): AsyncGenerator<string[]> {
+    const namespace = `${REDIS_CACHE_NAMESPACE}::`;
+    for (const prefix of prefixes) {
+      const match = `${namespace}${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`;
+      for await (const keys of this.redis!.client.scanIterator({ MATCH: match, COUNT: 500 })) {
+        if (keys.length > 0) yield keys;
+      }
+    }
   }
 }

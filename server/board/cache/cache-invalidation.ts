@@ -4,6 +4,7 @@ import { ChangeFeed } from '../events/change-feed';
 import { BoardMetrics } from '../ops/board-metrics';
 import { CacheIndex } from './cache-index';
 import { CacheKeys } from './cache-keys';
+import { outdated, STALE_RETENTION_MS } from './route-cache.interceptor';
 
 /**
  * Which cached entries a change makes stale, in both layers (keys from `CacheKeys`), and
@@ -55,11 +56,14 @@ export class CacheInvalidation {
 
   /**
    * The sync read fresh data that differs from what it held: the answers showing it are
-   * dropped, `rebuild` runs (the refresh ahead), and only then are open pages told, so the
+   * marked out of date (rebuilt on their next read, still served as STALE should the
+   * platform fail meanwhile), `rebuild` runs (the refresh ahead), and only then are open pages told, so the
    * answers they ask for again are ready.
    */
   async synced(changes: readonly BoardChange[], rebuild: () => Promise<unknown>): Promise<void> {
-    for (const change of changes) await this.cache.invalidate(this.keys.changedRoutes(change));
+    for (const change of changes) {
+      await this.cache.rewrite(this.keys.changedRoutes(change), outdated, STALE_RETENTION_MS);
+    }
     await rebuild();
     for (const change of changes) await this.publish(change);
   }

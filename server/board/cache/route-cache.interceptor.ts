@@ -60,6 +60,16 @@ export interface RouteEntry {
   recheckAt?: number;
   /** `BackgroundReads.mark()` when it was built, with `recheckAt`. */
   readsMark?: string;
+  /**
+   * Set when the sync found that the data it shows changed (`outdated`): no longer fresh,
+   * but still what a viewer is shown, as STALE, while the platform fails.
+   */
+  outdated?: true;
+}
+
+/** `entry`, known to be out of date: rebuilt on its next read, kept as its fallback. */
+export function outdated(entry: RouteEntry): RouteEntry {
+  return { ...entry, outdated: true };
 }
 
 /**
@@ -215,6 +225,7 @@ export class RouteCacheInterceptor extends CacheInterceptor {
    * tight), and, with enrichments pending, until it is due to be rebuilt.
    */
   isFresh(entry: RouteEntry, now = this.clock.now().getTime()): boolean {
+    if (entry.outdated) return false;
     if (entry.recheckAt !== undefined) {
       if (now >= entry.recheckAt || this.reads.hasNews(entry.readsMark)) return false;
     }
