@@ -27,7 +27,9 @@ describe('board against a forge without extensions', () => {
     forge = await startForge({ extensions: false });
     board = await startBoard(
       { baseUrl: forge.baseUrl, token: forge.adminToken },
-      { now: forge.seedEpoch! },
+      // Per-repository lists are many calls: on a loaded machine one may take longer than
+      // the 10 s a call is given against a real platform.
+      { now: forge.seedEpoch!, platform: { timeoutMs: 60_000 } },
     );
   }, 120_000);
 
@@ -56,6 +58,7 @@ describe('board against a forge without extensions', () => {
     expect(orgs).toHaveLength(10);
     const client = forgeClient(forge);
     for (const org of orgs) {
+      expect(org.error).toBeUndefined();
       const repos = (await client.listRepos(org.slug)).filter((repo) => !isSecret(repo));
       let open = 0;
       for (const repo of repos)

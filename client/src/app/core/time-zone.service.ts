@@ -37,10 +37,12 @@ export function displayTimeZone(): 'UTC' | undefined {
  * The viewer's time zone as a person reads it, in the app's language and as `Intl` names
  * it: "Central European Time" / 中欧时间 for `Europe/Berlin`, "China Standard Time" /
  * 中国标准时间 for `Asia/Shanghai` (the generic name, else the long one where the generic
- * is only an offset).
+ * is only an offset); UTC as UTC.
  */
 export function viewerTimeZone(now = new Date()): string {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // UTC itself reads as UTC in both languages, not as "Coordinated Universal Time".
+  if (zone === 'UTC' || zone === 'Etc/UTC') return 'UTC';
   const named = (style: 'longGeneric' | 'long'): string | undefined => {
     try {
       return new Intl.DateTimeFormat(APP_LOCALE, { timeZone: zone, timeZoneName: style })

@@ -88,7 +88,11 @@ import { ICON_IMPORTS } from '../ui/icons';
       gap: 2px;
       min-width: 0;
     }
+    /* Cut short rather than drawn over its neighbours when the bar is short of room. */
     .age {
+      min-width: 0;
+      overflow: hidden;
+      text-overflow: ellipsis;
       color: var(--mat-sys-on-surface-variant);
       font: var(--mat-sys-body-medium);
       white-space: nowrap;
@@ -175,6 +179,17 @@ import { ICON_IMPORTS } from '../ui/icons';
       }
       .short {
         display: inline;
+      }
+    }
+    /* A wall narrower than a large screen leaves the age's clock time out (the wall clock
+       beside it tells the hour); it is still read out. */
+    @media (max-width: 1439.98px) {
+      [data-age-time] {
+        position: absolute;
+        width: 1px;
+        height: 1px;
+        overflow: hidden;
+        clip-path: inset(50%);
       }
     }
     .spinning {

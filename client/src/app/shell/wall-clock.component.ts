@@ -24,20 +24,28 @@ const MINUTE_MS = 60_000;
     <span class="zone">{{ zone() }}</span>
   `,
   styles: `
+    /* Where the bar is short of room the zone gives way first, cut short (the clock's
+       hover text names it whole); the clock never (five tabular characters). */
     :host {
       display: inline-flex;
-      flex: none;
+      flex: 0 1000 auto;
+      min-width: 5ch;
       align-items: baseline;
+      font: var(--mat-sys-title-large);
       gap: 6px;
       margin: 0 8px;
       color: var(--mat-sys-on-surface);
       white-space: nowrap;
     }
     .time {
+      flex: none;
       font: var(--mat-sys-title-large);
       font-variant-numeric: tabular-nums;
     }
     .zone {
+      min-width: 0;
+      overflow: hidden;
+      text-overflow: ellipsis;
       color: var(--mat-sys-on-surface-variant);
       font: var(--mat-sys-label-medium);
     }
