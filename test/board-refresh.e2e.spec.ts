@@ -478,7 +478,8 @@ describe('board refresh against a forge without organization-wide lists', () => 
       {
         clock,
         env: { CACHE_TTL_MS: String(TTL), CREDITS_SOURCE: 'manual' },
-        platform: { sleep: () => Promise.resolve() },
+        // 429s are the subject, not timeouts of a loaded machine.
+        platform: { sleep: () => Promise.resolve(), timeoutMs: 60_000 },
       },
     );
     running = { clock, forge, board };

@@ -27,6 +27,7 @@ import { InvalidError } from '../common/errors';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../common/json-depth';
 import { BoardConfig } from './config/board-config';
 import { PlatformConnection } from './connection/platform-connection';
+import { PlatformHttp } from './platform/platform-http';
 import { registerWebApp, securityHeaders } from './web/web-app';
 
 export interface BoardAppOptions extends BoardModuleOptions {
@@ -143,18 +144,31 @@ export async function createBoardApp(
     freshHits = hits;
   }
   const routeCache = app.get(RouteCacheInterceptor);
+  const ahead = app.get(RefreshAhead);
+  const platform = app.get(PlatformHttp);
   const apiPrefix = `${basePath}api/`;
+  const streams = `${apiPrefix}events`;
+  const holds = new WeakMap<object, () => void>();
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || !request.url.startsWith(apiPrefix)) return;
     if (await routeCache.serveFresh(request, reply)) return reply;
+    // A viewer's answer is being built: background calls wait until it has gone out (a
+    // rebuild ahead is background work itself; a change stream stays open).
+    if (ahead.isRebuild(request.headers) || request.url.startsWith(streams)) return;
+    const release = platform.holdBackground();
+    holds.set(request, release);
+    // A client that goes away before its answer ends the hold too.
+    reply.raw.once('close', release);
+  });
+  fastify.addHook('onResponse', (request, _reply, done) => {
+    holds.get(request)?.();
+    done();
   });
   // The sync cycle rebuilds answers ahead through the whole pipeline, without a socket.
-  app
-    .get(RefreshAhead)
-    .useSelfRequest(
-      async (url, headers) => (await fastify.inject({ method: 'GET', url, headers })).statusCode,
-    );
+  ahead.useSelfRequest(
+    async (url, headers) => (await fastify.inject({ method: 'GET', url, headers })).statusCode,
+  );
 
   logRequests(app, apiPrefix);
   app.useGlobalFilters(new BoardExceptionFilter(spaFallback));

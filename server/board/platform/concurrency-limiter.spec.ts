@@ -129,4 +129,67 @@ describe('ConcurrencyLimiter', () => {
   it('refuses a limit below 1', () => {
     expect(() => new ConcurrencyLimiter(0)).toThrow();
   });
+
+  describe('holding background tasks back while a viewer is answered', () => {
+    afterEach(() => jest.useRealTimers());
+
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+    it('starts no background task during a hold, viewers as ever, and the rest after it', async () => {
+      const limiter = new ConcurrencyLimiter(4, 2);
+      const started: string[] = [];
+      const task = (id: string, lane: 'viewer' | 'background') =>
+        limiter.run(() => {
+          started.push(id);
+          return Promise.resolve();
+        }, lane);
+
+      const release = limiter.holdBackground();
+      expect(limiter.holdingBackground).toBe(true);
+      const background = task('b1', 'background');
+      await task('v1', 'viewer');
+      await settle();
+      expect(started).toEqual(['v1']);
+      expect(limiter.queuedIn('background')).toBe(1);
+
+      release();
+      release(); // a second release (close after the response) changes nothing
+      await background;
+      expect(started).toEqual(['v1', 'b1']);
+      expect(limiter.holdingBackground).toBe(false);
+    });
+
+    it('lets background work wait only so long: a hold ends by itself', async () => {
+      jest.useFakeTimers();
+      const limiter = new ConcurrencyLimiter(2, 1);
+      limiter.holdBackground(1_000);
+      let ran = false;
+      const background = limiter.run(() => {
+        ran = true;
+        return Promise.resolve();
+      }, 'background');
+      await jest.advanceTimersByTimeAsync(999);
+      expect(ran).toBe(false);
+      await jest.advanceTimersByTimeAsync(1);
+      await background;
+      expect(ran).toBe(true);
+    });
+
+    it('keeps holding while any of several viewers is being answered', async () => {
+      const limiter = new ConcurrencyLimiter(2, 1);
+      const first = limiter.holdBackground();
+      const second = limiter.holdBackground();
+      let ran = false;
+      const background = limiter.run(() => {
+        ran = true;
+        return Promise.resolve();
+      }, 'background');
+      first();
+      await settle();
+      expect(ran).toBe(false);
+      second();
+      await background;
+      expect(ran).toBe(true);
+    });
+  });
 });

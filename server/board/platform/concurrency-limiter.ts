@@ -4,11 +4,15 @@
  */
 export type TaskLane = 'viewer' | 'background';
 
+/** Longest a viewer's request holds background tasks back (`holdBackground`). */
+const HOLD_MAX_MS = 5_000;
+
 /**
  * A counting semaphore with two lanes: at most `limit` tasks run at once, background
  * tasks at most `backgroundLimit` of them (half by default), so a page asked for while
  * background work is running always finds a slot; the rest wait in FIFO order within
  * their lane, and a freed slot goes to the oldest viewer task before any background one.
+ * While a viewer's request is being answered no background task starts at all.
  * The platform client wraps each HTTP attempt (not each call) in it, so a call that waits
  * between retries does not hold a slot.
  */
@@ -16,6 +20,8 @@ export class ConcurrencyLimiter {
   private active = 0;
   private activeBackground = 0;
   private waiting: Record<TaskLane, Waiting[]> = { viewer: [], background: [] };
+  /** Viewers' requests being answered now (`holdBackground`). */
+  private holds = 0;
 
   constructor(
     readonly limit: number,
@@ -71,10 +77,36 @@ export class ConcurrencyLimiter {
     this.dispatch();
   }
 
+  /**
+   * Hold background tasks back while a viewer's request is answered: none starts (those
+   * running finish), so each of its rounds of calls finds every slot free. Returns the
+   * release; a hold ends by itself after `maxMs`, so background work waits out a slow
+   * answer or a steady stream of viewers only that long at a time.
+   */
+  holdBackground(maxMs = HOLD_MAX_MS): () => void {
+    this.holds += 1;
+    let held = true;
+    const release = (): void => {
+      if (!held) return;
+      held = false;
+      clearTimeout(timer);
+      this.holds -= 1;
+      this.dispatch();
+    };
+    const timer = setTimeout(release, maxMs);
+    timer.unref();
+    return release;
+  }
+
+  /** Background tasks are held back (`holdBackground`). */
+  get holdingBackground(): boolean {
+    return this.holds > 0;
+  }
+
   private canStart(lane: TaskLane): boolean {
     return (
       this.active < this.limit &&
-      (lane === 'viewer' || this.activeBackground < this.backgroundLimit)
+      (lane === 'viewer' || (this.holds === 0 && this.activeBackground < this.backgroundLimit))
     );
   }
 

@@ -146,6 +146,19 @@ export class PlatformHttp {
     });
   }
 
+  /**
+   * Hold background calls back while a viewer's request is answered (start-up and sync
+   * work yields to it); call the returned function when the answer has gone out.
+   */
+  holdBackground(): () => void {
+    return this.limiter.holdBackground();
+  }
+
+  /** Whether background calls are held back now. */
+  get holdingBackground(): boolean {
+    return this.limiter.holdingBackground;
+  }
+
   /** Redact credentials (patterns and the configured token) from any text. */
   redact(text: string): string {
     return redact(text, [this.options.token]);
