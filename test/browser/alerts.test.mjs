@@ -77,7 +77,10 @@ test('admin alerts: add a channel, send a test, see a firing alert and its deliv
     await settled(page);
     const delivery = page.locator(`li[data-delivery="${sent.delivery_id}"]`);
     await delivery.waitFor();
-    assert.match(await text(delivery), /^sent\s*Ops room\s*1 attempts?\s*Credits below the threshold: \S/);
+    assert.match(
+      await text(delivery),
+      /^sent\s*Ops room\s*1 attempts?\s*Credits below the threshold: \S/,
+    );
 
     await shots.fullPage(page, 'admin-alerts-desktop.png');
     await page.setViewportSize(PHONE);
