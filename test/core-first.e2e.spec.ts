@@ -190,77 +190,83 @@ describe('core first: the first dashboard waits for two rounds of platform calls
     );
   }
 
-  it('asks the platform in at most two rounds on a cold start', async () => {
+  /** Runs `test` on a cold board, then lets its background work end and stops it. */
+  async function onColdBoard(test: (board: RunningBoard) => Promise<void>): Promise<void> {
     const board = await coldBoard();
     try {
-      // Any round past the second is listed here, with the paths it carried.
-      expect((await rounds(board)).slice(2)).toEqual([]);
-    } finally {
-      await board.get(BackgroundReads).idle();
-      await board.stop();
-    }
-  }, 120_000);
-
-  it('asks in at most two rounds while the start-up snapshot run is in flight', async () => {
-    const board = await coldBoard();
-    try {
-      const snapshots = board.get(SnapshotService);
-      const run = snapshots.recordScheduled();
-      // The snapshot run's first calls are on their way before the dashboard asks.
-      while (proxy.log.filter((r) => r.wave === 0).length === 0) {
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-      // Any round past the second is listed here, with the paths it carried.
-      expect((await rounds(board)).slice(2)).toEqual([]);
-      const recorded = await run;
-      expect(recorded?.recorded).toHaveLength(10);
-    } finally {
-      await board.get(BackgroundReads).idle();
-      await board.stop();
-    }
-  }, 120_000);
-
-  it('holds background calls while a viewer is answered, not for a hit, a rebuild or a stream', async () => {
-    const board = await coldBoard();
-    const platform = board.get(PlatformHttp);
-    const hold = jest.spyOn(platform, 'holdBackground');
-    try {
-      const snapshots = board.get(SnapshotService).recordScheduled();
-      const answer = await fetch(`${board.url}/api/orgs`);
-      expect(answer.headers.get('x-cache')).toBe('MISS');
-      await answer.arrayBuffer();
-      expect(hold).toHaveBeenCalledTimes(1);
-      // Released once the answer is out: the snapshot run goes on.
-      expect(platform.holdingBackground).toBe(false);
-      // The balances it records outdate the cards: built again, once.
-      expect((await snapshots)?.recorded).toHaveLength(10);
-      expect((await fetch(`${board.url}/api/orgs`)).headers.get('x-cache')).toBe('MISS');
-      expect(hold).toHaveBeenCalledTimes(2);
-
-      expect((await fetch(`${board.url}/api/orgs`)).headers.get('x-cache')).toBe('HIT');
-      await board.get(RefreshAhead).run(board.clock.now().getTime());
-      const stream = await openStream(`${board.url}/api/events`);
-      stream.close();
-      expect(hold).toHaveBeenCalledTimes(2);
-    } finally {
-      hold.mockRestore();
-      await board.get(BackgroundReads).idle();
-      await board.stop();
-    }
-  }, 120_000);
-
-  it('asks in at most two rounds while the alert evaluation after a snapshot is running', async () => {
-    const board = await coldBoard();
-    try {
-      // The start-up snapshot is recorded; the alert evaluation it starts is under way.
-      const recorded = await board.get(SnapshotService).recordScheduled();
-      expect(recorded?.recorded).toHaveLength(10);
-      // Any round past the second is listed here, with the paths it carried.
-      expect((await rounds(board)).slice(2)).toEqual([]);
+      await test(board);
     } finally {
       await board.get(AlertsService).settled();
       await board.get(BackgroundReads).idle();
       await board.stop();
     }
-  }, 120_000);
+  }
+
+  it(
+    'asks the platform in at most two rounds on a cold start',
+    () =>
+      onColdBoard(async (board) => {
+        // Any round past the second is listed here, with the paths it carried.
+        expect((await rounds(board)).slice(2)).toEqual([]);
+      }),
+    120_000,
+  );
+
+  it(
+    'asks in at most two rounds while the start-up snapshot run is in flight',
+    () =>
+      onColdBoard(async (board) => {
+        const snapshots = board.get(SnapshotService);
+        const run = snapshots.recordScheduled();
+        // The snapshot run's first calls are on their way before the dashboard asks.
+        while (proxy.log.filter((r) => r.wave === 0).length === 0) {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+        // Any round past the second is listed here, with the paths it carried.
+        expect((await rounds(board)).slice(2)).toEqual([]);
+        const recorded = await run;
+        expect(recorded?.recorded).toHaveLength(10);
+      }),
+    120_000,
+  );
+
+  it(
+    'holds background calls while a viewer is answered, not for a hit, a rebuild or a stream',
+    () =>
+      onColdBoard(async (board) => {
+        const platform = board.get(PlatformHttp);
+        const hold = jest.spyOn(platform, 'holdBackground');
+        const snapshots = board.get(SnapshotService).recordScheduled();
+        const answer = await fetch(`${board.url}/api/orgs`);
+        expect(answer.headers.get('x-cache')).toBe('MISS');
+        await answer.arrayBuffer();
+        expect(hold).toHaveBeenCalledTimes(1);
+        // Released once the answer is out: the snapshot run goes on.
+        expect(platform.holdingBackground).toBe(false);
+        // The balances it records outdate the cards: built again, once.
+        expect((await snapshots)?.recorded).toHaveLength(10);
+        expect((await fetch(`${board.url}/api/orgs`)).headers.get('x-cache')).toBe('MISS');
+        expect(hold).toHaveBeenCalledTimes(2);
+
+        expect((await fetch(`${board.url}/api/orgs`)).headers.get('x-cache')).toBe('HIT');
+        await board.get(RefreshAhead).run(board.clock.now().getTime());
+        const stream = await openStream(`${board.url}/api/events`);
+        stream.close();
+        expect(hold).toHaveBeenCalledTimes(2);
+      }),
+    120_000,
+  );
+
+  it(
+    'asks in at most two rounds while the alert evaluation after a snapshot is running',
+    () =>
+      onColdBoard(async (board) => {
+        // The start-up snapshot is recorded; the alert evaluation it starts is under way.
+        const recorded = await board.get(SnapshotService).recordScheduled();
+        expect(recorded?.recorded).toHaveLength(10);
+        // Any round past the second is listed here, with the paths it carried.
+        expect((await rounds(board)).slice(2)).toEqual([]);
+      }),
+    120_000,
+  );
 });
