@@ -1,4 +1,4 @@
-/* global document, getComputedStyle, NodeFilter */
+/* global document, getComputedStyle */
 // Chinese: every page, user and admin, light and dark, desktop and phone, opened by a
 // browser that asks for Chinese (`Accept-Language: zh-CN`), shows no English text of the
 // app's own (the English source catalogue's texts; data such as issue titles stays as it
@@ -18,6 +18,7 @@ import {
   scrollsSideways,
   settled,
   signedIn,
+  visibleTexts,
 } from './pages.mjs';
 import { assert, slug, test } from './runner.mjs';
 
@@ -63,40 +64,20 @@ const KEPT = new Set([
 
 /** The app's English texts on the page now: text nodes and accessible attributes. */
 async function englishOnPage(page) {
-  return page.evaluate(
-    ({ whole, phrases, kept }) => {
-      const found = new Set();
-      const wholeSet = new Set(whole);
-      const consider = (raw, where) => {
-        const text = raw.replace(/\s+/g, ' ').trim();
-        if (!text || kept.includes(text)) return;
-        if (wholeSet.has(text)) found.add(`${where}: "${text}"`);
-        else {
-          const phrase = phrases.find((p) => text.includes(p));
-          if (phrase) found.add(`${where}: "${phrase}" in "${text.slice(0, 80)}"`);
-        }
-      };
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const parent = node.parentElement;
-        // Data from the platform is shown as it is: issue bodies, titles and names.
-        // `code` names the platform's own terms (the `npc-task` label).
-        if (!parent || parent.closest('script, style, code, [aria-hidden="true"], .markdown')) {
-          continue;
-        }
-        const style = getComputedStyle(parent);
-        if (style.display === 'none' || style.visibility === 'hidden') continue;
-        consider(node.textContent ?? '', parent.tagName.toLowerCase());
-      }
-      for (const attribute of ['aria-label', 'title', 'placeholder', 'alt']) {
-        for (const element of document.querySelectorAll(`[${attribute}]`)) {
-          consider(element.getAttribute(attribute) ?? '', `[${attribute}]`);
-        }
-      }
-      return [...found];
-    },
-    { ...ENGLISH, kept: [...KEPT] },
-  );
+  const found = new Set();
+  const whole = new Set(ENGLISH.whole);
+  // Data from the platform is shown as it is: issue bodies, titles and names.
+  // `code` names the platform's own terms (the `npc-task` label).
+  for (const { text: raw, where } of await visibleTexts(page, 'code, .markdown')) {
+    const text = raw.replace(/\s+/g, ' ').trim();
+    if (!text || KEPT.has(text)) continue;
+    if (whole.has(text)) found.add(`${where}: "${text}"`);
+    else {
+      const phrase = ENGLISH.phrases.find((p) => text.includes(p));
+      if (phrase) found.add(`${where}: "${phrase}" in "${text.slice(0, 80)}"`);
+    }
+  }
+  return [...found];
 }
 
 /** Labels cut off by their box: text wider than an element that hides its overflow. */

@@ -1,4 +1,4 @@
-/* global document, requestAnimationFrame */
+/* global document, getComputedStyle, NodeFilter, requestAnimationFrame */
 // Page helpers shared by the browser suites: what a test waits for and reads, in one place.
 
 /** The desktop and phone sizes of the screenshots; the phone is the issue's 375×812. */
@@ -156,4 +156,29 @@ export async function signedIn(page, board) {
     ([key, token]) => sessionStorage.setItem(key, token),
     [TOKEN_KEY, board.adminToken],
   );
+}
+
+/**
+ * The texts a person meets on the page now, each with where it stands (`td`,
+ * `[aria-label]`): visible text nodes outside `skip` (a selector for data shown as the
+ * platform wrote it), then the accessible names, titles, placeholders and alt texts.
+ */
+export function visibleTexts(page, skip) {
+  return page.evaluate((skipped) => {
+    const texts = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest(`script, style, [aria-hidden="true"], ${skipped}`)) continue;
+      const style = getComputedStyle(parent);
+      if (style.display === 'none' || style.visibility === 'hidden') continue;
+      texts.push({ text: node.textContent ?? '', where: parent.tagName.toLowerCase() });
+    }
+    for (const attribute of ['aria-label', 'title', 'placeholder', 'alt']) {
+      for (const element of document.querySelectorAll(`[${attribute}]`)) {
+        texts.push({ text: element.getAttribute(attribute) ?? '', where: `[${attribute}]` });
+      }
+    }
+    return texts;
+  }, skip);
 }

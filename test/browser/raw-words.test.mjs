@@ -1,11 +1,20 @@
-/* global document, getComputedStyle, NodeFilter */
+/* global document */
 // No raw identifiers (docs/architecture.md#languages): every page, in English and in
 // Chinese, with data in the admin lists (dispatches with their checks, alert channels
 // with rules, deliveries, firing alerts), the task dialog, the dispatch form with its
 // checks and a channel form saved empty, shows no code, rule id or field key: no
 // snake_case or camelCase word that is not data (issue titles, names, repositories).
 import { api, startBoard } from './harness.mjs';
-import { ADMIN_PAGES, DESKTOP, USER_PAGES, adminApi, open, settled, signedIn } from './pages.mjs';
+import {
+  ADMIN_PAGES,
+  DESKTOP,
+  USER_PAGES,
+  adminApi,
+  open,
+  settled,
+  signedIn,
+  visibleTexts,
+} from './pages.mjs';
 import { assert, test } from './runner.mjs';
 
 /** snake_case (`wip_limit`) or camelCase (`npcStuck`) words. */
@@ -13,34 +22,14 @@ const IDENTIFIER = /\b(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+[A-Z][a-zA-Z0-9]*)\
 
 /** Words the page shows that are identifiers in the page's code: none may be seen. */
 export async function rawWordsOnPage(page, dataWords) {
-  return page.evaluate(
-    ({ source, data }) => {
-      const pattern = new RegExp(source, 'g');
-      const found = new Set();
-      const known = new Set(data);
-      const consider = (text, where) => {
-        for (const [word] of text.matchAll(pattern)) {
-          if (!known.has(word)) found.add(`${where}: "${word}" in "${text.trim().slice(0, 80)}"`);
-        }
-      };
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const parent = node.parentElement;
-        // Issue descriptions are the platform's Markdown, shown as written.
-        if (!parent || parent.closest('script, style, .markdown, [aria-hidden="true"]')) continue;
-        const style = getComputedStyle(parent);
-        if (style.display === 'none' || style.visibility === 'hidden') continue;
-        consider(node.textContent ?? '', parent.tagName.toLowerCase());
-      }
-      for (const attribute of ['aria-label', 'title', 'placeholder', 'alt']) {
-        for (const element of document.querySelectorAll(`[${attribute}]`)) {
-          consider(element.getAttribute(attribute) ?? '', `[${attribute}]`);
-        }
-      }
-      return [...found];
-    },
-    { source: IDENTIFIER.source, data: [...dataWords] },
-  );
+  const found = new Set();
+  // Issue descriptions are the platform's Markdown, shown as written.
+  for (const { text, where } of await visibleTexts(page, '.markdown')) {
+    for (const [word] of text.matchAll(IDENTIFIER)) {
+      if (!dataWords.has(word)) found.add(`${where}: "${word}" in "${text.trim().slice(0, 80)}"`);
+    }
+  }
+  return [...found];
 }
 
 /** The identifier-like words the platform's own data holds: shown as they are. */
