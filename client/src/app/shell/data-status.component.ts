@@ -82,6 +82,8 @@ import { ICON_IMPORTS } from '../ui/icons';
     </button>
   `,
   styles: `
+    @use '../ui/visually-hidden' as hidden;
+
     :host {
       display: inline-flex;
       align-items: center;
@@ -136,11 +138,7 @@ import { ICON_IMPORTS } from '../ui/icons';
        is the marker's hover text. A wall shows it whole. */
     @media (max-width: 1279.98px) {
       :host-context(html:not(.npc-wall)) .live-long {
-        position: absolute;
-        width: 1px;
-        height: 1px;
-        overflow: hidden;
-        clip-path: inset(50%);
+        @include hidden.visually-hidden;
       }
       :host-context(html:not(.npc-wall)) .live-short {
         display: inline;
@@ -153,11 +151,7 @@ import { ICON_IMPORTS } from '../ui/icons';
     }
     @media (max-width: 719.98px) {
       .long {
-        position: absolute;
-        width: 1px;
-        height: 1px;
-        overflow: hidden;
-        clip-path: inset(50%);
+        @include hidden.visually-hidden;
       }
       .short {
         display: inline;
@@ -171,11 +165,7 @@ import { ICON_IMPORTS } from '../ui/icons';
        links keep their room; a wall's too (its clock beside it tells the time). */
     @media (min-width: 720px) and (max-width: 1099.98px) {
       .long {
-        position: absolute;
-        width: 1px;
-        height: 1px;
-        overflow: hidden;
-        clip-path: inset(50%);
+        @include hidden.visually-hidden;
       }
       .short {
         display: inline;
@@ -185,11 +175,7 @@ import { ICON_IMPORTS } from '../ui/icons';
        beside it tells the hour); it is still read out. */
     @media (max-width: 1439.98px) {
       [data-age-time] {
-        position: absolute;
-        width: 1px;
-        height: 1px;
-        overflow: hidden;
-        clip-path: inset(50%);
+        @include hidden.visually-hidden;
       }
     }
     .spinning {

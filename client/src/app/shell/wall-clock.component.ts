@@ -24,6 +24,8 @@ const MINUTE_MS = 60_000;
     <span class="zone">{{ zone() }}</span>
   `,
   styles: `
+    @use '../ui/visually-hidden' as hidden;
+
     /* Where the bar is short of room the zone gives way first, cut short (the clock's
        hover text names it whole); the clock never (five tabular characters). */
     :host {
@@ -53,12 +55,7 @@ const MINUTE_MS = 60_000;
        is read out, so the bar keeps its room. */
     @media (max-width: 1099.98px) {
       .zone {
-        position: absolute;
-        width: 1px;
-        height: 1px;
-        overflow: hidden;
-        clip-path: inset(50%);
-        white-space: nowrap;
+        @include hidden.visually-hidden;
       }
     }
   `,
