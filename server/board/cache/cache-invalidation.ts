@@ -57,8 +57,8 @@ export class CacheInvalidation {
   /**
    * The sync read fresh data that differs from what it held: the answers showing it are
    * marked out of date (rebuilt on their next read, still served as STALE should the
-   * platform fail meanwhile), `rebuild` runs (the refresh ahead), and only then are open pages told, so the
-   * answers they ask for again are ready.
+   * platform fail meanwhile), `rebuild` runs (the refresh ahead), and only then are open
+   * pages told, so the answers they ask for again are ready.
    */
   async synced(changes: readonly BoardChange[], rebuild: () => Promise<unknown>): Promise<void> {
     for (const change of changes) {
