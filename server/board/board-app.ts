@@ -27,6 +27,7 @@ import { InvalidError } from '../common/errors';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../common/json-depth';
 import { BoardConfig } from './config/board-config';
 import { PlatformConnection } from './connection/platform-connection';
+import { UpstreamBudget } from './budget/upstream-budget';
 import { PlatformHttp } from './platform/platform-http';
 import { registerWebApp, securityHeaders } from './web/web-app';
 
@@ -146,6 +147,8 @@ export async function createBoardApp(
   const routeCache = app.get(RouteCacheInterceptor);
   const ahead = app.get(RefreshAhead);
   const platform = app.get(PlatformHttp);
+  // A viewer who joins background work (a refresh in flight) takes its queued calls along.
+  app.get(UpstreamBudget).onBoost(() => platform.recheckLanes());
   const apiPrefix = `${basePath}api/`;
   const streams = `${apiPrefix}events`;
   const holds = new WeakMap<object, () => void>();

@@ -227,7 +227,7 @@ export class BoardModule {
               backgroundConcurrency: 8,
               cache,
               admit: () => budget.admit(),
-              lane: () => (budget.inBackground ? 'background' : 'viewer'),
+              lane: () => (budget.waitedFor ? 'viewer' : 'background'),
               onResponse: (info) => {
                 budget.noteStatus(info.status);
                 metrics.onUpstreamResponse(info);

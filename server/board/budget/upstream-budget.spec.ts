@@ -106,4 +106,37 @@ describe('UpstreamBudget', () => {
     await running;
     expect(lanes).toEqual([true, false]);
   });
+
+  it("runs a reserved part in its caller's lane and keeps its reserve either way", async () => {
+    const seen = () => ({ waited: budget.waitedFor, reserve: budget.inBackground });
+    // A part of a viewer's read: the viewer waits for it, and it keeps its reserve.
+    expect(await budget.reserved(() => Promise.resolve(seen()), 0.5)).toEqual({
+      waited: true,
+      reserve: true,
+    });
+    // A part of background work: background until a viewer joins the enclosing work.
+    let outer: ReturnType<UpstreamBudget['currentWork']>;
+    let resume!: () => void;
+    const lanes: Array<ReturnType<typeof seen>> = [];
+    const running = budget.background(() => {
+      outer = budget.currentWork();
+      return budget.reserved(async () => {
+        lanes.push(seen());
+        await new Promise<void>((resolve) => (resume = resolve));
+        lanes.push(seen());
+      }, 0.5);
+    });
+    await Promise.resolve();
+    const listener = jest.fn();
+    budget.onBoost(listener);
+    budget.boost(outer);
+    budget.boost(outer); // once joined, joining again tells nobody
+    expect(listener).toHaveBeenCalledTimes(1);
+    resume();
+    await running;
+    expect(lanes).toEqual([
+      { waited: false, reserve: true },
+      { waited: true, reserve: true },
+    ]);
+  });
 });

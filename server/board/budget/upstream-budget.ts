@@ -26,6 +26,13 @@ export interface BackgroundWork {
   /** Set once a viewer waits for it. */
   boosted: boolean;
   /**
+   * The work it is a part of (`reserved`): a viewer who waits for that waits for this too.
+   * Absent for work of its own, and for a part of a viewer's read (`forViewer`).
+   */
+  readonly within?: BackgroundWork;
+  /** A part of a viewer's read that keeps a reserve (`reserved`): a viewer waits for it. */
+  readonly forViewer?: boolean;
+  /**
    * Refreshing ahead: a cached upstream answer counts as fresh only if it still is at this
    * time (epoch ms), so what the work builds stays fresh until then.
    */
@@ -80,6 +87,7 @@ export class UpstreamBudget {
   private lastUsed = 0;
   private made = 0;
   private refused = 0;
+  private readonly boostListeners: Array<() => void> = [];
 
   constructor(
     private readonly config: BoardConfig,
@@ -111,10 +119,44 @@ export class UpstreamBudget {
     );
   }
 
-  /** Whether the current work runs as a background refresh (and no viewer waits for it). */
+  /**
+   * Run `work` as a part of the current read whose calls leave `reserve` of the hour to
+   * others (a sweep within a refresh): a part of background work runs as background work,
+   * one of a viewer's read keeps the viewer's connection lane, and a viewer who joins the
+   * enclosing work waits for this part too (`waitedFor`).
+   */
+  reserved<T>(work: () => Promise<T>, reserve: number): Promise<T> {
+    const within = this.scope.getStore();
+    return this.scope.run(
+      {
+        reserve: Math.max(reserve, BACKGROUND_RESERVE),
+        boosted: false,
+        ...(within ? { within, freshUntil: within.freshUntil } : { forViewer: true }),
+      },
+      work,
+    );
+  }
+
+  /**
+   * Whether the current work runs as a background refresh that leaves its reserve to
+   * others: any background work no viewer has joined (`boost`).
+   */
   get inBackground(): boolean {
     const work = this.scope.getStore();
     return work !== undefined && !work.boosted;
+  }
+
+  /**
+   * Whether a viewer waits for the current call: a viewer's own, one of background work a
+   * viewer joined, or one of a part of either (`reserved`). Its connection lane.
+   */
+  get waitedFor(): boolean {
+    const current = this.scope.getStore();
+    if (!current) return true; // a viewer's own call
+    for (let work: BackgroundWork | undefined = current; work; work = work.within) {
+      if (work.boosted || work.forViewer) return true;
+    }
+    return false;
   }
 
   /** The background work the current call belongs to; undefined for a viewer's. */
@@ -128,7 +170,14 @@ export class UpstreamBudget {
    * context; from background work it does nothing.
    */
   boost(work: BackgroundWork | undefined): void {
-    if (work && !this.inBackground) work.boosted = true;
+    if (!work || work.boosted || !this.waitedFor) return;
+    work.boosted = true;
+    for (const listener of this.boostListeners) listener();
+  }
+
+  /** Called each time a viewer starts waiting for background work (`boost`). */
+  onBoost(listener: () => void): void {
+    this.boostListeners.push(listener);
   }
 
   /** Take one call from the budget or throw `BudgetSpentError` (then no call may be made). */

@@ -126,6 +126,38 @@ describe('ConcurrencyLimiter', () => {
     expect([limiter.inFlight, limiter.queued]).toEqual([0, 0]);
   });
 
+  it('moves queued background tasks whose lane now reads viewer, on a recheck', async () => {
+    const limiter = new ConcurrencyLimiter(4, 2);
+    const started: string[] = [];
+    let joined = false;
+    const task = (id: string) =>
+      limiter.run(
+        () => {
+          started.push(id);
+          return Promise.resolve();
+        },
+        'background',
+        `/${id}`,
+        () => (joined && id !== 'b2' ? 'viewer' : 'background'),
+      );
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+    const release = limiter.holdBackground();
+    const queued = [task('b1'), task('b2'), task('b3')];
+    limiter.recheck(); // nobody waits for them yet
+    await settle();
+    expect(started).toEqual([]);
+    joined = true; // a viewer joins the work b1 and b3 belong to
+    limiter.recheck();
+    await settle();
+    expect(started).toEqual(['b1', 'b3']);
+    expect(limiter.queuedIn('background')).toBe(1);
+    release();
+    await Promise.all(queued);
+    expect(started).toEqual(['b1', 'b3', 'b2']);
+    expect(limiter.holdsExpired).toBe(0);
+  });
+
   it('refuses a limit below 1', () => {
     expect(() => new ConcurrencyLimiter(0)).toThrow();
   });
@@ -173,6 +205,7 @@ describe('ConcurrencyLimiter', () => {
       await jest.advanceTimersByTimeAsync(1);
       await background;
       expect(ran).toBe(true);
+      expect(limiter.holdsExpired).toBe(1);
     });
 
     it('keeps holding while any of several viewers is being answered', async () => {

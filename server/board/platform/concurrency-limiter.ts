@@ -4,6 +4,12 @@
  */
 export type TaskLane = 'viewer' | 'background';
 
+/**
+ * Reads a waiting background task's lane again, in the async context of the call that
+ * queued it: once a viewer waits for the work the task belongs to, it reads `viewer`.
+ */
+export type LaneOf = () => TaskLane;
+
 /** Longest a viewer's request holds background tasks back (`holdBackground`). */
 const HOLD_MAX_MS = 5_000;
 
@@ -22,6 +28,8 @@ export class ConcurrencyLimiter {
   private waiting: Record<TaskLane, Waiting[]> = { viewer: [], background: [] };
   /** Viewers' requests being answered now (`holdBackground`). */
   private holds = 0;
+  /** Holds that ended by their time limit, not by the answer going out. */
+  private expired = 0;
 
   constructor(
     readonly limit: number,
@@ -52,10 +60,16 @@ export class ConcurrencyLimiter {
 
   /**
    * Run `task` once a slot of its lane is free; the slot is released however the task
-   * ends. `key` names what it fetches, for `promote`.
+   * ends. `key` names what it fetches, for `promote`; `laneNow` reads a background task's
+   * lane again, for `recheck`.
    */
-  async run<T>(task: () => Promise<T>, lane: TaskLane = 'viewer', key?: string): Promise<T> {
-    const ran = await this.acquire(lane, key);
+  async run<T>(
+    task: () => Promise<T>,
+    lane: TaskLane = 'viewer',
+    key?: string,
+    laneNow?: LaneOf,
+  ): Promise<T> {
+    const ran = await this.acquire(lane, key, laneNow);
     try {
       return await task();
     } finally {
@@ -68,11 +82,25 @@ export class ConcurrencyLimiter {
    * shared by both): they move to the end of the viewer queue.
    */
   promote(key: string): void {
+    this.moveToViewers((entry) => entry.key === key);
+  }
+
+  /**
+   * A viewer now waits for background work that has tasks queued (a refresh it joined):
+   * the waiting tasks whose lane now reads `viewer` move to the end of the viewer queue,
+   * so they neither wait out a viewer's hold nor the background share of the slots.
+   */
+  recheck(): void {
+    this.moveToViewers((entry) => entry.laneNow?.() === 'viewer');
+  }
+
+  private moveToViewers(moves: (entry: Waiting) => boolean): void {
     const background = this.waiting.background;
     if (background.length === 0) return; // the usual case, on every viewer's GET
-    const moved = background.filter((entry) => entry.key === key);
+    const moved = background.filter(moves);
     if (moved.length === 0) return;
-    this.waiting.background = background.filter((entry) => entry.key !== key);
+    const left = new Set(moved);
+    this.waiting.background = background.filter((entry) => !left.has(entry));
     for (const entry of moved) this.waiting.viewer.push({ ...entry, lane: 'viewer' });
     this.dispatch();
   }
@@ -93,9 +121,20 @@ export class ConcurrencyLimiter {
       this.holds -= 1;
       this.dispatch();
     };
-    const timer = setTimeout(release, maxMs);
+    const timer = setTimeout(() => {
+      this.expired += 1;
+      release();
+    }, maxMs);
     timer.unref();
     return release;
+  }
+
+  /**
+   * Holds that ran out their time before the answer went out: a viewer's answer that took
+   * that long, or one waiting for background work it held back itself.
+   */
+  get holdsExpired(): number {
+    return this.expired;
   }
 
   /** Background tasks are held back (`holdBackground`). */
@@ -116,12 +155,16 @@ export class ConcurrencyLimiter {
   }
 
   /** Resolves with the lane the task runs in (a promoted one runs as a viewer's). */
-  private acquire(lane: TaskLane, key: string | undefined): Promise<TaskLane> {
+  private acquire(
+    lane: TaskLane,
+    key: string | undefined,
+    laneNow: LaneOf | undefined,
+  ): Promise<TaskLane> {
     if (this.canStart(lane) && this.waiting[lane].length === 0) {
       this.start(lane);
       return Promise.resolve(lane);
     }
-    return new Promise((resolve) => this.waiting[lane].push({ lane, key, resolve }));
+    return new Promise((resolve) => this.waiting[lane].push({ lane, key, laneNow, resolve }));
   }
 
   private release(lane: TaskLane): void {
@@ -146,5 +189,6 @@ export class ConcurrencyLimiter {
 interface Waiting {
   lane: TaskLane;
   key: string | undefined;
+  laneNow: LaneOf | undefined;
   resolve: (lane: TaskLane) => void;
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Logger } from '@nestjs/common';
 import {
   ConflictError,
@@ -286,6 +287,29 @@ describe('PlatformHttp', () => {
       await Promise.all(Array.from({ length: 6 }, () => http.get('/item')));
       expect(server.requests).toHaveLength(6);
       expect(peak).toBe(2);
+    });
+
+    it('lets a queued background call go on as a viewer joins its work', async () => {
+      server.on('GET', '/item', (_req, res) => reply(res, 200, {}));
+      // The lane is read from the caller's async context, as the board's budget does.
+      const work = new AsyncLocalStorage<{ joined: boolean }>();
+      const http = make({
+        lane: () => (work.getStore()?.joined === false ? 'background' : 'viewer'),
+      });
+      const release = http.holdBackground(); // a viewer's request is being answered
+      const joinable = { joined: false };
+      const call = work.run(joinable, () => http.get('/item'));
+      const settle = () => new Promise((resolve) => setImmediate(resolve));
+      await settle();
+      http.recheckLanes();
+      await settle();
+      expect(server.requests).toHaveLength(0); // held: nobody waits for it yet
+      joinable.joined = true;
+      http.recheckLanes();
+      await call;
+      expect(server.requests).toHaveLength(1);
+      release();
+      expect(http.holdsExpired).toBe(0);
     });
 
     it('reports every attempt to onResponse with the route template', async () => {

@@ -3,6 +3,7 @@
  * timeout, a concurrency limit, retries (axios-retry drives the loop; the rules are in
  * retry-policy.ts), typed errors, paged lists, and redacted logs.
  */
+import { AsyncResource } from 'node:async_hooks';
 import { HttpService } from '@nestjs/axios';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import axios, {
@@ -126,15 +127,21 @@ export class PlatformHttp {
     defaults.transitional = { ...defaults.transitional, clarifyTimeoutError: true };
     // Each attempt, retries included, takes a slot; waiting between retries does not.
     // The budget is asked inside the slot, right before the request leaves.
-    defaults.adapter = (config: InternalAxiosRequestConfig) =>
-      this.limiter.run(
+    defaults.adapter = (config: InternalAxiosRequestConfig) => {
+      const lane = this.options.lane;
+      const now = lane?.() ?? 'viewer';
+      return this.limiter.run(
         async () => {
           await this.options.admit?.();
           return this.timed(transport, config);
         },
-        this.options.lane?.() ?? 'viewer',
+        now,
         config.url,
+        // A queued background call reads its lane again, in its own context, when a
+        // viewer starts waiting for its work (`recheckLanes`).
+        now === 'background' && lane ? AsyncResource.bind(lane) : undefined,
       );
+    };
     axiosRetry(this.axios, {
       retries: this.options.retries,
       // The timeout bounds each attempt; retries are few and timeouts are not retried.
@@ -152,6 +159,19 @@ export class PlatformHttp {
    */
   holdBackground(): () => void {
     return this.limiter.holdBackground();
+  }
+
+  /**
+   * A viewer now waits for background work (`UpstreamBudget.boost`): its calls already
+   * queued in the background lane go on as the viewer's.
+   */
+  recheckLanes(): void {
+    this.limiter.recheck();
+  }
+
+  /** Viewers' holds that ran out their time (`ConcurrencyLimiter.holdsExpired`). */
+  get holdsExpired(): number {
+    return this.limiter.holdsExpired;
   }
 
   /** Whether background calls are held back now. */

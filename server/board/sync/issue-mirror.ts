@@ -265,8 +265,9 @@ export class IssueMirror {
 
   /**
    * One unmoved repository asked for the issues updated since its watermark (edits and
-   * comments). Its calls run as background work; a refused or failed call keeps the held
-   * copy, which stays first in line for the next refresh.
+   * comments). Its calls leave the sweep's reserve of the hour to others, in the lane of
+   * the refresh (a viewer who waits for the refresh waits for them); a refused or failed
+   * call keeps the held copy, which stays first in line for the next refresh.
    */
   private async sweepRepository(
     repository: PlatformRepository,
@@ -274,7 +275,7 @@ export class IssueMirror {
     now: number,
   ): Promise<HeldRepository> {
     try {
-      const issues = await this.budget.background(
+      const issues = await this.budget.reserved(
         () =>
           before.watermark === ''
             ? this.readAll(repository.path, 'sweep')
