@@ -26,6 +26,9 @@ const config: Config = {
   // Suites start real servers; on a busy two-core machine a test or hook may need more
   // than jest's default 5 s. (A project's own testTimeout is not read.)
   testTimeout: 30_000,
+  // A suite that leaves a timer or a socket behind would slow every later suite in the same
+  // process: the files run in a worker, replaced once it holds this much after a file.
+  workerIdleMemoryLimit: '512MB',
   // `npm test -- --randomize` shuffles the files as well as the tests inside each file.
   testSequencer: '<rootDir>/test/shuffle-sequencer.mjs',
   projects: [
