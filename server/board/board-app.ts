@@ -25,9 +25,9 @@ import { parseQueryString } from './common/query-string';
 import { BoardValidationPipe } from './common/validation';
 import { InvalidError } from '../common/errors';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../common/json-depth';
+import { UpstreamBudget } from './budget/upstream-budget';
 import { BoardConfig } from './config/board-config';
 import { PlatformConnection } from './connection/platform-connection';
-import { UpstreamBudget } from './budget/upstream-budget';
 import { PlatformHttp } from './platform/platform-http';
 import { registerWebApp, securityHeaders } from './web/web-app';
 

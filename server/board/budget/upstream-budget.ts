@@ -138,8 +138,8 @@ export class UpstreamBudget {
   }
 
   /**
-   * Whether the current work runs as a background refresh that leaves its reserve to
-   * others: any background work no viewer has joined (`boost`).
+   * Whether the current call leaves its work's reserve of the hour to others: a call of
+   * `background` or `reserved` work that no viewer has joined (`boost`).
    */
   get inBackground(): boolean {
     const work = this.scope.getStore();
@@ -151,11 +151,9 @@ export class UpstreamBudget {
    * viewer joined, or one of a part of either (`reserved`). Its connection lane.
    */
   get waitedFor(): boolean {
-    const current = this.scope.getStore();
-    if (!current) return true; // a viewer's own call
-    for (let work: BackgroundWork | undefined = current; work; work = work.within) {
-      if (work.boosted || work.forViewer) return true;
-    }
+    let work = this.scope.getStore();
+    if (!work) return true; // a viewer's own call
+    for (; work; work = work.within) if (work.boosted || work.forViewer) return true;
     return false;
   }
 

@@ -1,5 +1,8 @@
 import { ConcurrencyLimiter } from './concurrency-limiter';
 
+/** Lets every task that can start now start (and every promise it resolved run). */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
 describe('ConcurrencyLimiter', () => {
   it('runs at most `limit` tasks at once, in arrival order, and frees slots on failure', async () => {
     const limiter = new ConcurrencyLimiter(2);
@@ -38,8 +41,6 @@ describe('ConcurrencyLimiter', () => {
         started.push(id);
         await new Promise<void>((resolve) => gates.set(id, resolve));
       }, lane);
-    const settle = () => new Promise((resolve) => setImmediate(resolve));
-
     const all = [
       task('b1', 'background'),
       task('b2', 'background'),
@@ -68,8 +69,6 @@ describe('ConcurrencyLimiter', () => {
         started.push(id);
         await new Promise<void>((resolve) => gates.push(resolve));
       }, lane);
-    const settle = () => new Promise((resolve) => setImmediate(resolve));
-
     const all = ['b1', 'b2', 'b3', 'b4'].map((id) => task(id, 'background'));
     await settle();
     expect([started, limiter.queuedIn('background')]).toEqual([['b1', 'b2'], 2]);
@@ -102,8 +101,6 @@ describe('ConcurrencyLimiter', () => {
         lane,
         key,
       );
-    const settle = () => new Promise((resolve) => setImmediate(resolve));
-
     const all = [
       task('b1', 'background', '/a'),
       task('b2', 'background', '/b'),
@@ -140,8 +137,6 @@ describe('ConcurrencyLimiter', () => {
         `/${id}`,
         () => (joined && id !== 'b2' ? 'viewer' : 'background'),
       );
-    const settle = () => new Promise((resolve) => setImmediate(resolve));
-
     const release = limiter.holdBackground();
     const queued = [task('b1'), task('b2'), task('b3')];
     limiter.recheck(); // nobody waits for them yet
@@ -164,8 +159,6 @@ describe('ConcurrencyLimiter', () => {
 
   describe('holding background tasks back while a viewer is answered', () => {
     afterEach(() => jest.useRealTimers());
-
-    const settle = () => new Promise((resolve) => setImmediate(resolve));
 
     it('starts no background task during a hold, viewers as ever, and the rest after it', async () => {
       const limiter = new ConcurrencyLimiter(4, 2);
