@@ -14,6 +14,8 @@ const tests = [];
  * Registers a test; `fn` receives `{ page, context, board, browser, shots }`.
  * `expectedConsole` lists console errors the test provokes on purpose (Chromium logs every
  * 4xx answer, such as a refused sign-in, as "Failed to load resource"); others still fail it.
+ * A pattern is matched against the message followed by " at " and the address it names
+ * (for a failed load, the resource's).
  * `contextOptions` adds to the browser context's options (a colour scheme, bypassCSP).
  */
 export function test(
@@ -61,7 +63,8 @@ export async function runTests({ browser, board, shots, filter, seed }) {
     const problems = [];
     page.on('console', (message) => {
       if (message.type() !== 'error') return;
-      if (t.expectedConsole.some((pattern) => pattern.test(message.text()))) return;
+      const seen = `${message.text()} at ${message.location().url ?? ''}`;
+      if (t.expectedConsole.some((pattern) => pattern.test(seen))) return;
       problems.push(`console error: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
