@@ -118,39 +118,40 @@ test('admin overview: a bar of each ranking opens the matching task list', async
   }
 });
 
-test('admin entry: the Settings card saves the pickup SLO and stuck threshold', async ({
-  page,
-  board,
-}) => {
-  const before = await adminApi(board, 'GET', 'api/admin/settings');
-  await signedIn(page, board);
-  await open(page, board, 'admin');
-  await settled(page);
-  const card = page.locator('npc-settings-card');
-  assert.equal(
-    Number(await card.locator('input[data-field="pickup_slo_minutes"]').inputValue()),
-    before.pickup_slo_minutes,
-  );
+test(
+  'admin entry: the Settings card saves the pickup SLO and stuck threshold',
+  async ({ page, board }) => {
+    const before = await adminApi(board, 'GET', 'api/admin/settings');
+    await signedIn(page, board);
+    await open(page, board, 'admin');
+    await settled(page);
+    const card = page.locator('npc-settings-card');
+    assert.equal(
+      Number(await card.locator('input[data-field="pickup_slo_minutes"]').inputValue()),
+      before.pickup_slo_minutes,
+    );
 
-  // A value that is not above zero is refused on the spot.
-  await card.locator('input[data-field="stuck_after_hours"]').fill('0');
-  await card.locator('button[type="submit"]').click();
-  assert.match(await text(card.locator('mat-error')), /above zero/);
+    // A value that is not above zero is refused on the spot.
+    await card.locator('input[data-field="stuck_after_hours"]').fill('0');
+    await card.locator('button[type="submit"]').click();
+    assert.match(await text(card.locator('mat-error')), /above zero/);
 
-  await card.locator('input[data-field="stuck_after_hours"]').fill('0.5');
-  await card.locator('button[type="submit"]').click();
-  await card.locator('[role="status"]').waitFor();
-  assert.match(await text(card.locator('[role="status"]')), /stuck after 0.5h/);
-  const after = await adminApi(board, 'GET', 'api/admin/settings');
-  assert.equal(after.stuck_after_hours, 0.5);
-  assert.equal(after.pickup_slo_minutes, before.pickup_slo_minutes, 'the other setting is kept');
-  assert.equal(after.credit_alert_threshold, before.credit_alert_threshold);
+    await card.locator('input[data-field="stuck_after_hours"]').fill('0.5');
+    await card.locator('button[type="submit"]').click();
+    await card.locator('[role="status"]').waitFor();
+    assert.match(await text(card.locator('[role="status"]')), /stuck after 0.5h/);
+    const after = await adminApi(board, 'GET', 'api/admin/settings');
+    assert.equal(after.stuck_after_hours, 0.5);
+    assert.equal(after.pickup_slo_minutes, before.pickup_slo_minutes, 'the other setting is kept');
+    assert.equal(after.credit_alert_threshold, before.credit_alert_threshold);
 
-  // Leave the board as the other tests expect it.
-  await adminApi(board, 'PUT', 'api/admin/settings', {
-    stuck_after_hours: before.stuck_after_hours,
-  });
-});
+    // Leave the board as the other tests expect it.
+    await adminApi(board, 'PUT', 'api/admin/settings', {
+      stuck_after_hours: before.stuck_after_hours,
+    });
+  },
+  { exclusive: true },
+);
 
 test(
   "admin entry: one NPC's own WIP limits, set in the Settings card, guard its dispatches",
@@ -200,7 +201,7 @@ test(
     }
   },
   // axe is injected into the page: the test context alone bypasses the CSP.
-  { contextOptions: { bypassCSP: true } },
+  { contextOptions: { bypassCSP: true }, exclusive: true },
 );
 
 test(

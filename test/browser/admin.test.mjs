@@ -101,7 +101,7 @@ test(
       .locator('mat-dialog-container h2[mat-dialog-title]', { hasText: title })
       .waitFor({ timeout: 20_000 });
   },
-  { timeoutMs: 60_000, expectedConsole: [REFUSED_SIGN_IN] },
+  { timeoutMs: 60_000, expectedConsole: [REFUSED_SIGN_IN], exclusive: true },
 );
 
 test(
@@ -176,7 +176,7 @@ test(
       });
     }
   },
-  { timeoutMs: 60_000, expectedConsole: [REFUSED_INPUT] },
+  { timeoutMs: 60_000, expectedConsole: [REFUSED_INPUT], exclusive: true },
 );
 
 test('admin: the overview shows its four figures, the NPC table and both rankings', async ({

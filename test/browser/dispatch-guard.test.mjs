@@ -113,5 +113,5 @@ test(
     }
   },
   // axe-core is injected as an inline script, which the board's CSP refuses.
-  { timeoutMs: 90_000, contextOptions: { bypassCSP: true } },
+  { timeoutMs: 90_000, contextOptions: { bypassCSP: true }, exclusive: true },
 );

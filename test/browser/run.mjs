@@ -1,13 +1,14 @@
 // `npm run test:browser`: the built board and forge with the demo seed, driven by Debian's
 // Chromium through playwright-core. Prints one line per test, the screenshot folder, and a
 // closing "N passed, N failed"; exits non-zero on any failure.
-//   node test/browser/run.mjs [name filter]     SCREENSHOT_DIR=… to choose the folder
+//   node test/browser/run.mjs [name filter]     SCREENSHOT_DIR=… to choose the folder,
+//   BROWSER_TEST_WORKERS=1 to run one test at a time
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 
 import { root, startBoard } from './harness.mjs';
-import { runTests, testSeed } from './runner.mjs';
+import { runTests, testSeed, workerCount } from './runner.mjs';
 
 // The order of these imports does not matter: the runner shuffles the tests.
 import './a11y.test.mjs';
@@ -69,7 +70,8 @@ let board = null;
 let browser = null;
 let counts = { passed: 0, failed: 0 };
 const seed = testSeed();
-console.log(`test order seed ${seed} (TEST_SEED=${seed} repeats this order)`);
+const workers = workerCount();
+console.log(`test order seed ${seed} (TEST_SEED=${seed} repeats this order), ${workers} at a time`);
 
 async function cleanUp() {
   await browser?.close().catch(() => undefined);
@@ -88,7 +90,7 @@ try {
   console.log(`board ${board.url} (forge :${board.forgePort}, seed epoch ${board.epoch})`);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   clearOldScreenshots();
-  counts = await runTests({ browser, board, shots, filter: process.argv[2], seed });
+  counts = await runTests({ browser, board, shots, filter: process.argv[2], seed, workers });
 } catch (error) {
   counts.failed += 1;
   console.log(`  ✗ setting up: ${error?.stack ?? error}`);
