@@ -1,6 +1,7 @@
 // Board memory (RSS) with the caches full: 10 organizations x 50 repositories x 200
 // issues (100,000 issues) fetched through every read route, against the same board's RSS
-// right after start-up. Target: under 250 MB. Prints; never fails.
+// right after start-up and 30 s after it. Targets: under 200 MB full, under 90 MB idle.
+// Prints; never fails.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,6 +49,11 @@ try {
     // collection that follows them once the board is quiet (server/board/ops/gc-when-quiet.ts).
     await new Promise((resolve) => setTimeout(resolve, 30_000));
     const idle = rssMb(board.pid);
+    // Printed now, so that a run stopped at its time limit still gives the idle figure.
+    console.log(
+      `board RSS idle: ${started.toFixed(0)} MB 1 s after start, ${idle.toFixed(0)} MB 30 s after ` +
+        `start with its snapshot run and alert evaluation done; target < 90 MB`,
+    );
     const get = async (path) => {
       const response = await fetch(board.url + path);
       await response.arrayBuffer();
@@ -76,9 +82,8 @@ try {
     const settled = rssMb(board.pid);
     console.log(
       `board RSS with ${ORGS} orgs x ${REPOS} repos x ${ISSUES} issues cached: ${settled.toFixed(0)} MB ` +
-        `${SETTLE_MS / 1000} s after the last request, ${full.toFixed(0)} MB right after it ` +
-        `(idle: ${started.toFixed(0)} MB 1 s after start, ${idle.toFixed(0)} MB 30 s after ` +
-        `start with its snapshot run and alert evaluation done); targets < 250 MB full, < 100 MB idle`,
+        `${SETTLE_MS / 1000} s after the last request, ${full.toFixed(0)} MB right after it; ` +
+        `target < 200 MB`,
     );
   } finally {
     await board.stop();
