@@ -1,4 +1,4 @@
-import { expect } from '@jest/globals';
+import { expect, jest } from '@jest/globals';
 import type {
   BoardMeta,
   CreditSnapshot,
@@ -17,6 +17,7 @@ import * as zlib from 'node:zlib';
 import { SnapshotService } from '../server/board/credits/snapshot.service';
 import { ManualClock } from '../server/forge/common/clock';
 import { BackgroundReads } from '../server/board/sync/background-reads';
+import { PlatformHttp } from '../server/board/platform/platform-http';
 import { startBoard, RunningBoard } from './board-harness';
 import { forgeClient, HarnessForge, startForge } from './forge-harness';
 
@@ -231,6 +232,18 @@ describe('board API against a real forge', () => {
   });
 
   describe('operations', () => {
+    it("reports the viewers' holds that ran out, as the platform client counts them", async () => {
+      // A hold runs out only on a slow answer; the count itself is the limiter's (its spec
+      // runs one out). Here: the figure on /metrics is the running client's.
+      const counted = jest.spyOn(board.get(PlatformHttp), 'holdsExpired', 'get').mockReturnValue(3);
+      try {
+        const metrics = await (await fetch(`${board.url}/metrics`)).text();
+        expect(metrics).toMatch(/^board_viewer_holds_expired 3$/m);
+      } finally {
+        counted.mockRestore();
+      }
+    });
+
     it('serves liveness, readiness, metrics and the OpenAPI document', async () => {
       expect((await getJson<{ status: string }>(`${board.url}/healthz`)).body.status).toBe('ok');
       const ready = await getJson<{ status: string }>(`${board.url}/readyz`);
@@ -242,6 +255,7 @@ describe('board API against a real forge', () => {
         /board_upstream_requests_total\{method="GET",route="[^"]+",status="200"\} \d+/,
       );
       expect(metrics).toMatch(/board_route_cache_total\{result="(miss|hit)"\} \d+/);
+      expect(metrics).toMatch(/^board_viewer_holds_expired 0$/m);
 
       const docs = await getJson<{ openapi: string; paths: Record<string, unknown> }>(
         `${board.url}/api/docs`,

@@ -28,6 +28,7 @@ import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../common/json-depth';
 import { UpstreamBudget } from './budget/upstream-budget';
 import { BoardConfig } from './config/board-config';
 import { PlatformConnection } from './connection/platform-connection';
+import { BoardMetrics } from './ops/board-metrics';
 import { PlatformHttp } from './platform/platform-http';
 import { registerWebApp, securityHeaders } from './web/web-app';
 
@@ -149,6 +150,7 @@ export async function createBoardApp(
   const platform = app.get(PlatformHttp);
   // A viewer who joins background work (a refresh in flight) takes its queued calls along.
   app.get(UpstreamBudget).onBoost(() => platform.recheckLanes());
+  app.get(BoardMetrics).watchHolds(() => platform.holdsExpired);
   const apiPrefix = `${basePath}api/`;
   const streams = `${apiPrefix}events`;
   const holds = new WeakMap<object, () => void>();

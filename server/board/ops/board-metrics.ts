@@ -181,6 +181,19 @@ export class BoardMetrics {
     },
   });
 
+  private holdsExpired: () => number = () => 0;
+
+  readonly viewerHoldsExpired = new Gauge({
+    name: 'board_viewer_holds_expired',
+    help:
+      "Viewers' holds on background platform calls that ran out their time before the answer " +
+      'went out, since start (a slow answer, or one waiting for work its own hold kept back)',
+    registers: [this.registry],
+    collect: () => {
+      this.viewerHoldsExpired.set(this.holdsExpired());
+    },
+  });
+
   /** What the size gauges read: the in-process cache and the held issue facts. */
   private readonly sizes: Record<SizedStore, () => StoreSize> = {
     cache: () => ({ entries: 0, bytes: 0 }),
@@ -226,6 +239,11 @@ export class BoardMetrics {
 
   private budgetFigures(): Promise<BudgetFigures | null> {
     return this.budgetSource ? this.budgetSource() : Promise.resolve(null);
+  }
+
+  /** Where the held-calls gauge reads its count. */
+  watchHolds(expired: () => number): void {
+    this.holdsExpired = expired;
   }
 
   /** Where the cache gauges read their figures. */
