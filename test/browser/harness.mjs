@@ -222,3 +222,28 @@ export async function api(board, path) {
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
   return { body: await response.json(), headers: response.headers };
 }
+
+/**
+ * Resolves once the user pages' first data is complete: no answer names an enrichment still
+ * pending (`x-board-pending`). The shared board's tests read figures the enrichments give
+ * (commit times, stuck work) and count each page's requests, which a pending answer
+ * repeats; a test drawn to run first, right after start, would otherwise see them unfilled.
+ */
+export async function filledIn(board, { timeoutMs = 120_000 } = {}) {
+  const { body: meta } = await api(board, 'api/meta');
+  const paths = [
+    'api/orgs',
+    'api/issues',
+    'api/issues?npc=true',
+    ...meta.covered_orgs.map((slug) => `api/orgs/${slug}/repos`),
+  ];
+  await until(
+    async () => {
+      const pending = await Promise.all(
+        paths.map(async (path) => (await api(board, path)).headers.get('x-board-pending')),
+      );
+      return pending.every((named) => !named);
+    },
+    { what: 'every user page answered with no enrichment pending', timeoutMs, everyMs: 500 },
+  );
+}

@@ -2,12 +2,12 @@
 // Chromium through playwright-core. Prints one line per test, the screenshot folder, and a
 // closing "N passed, N failed"; exits non-zero on any failure.
 //   node test/browser/run.mjs [name filter]     SCREENSHOT_DIR=… to choose the folder,
-//   BROWSER_TEST_WORKERS=1 to run one test at a time
+//   BROWSER_TEST_WORKERS=2 to run two tests at a time
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 
-import { root, startBoard } from './harness.mjs';
+import { filledIn, root, startBoard } from './harness.mjs';
 import { runTests, testSeed, workerCount } from './runner.mjs';
 
 // The order of these imports does not matter: the runner shuffles the tests.
@@ -88,6 +88,7 @@ try {
     env: { ALERTS_ALLOW_HTTP: 'true', ALERTS_ALLOW_PRIVATE_HOSTS: 'true' },
   });
   console.log(`board ${board.url} (forge :${board.forgePort}, seed epoch ${board.epoch})`);
+  await filledIn(board);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   clearOldScreenshots();
   counts = await runTests({ browser, board, shots, filter: process.argv[2], seed, workers });
