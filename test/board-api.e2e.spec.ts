@@ -170,6 +170,15 @@ describe('board API against a real forge', () => {
           cycle_time_s: null_or(Number),
         },
         attention: issue.attention === null ? null : expect.any(Object),
+        runs:
+          issue.runs === null
+            ? null
+            : {
+                count: expect.any(Number),
+                running: issue.runs.running === null ? null : expect.any(Object),
+                last_status: null_or(String),
+                core_hours: null_or(Number),
+              },
       });
       const comments = await getJson<IssueComment[]>(
         `${board.url}/api/repos/${encodeURIComponent(repo.full_name)}/issues/${issue.number}/comments`,

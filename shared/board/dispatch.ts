@@ -65,10 +65,10 @@ export interface PreflightResult {
 /** The longest override reason and re-dispatch reason accepted. */
 export const MAX_REASON_LENGTH = 500;
 
-/** One dispatch or re-dispatch, as the board's store keeps it. */
+/** One dispatch, re-dispatch or run stop, as the board's store keeps it. */
 export interface DispatchRecord {
   id: string;
-  kind: 'dispatch' | 'redispatch';
+  kind: 'dispatch' | 'redispatch' | 'stop';
   dispatched_at: string;
   /** The trusted-header user, or "token". */
   actor: string;
@@ -85,8 +85,20 @@ export interface DispatchRecord {
   findings: DispatchFinding[];
   override: boolean;
   override_reason: string | null;
-  /** Re-dispatch: why. */
+  /** Re-dispatch and stop: why. */
   reason: string | null;
+  /** Stop: the run stopped (its task is `repo#number`; 0 when it had none). */
+  run?: StoppedRun;
+}
+
+/** What a stop record keeps of the run. */
+export interface StoppedRun {
+  sn: string;
+  /** Core-hours it had billed when it was stopped. */
+  core_hours: number;
+  /** The platform's answer. */
+  message: string;
+  log_url: string;
 }
 
 /** `GET /api/admin/dispatches` items: the record and where its issue stands now. */

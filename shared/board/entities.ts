@@ -4,6 +4,8 @@
  * exactly these shapes.
  */
 
+import type { IssueRuns } from './runs';
+
 export interface BoardUser {
   username: string;
   is_npc: boolean;
@@ -21,13 +23,14 @@ export type BoardColumn = 'pending' | 'in_progress' | 'done';
  * What a read answers without until the board has read it (docs/architecture.md#core-first),
  * listed in the answer's `X-Board-Pending` header: `attention` is the NPC work signals of
  * issues, their attention and the stuck and overdue counts (from issue conversations);
- * `commits` is the people/NPC split of repositories' commits. Until known, those fields
- * are `null` (`npc_only` and `npc_work_in_dormant` false).
+ * `commits` is the people/NPC split of repositories' commits; `runs` is the NPC runs of
+ * tasks (`Issue.runs`, docs/architecture.md#npc-runs). Until known, those fields are `null`
+ * (`npc_only` and `npc_work_in_dormant` false).
  */
-export type Enrichment = 'attention' | 'commits';
+export type Enrichment = 'attention' | 'commits' | 'runs';
 
 /** Every enrichment, in the order `X-Board-Pending` lists them. */
-export const ENRICHMENTS: readonly Enrichment[] = ['attention', 'commits'];
+export const ENRICHMENTS: readonly Enrichment[] = ['attention', 'commits', 'runs'];
 
 /** The header naming an answer's pending enrichments. */
 export const PENDING_HEADER = 'x-board-pending';
@@ -99,6 +102,11 @@ export interface Issue {
   signals: IssueSignals;
   /** Why the issue needs someone's attention, or null. */
   attention: IssueAttention | null;
+  /**
+   * The NPC runs of an NPC task; null while the `runs` enrichment is pending, and on an
+   * issue no NPC works on.
+   */
+  runs: IssueRuns | null;
 }
 
 export interface IssueSignals {

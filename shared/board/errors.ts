@@ -117,6 +117,12 @@ export const BOARD_ERROR_CODES = {
   /** 409 an identical request (without a key) is in progress. */
   request_in_progress: 409,
 
+  // NPC runs.
+  /** 404 the repository has no NPC run with this number. Params: `repo`, `sn`. */
+  run_not_found: 404,
+  /** 409 the run has finished; only a running run stops. Params: `sn`, `status`. */
+  run_finished: 409,
+
   // Settings.
   /** 400 per-NPC limits name an NPC the board does not know. Params: `field`, `npc`, `allowed`. */
   wip_limits_unknown_npc: 400,

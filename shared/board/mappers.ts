@@ -45,8 +45,8 @@ export function toIssue(raw: PlatformIssue, repo: string, ctx: MapContext): Issu
     web_url: `${ctx.webUrl}/${repo}/-/issues/${raw.number}`,
   };
   const issue = { ...partial, column: boardColumn(partial) };
-  // The conversation-dependent figures are filled in by the board's signal service.
-  return { ...issue, signals: issueSignals(issue), attention: null };
+  // The conversation-dependent figures and the runs are filled in by the board's sync.
+  return { ...issue, signals: issueSignals(issue), attention: null, runs: null };
 }
 
 /** A platform repository as the board shows it; secret ones are never mapped. */

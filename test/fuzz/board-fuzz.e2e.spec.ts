@@ -120,6 +120,7 @@ describe('board fuzz: every operation of the OpenAPI document', () => {
       CreateIssueDto: { repo, requirement: 'Fuzz the board', npc: 'npc-tester', work_mode: false },
       PreflightDto: { repo, requirement: 'Fuzz the board', npc: 'npc-tester' },
       RedispatchDto: { npc: 'npc-tester', reason: 'fuzz' },
+      StopRunDto: { repo, sn: 'cnb-fuzz-none', reason: 'fuzz' },
       SettingsDto: { credit_alert_threshold: 40 },
       CreateChannelDto: { name: 'fuzz', kind: 'webhook', url: `${receiver.url}/hook` },
       UpdateChannelDto: { name: 'fuzz again' },

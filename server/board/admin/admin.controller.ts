@@ -26,6 +26,9 @@ import { IdempotencyService, type IdempotentAnswer } from './idempotency.service
 import { PreflightService } from './preflight.service';
 import { SettingsDto } from '../settings/settings.dto';
 import { OverviewService } from './overview.service';
+import { RunStopService } from './run-stop.service';
+import { RunQuery, StopRunDto } from './stop-run.dto';
+import type { NpcRun, StopRunResult } from '@shared/board/runs';
 import type { AdminOverview } from '@shared/board/admin';
 
 const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -50,6 +53,7 @@ export class AdminController {
     private readonly auth: AdminAuth,
     private readonly overviews: OverviewService,
     private readonly credits: AdminCreditsService,
+    private readonly runStops: RunStopService,
   ) {}
 
   @Post('issues/preflight')
@@ -97,6 +101,23 @@ export class AdminController {
         key,
       ),
     );
+  }
+
+  @Get('admin/runs')
+  @ApiOperation({
+    summary: 'One NPC run as it stands now, with the core-hours it has billed so far',
+  })
+  run(@Query() q: RunQuery): Promise<NpcRun> {
+    return this.runStops.preview(q.repo, q.sn);
+  }
+
+  @Post('admin/runs/stop')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Stop a running NPC run; recorded with the dispatches. Stopping it again is harmless',
+  })
+  stopRun(@Body() body: StopRunDto, @Req() request: FastifyRequest): Promise<StopRunResult> {
+    return this.runStops.stop(body, this.actor(request));
   }
 
   @Get('admin/dispatches')

@@ -9,8 +9,9 @@ import { GuardedDispatchService } from './guarded-dispatch.service';
 import { IdempotencyService } from './idempotency.service';
 import { PreflightService } from './preflight.service';
 import { OverviewService } from './overview.service';
+import { RunStopService } from './run-stop.service';
 
-/** Guarded task dispatch and its log, credit management and the overview metrics, for admins only. */
+/** Guarded task dispatch and its log, stopping NPC runs, credit management and the overview metrics, for admins only. */
 @Module({
   imports: [OrgsModule, CreditsModule],
   controllers: [AdminController],
@@ -22,6 +23,7 @@ import { OverviewService } from './overview.service';
     IdempotencyService,
     OverviewService,
     AdminCreditsService,
+    RunStopService,
   ],
 })
 export class AdminModule {}

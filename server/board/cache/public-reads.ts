@@ -31,5 +31,6 @@ export const PUBLIC_READS: readonly PublicRead[] = [
   { pattern: new RegExp(`^${REPO}/issues$`), query: RepoIssuesQuery },
   { pattern: new RegExp(`^${REPO}/issues/[1-9]\\d{0,9}$`) },
   { pattern: new RegExp(`^${REPO}/issues/[1-9]\\d{0,9}/comments$`) },
+  { pattern: new RegExp(`^${REPO}/issues/[1-9]\\d{0,9}/runs$`) },
   { pattern: new RegExp(`^${REPO}/pulls$`), query: PullsQuery },
 ];

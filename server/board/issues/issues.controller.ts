@@ -2,6 +2,7 @@ import { Controller, Get, Param, Query, Res, UseInterceptors } from '@nestjs/com
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { Issue, IssueComment } from '@shared/board/entities';
+import type { TaskRuns } from '@shared/board/runs';
 import { RouteCacheInterceptor } from '../cache/route-cache.interceptor';
 import { FullNameIssueParams, FullNameParams, IssueParams, RepoParams } from '../common/params';
 import { IssueSearchQuery, RepoIssuesQuery } from './issue-search.query';
@@ -63,5 +64,19 @@ export class IssuesController {
   })
   commentsEncoded(@Param() p: FullNameIssueParams): Promise<IssueComment[]> {
     return this.issues.comments(p.parts.org, p.parts.repo, p.number);
+  }
+
+  @Get('repos/:org/:repo/issues/:number/runs')
+  @ApiOperation({ summary: 'The NPC runs of one task, newest first, with their core-hours' })
+  runs(@Param() p: IssueParams): Promise<TaskRuns> {
+    return this.issues.taskRuns(p.org, p.repo, p.number);
+  }
+
+  @Get('repos/:full_name/issues/:number/runs')
+  @ApiOperation({
+    summary: 'The NPC runs of one task, its repository full name percent-encoded',
+  })
+  runsEncoded(@Param() p: FullNameIssueParams): Promise<TaskRuns> {
+    return this.issues.taskRuns(p.parts.org, p.parts.repo, p.number);
   }
 }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { BoardUser, Issue, IssueComment } from '@shared/board/entities';
 import { toBoardUser, toIssue } from '@shared/board/mappers';
+import type { TaskRuns } from '@shared/board/runs';
+import { NpcRunsService } from '../sync/npc-runs.service';
 import { NpcWorkService } from '../sync/npc-work.service';
 import { isNpcIssue } from '@shared/board/npc';
 import { mayNeedAttention } from '@shared/board/signals';
@@ -18,7 +20,10 @@ export interface IssuePage {
   total: number;
 }
 
-/** Issue search across the covered organizations, and the issues of one repository. */
+/**
+ * Issue search across the covered organizations, and the issues of one repository, each
+ * with its signals and its NPC runs as far as the board holds them.
+ */
 @Injectable()
 export class IssuesService {
   constructor(
@@ -26,6 +31,7 @@ export class IssuesService {
     private readonly orgs: OrgsService,
     private readonly work: NpcWorkService,
     private readonly mirror: IssueMirror,
+    private readonly runs: NpcRunsService,
   ) {}
 
   /**
@@ -90,12 +96,12 @@ export class IssuesService {
     // whose signals are still pending are left out until they are known.
     if (query.attention === undefined) {
       const { issues } = await this.work.annotateKnown(page(matching));
-      return { items: issues, total: matching.length };
+      return { items: this.runs.annotateKnown(issues), total: matching.length };
     }
     const issues = (await this.work.annotateKnown(matching)).issues.filter((issue) =>
       needsAttention(issue, query.attention),
     );
-    return { items: page(issues), total: issues.length };
+    return { items: this.runs.annotateKnown(page(issues)), total: issues.length };
   }
 
   /** Issues of one repository of a covered organization, newest first. */
@@ -109,7 +115,7 @@ export class IssuesService {
     const { issues } = await this.work.annotateKnown(
       raw.map((r) => toIssue(r, fullName, ctx)).sort(newestFirst),
     );
-    return issues;
+    return this.runs.annotateKnown(issues);
   }
 
   /** One issue with its body, for the detail dialog. */
@@ -122,7 +128,25 @@ export class IssuesService {
     const { issues } = await this.work.annotateKnown([
       toIssue(raw, fullName, this.orgs.mapContext),
     ]);
-    return issues[0];
+    return this.runs.annotateKnown(issues)[0];
+  }
+
+  /**
+   * The NPC runs of one task, newest first, for the detail dialog; while the repository's
+   * runs are not held yet, none, with `core_hours` null and `runs` pending.
+   */
+  async taskRuns(org: string, repo: string, number: number): Promise<TaskRuns> {
+    await this.orgs.assertRepository(org, repo);
+    const fullName = `${org}/${repo}`;
+    const raw = await this.orgs.readable(`${fullName}#${number}`, () =>
+      this.platform.getIssue(fullName, number),
+    );
+    return (
+      this.runs.taskRuns(toIssue(raw, fullName, this.orgs.mapContext)) ?? {
+        runs: [],
+        core_hours: null,
+      }
+    );
   }
 
   /** The conversation of one issue, oldest first, for the detail dialog. */

@@ -9,8 +9,15 @@
  */
 import { Injectable } from '@nestjs/common';
 import type * as P from '@shared/platform/types';
+import type {
+  DtoBuildResult,
+  DtoBuildStatusResult,
+  DtoLogInfo,
+  DtoBuildLogsResult,
+} from '@shared/platform/published';
+import { BUILD_PAGE_SIZE_MAX } from '@shared/platform/builds';
 import { ListOptions, PlatformHttp } from './platform-http';
-import { checkInstant, checkRef, fixed, route } from './platform-params';
+import { checkDay, checkInstant, checkRef, checkSegment, fixed, route } from './platform-params';
 import { PlatformNotFoundError } from './platform.errors';
 
 /** Issue and pull numbers are strings in platform bodies; callers may hold either form. */
@@ -235,6 +242,57 @@ export class PlatformClient {
   /** Pulls of one repository. */
   async listPulls(repo: string, query: P.ListPullsQuery = {}): Promise<P.PlatformPull[]> {
     return this.http.getList(route('/{repo}/-/pulls', { repo }), query);
+  }
+
+  // ------------------------------------------------------------ builds
+
+  /**
+   * Builds of one repository, newest first, every page (up to `maxPages`): those created
+   * on or after `createTime` (`YYYY-MM-DD`), or the one numbered `sn`. The list answers an
+   * object with `data` and `total`, not an array, so it is paged here, 100 a page.
+   */
+  async listBuilds(
+    repo: string,
+    query: { createTime?: string; sn?: string; event?: string },
+    options: ListOptions & { maxPages?: number } = {},
+  ): Promise<DtoLogInfo[]> {
+    const at = route('/{repo}/-/build/logs', { repo });
+    const createTime =
+      query.createTime === undefined ? undefined : checkDay('createTime', query.createTime);
+    const sn = query.sn === undefined ? undefined : checkSegment('sn', query.sn);
+    const builds: DtoLogInfo[] = [];
+    for (let page = 1; page <= (options.maxPages ?? 50); page++) {
+      const { data } = await this.http.request<DtoBuildLogsResult>({
+        method: 'GET',
+        at,
+        query: { ...query, createTime, sn, page, page_size: BUILD_PAGE_SIZE_MAX },
+        fresh: options.fresh,
+      });
+      const items = data.data ?? [];
+      builds.push(...items);
+      if (items.length < BUILD_PAGE_SIZE_MAX || builds.length >= (data.total ?? Infinity)) break;
+    }
+    return builds;
+  }
+
+  /** A build's status and each pipeline's, with the core-hours it billed. */
+  async getBuildStatus(
+    repo: string,
+    sn: string,
+    options: ListOptions = {},
+  ): Promise<DtoBuildStatusResult> {
+    return (
+      await this.http.request<DtoBuildStatusResult>({
+        method: 'GET',
+        at: route('/{repo}/-/build/status/{sn}', { repo, sn }),
+        fresh: options.fresh,
+      })
+    ).data;
+  }
+
+  /** Stop a running build. */
+  async stopBuild(repo: string, sn: string): Promise<DtoBuildResult> {
+    return this.http.post(route('/{repo}/-/build/stop/{sn}', { repo, sn }), {});
   }
 
   // ------------------------------------------------------------ credits

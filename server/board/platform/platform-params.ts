@@ -44,6 +44,7 @@ const KINDS = {
   label: (v: string) => encodeURIComponent(checkSegment('label', v)),
   key: (v: string) => encodeURIComponent(checkSegment('key', v)),
   name: (v: string) => encodeURIComponent(checkSegment('name', v)),
+  sn: (v: string) => encodeURIComponent(checkSegment('sn', v)),
   date: (v: string) => checkEventDate('date', v),
 } satisfies Record<string, (value: string) => string>;
 
@@ -163,4 +164,14 @@ export function checkInstant(param: string, value: string | Date): string {
     value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : NaN;
   if (Number.isNaN(time)) throw invalid(param, value, 'is not a date');
   return value instanceof Date ? value.toISOString() : value;
+}
+
+/** A day for the build list's `createTime`, `YYYY-MM-DD`. */
+export function checkDay(param: string, value: string): string {
+  const valid =
+    typeof value === 'string' &&
+    /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+    !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+  if (!valid) throw invalid(param, value, 'is not YYYY-MM-DD');
+  return value;
 }

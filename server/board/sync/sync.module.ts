@@ -2,19 +2,27 @@ import { Global, Module } from '@nestjs/common';
 import { BackgroundReads } from './background-reads';
 import { IssueFactsService } from './issue-facts.service';
 import { IssueMirror } from './issue-mirror';
+import { NpcRunsService } from './npc-runs.service';
 import { NpcWorkService } from './npc-work.service';
 import { RepoActivityService } from './repo-activity.service';
 
 /**
  * The board's model of the platform beyond the response caches
  * (docs/architecture.md#the-model-and-its-sync): the held issue sets of organizations
- * without an organization-wide issue list, the conversations and commit splits the
- * enrichments need, and the background reads that fill them in. Global, since the route
+ * without an organization-wide issue list, the conversations, commit splits and NPC runs
+ * the enrichments need, and the background reads that fill them in. Global, since the route
  * cache and every read module use it.
  */
 @Global()
 @Module({
-  providers: [BackgroundReads, IssueMirror, IssueFactsService, RepoActivityService, NpcWorkService],
-  exports: [BackgroundReads, IssueMirror, NpcWorkService, RepoActivityService],
+  providers: [
+    BackgroundReads,
+    IssueMirror,
+    IssueFactsService,
+    RepoActivityService,
+    NpcRunsService,
+    NpcWorkService,
+  ],
+  exports: [BackgroundReads, IssueMirror, NpcRunsService, NpcWorkService, RepoActivityService],
 })
 export class SyncModule {}

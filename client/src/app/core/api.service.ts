@@ -9,6 +9,7 @@ import type {
   Repository,
 } from '@shared/board/entities';
 import { ENRICHMENTS, type Enrichment, PENDING_HEADER } from '@shared/board/entities';
+import type { TaskRuns } from '@shared/board/runs';
 import { EMPTY, Observable, expand, map, switchMap, timer } from 'rxjs';
 
 import { BoardMeta, Fetched, IssueQuery } from './api.types';
@@ -82,6 +83,11 @@ export class ApiService {
     return this.read<IssueComment[]>(
       `api/repos/${fullNamePath(fullName)}/issues/${number}/comments`,
     );
+  }
+
+  /** The NPC runs of one task, newest first, with their core-hours; `fullName` is `org/repo`. */
+  issueRuns(fullName: string, number: number): Observable<Fetched<TaskRuns>> {
+    return this.read<TaskRuns>(`api/repos/${fullNamePath(fullName)}/issues/${number}/runs`);
   }
 
   private read<T>(

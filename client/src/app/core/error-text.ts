@@ -190,6 +190,10 @@ function knownErrorText(code: string, p: ErrorParams): string | null {
       return $localize`:@@core.error.idempotencyKeyTakenOver:Another attempt of this request took over; try again.`;
     case 'request_in_progress':
       return $localize`:@@core.error.requestInProgress:An identical request is in progress; wait for its answer.`;
+    case 'run_not_found':
+      return $localize`:@@core.error.runNotFound:${text(p, 'repo')}:repo: has no NPC run ${text(p, 'sn')}:sn:.`;
+    case 'run_finished':
+      return $localize`:@@core.error.runFinished:Run ${text(p, 'sn')}:sn: has already finished; only a running run can be stopped.`;
     case 'wip_hard_below_soft':
       return $localize`:@@core.error.wipHardBelowSoft:The hard WIP limit (${text(p, 'hard')}:hard:) must not be below the soft one (${text(p, 'soft')}:soft:).`;
     case 'channel_not_found':

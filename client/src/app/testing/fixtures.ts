@@ -45,6 +45,7 @@ export function anIssue(overrides: Partial<Issue> = {}): Issue {
       cycle_time_s: null,
     },
     attention: null,
+    runs: null,
     ...overrides,
   };
 }

@@ -74,6 +74,13 @@ export function formatList(items: readonly string[], locale: Locale = APP_LOCALE
   return list(locale).format(items);
 }
 
+const coreHours = cached((l) => new Intl.NumberFormat(l, { maximumFractionDigits: 2 }));
+
+/** Core-hours: two decimals at most, `1.25`, `0.03`, `12`. */
+export function formatCoreHours(value: number, locale: Locale = APP_LOCALE): string {
+  return coreHours(locale).format(value);
+}
+
 /** A rate such as credits per day: one decimal, `12.4`. */
 export function formatRate(value: number, locale: Locale = APP_LOCALE): string {
   return oneDecimal(locale).format(value);

@@ -33,6 +33,7 @@ import monitoring from '@material-symbols/svg-400/outlined/monitoring.svg';
 import openInNew from '@material-symbols/svg-400/outlined/open_in_new.svg';
 import pauseCircle from '@material-symbols/svg-400/outlined/pause_circle.svg';
 import person from '@material-symbols/svg-400/outlined/person.svg';
+import playCircle from '@material-symbols/svg-400/outlined/play_circle.svg';
 import publicIcon from '@material-symbols/svg-400/outlined/public.svg';
 import radioButtonUnchecked from '@material-symbols/svg-400/outlined/radio_button_unchecked.svg';
 import refresh from '@material-symbols/svg-400/outlined/refresh.svg';
@@ -42,6 +43,7 @@ import searchOff from '@material-symbols/svg-400/outlined/search_off.svg';
 import send from '@material-symbols/svg-400/outlined/send.svg';
 import showChart from '@material-symbols/svg-400/outlined/show_chart.svg';
 import smartToy from '@material-symbols/svg-400/outlined/smart_toy.svg';
+import stopCircle from '@material-symbols/svg-400/outlined/stop_circle.svg';
 import tableRows from '@material-symbols/svg-400/outlined/table_rows.svg';
 import toll from '@material-symbols/svg-400/outlined/toll.svg';
 import translate from '@material-symbols/svg-400/outlined/translate.svg';
@@ -79,6 +81,7 @@ export const ICONS = {
   open_in_new: openInNew,
   pause_circle: pauseCircle,
   person,
+  play_circle: playCircle,
   public: publicIcon,
   radio_button_unchecked: radioButtonUnchecked,
   refresh,
@@ -88,6 +91,7 @@ export const ICONS = {
   send,
   show_chart: showChart,
   smart_toy: smartToy,
+  stop_circle: stopCircle,
   table_rows: tableRows,
   toll,
   translate,

@@ -50,6 +50,13 @@ describe('dispatch history view', () => {
     expect(kindText({ kind: 'redispatch', previous_npc: 'npc-tester' })).toBe(
       'Re-dispatch from npc-tester',
     );
+    expect(
+      kindText({
+        kind: 'stop',
+        previous_npc: null,
+        run: { sn: 'cnb-1', core_hours: 1.25, message: 'Build stopped', log_url: '' },
+      }),
+    ).toBe('Run cnb-1 stopped (1.25 core-h)');
     expect(durationText(720)).toBe('12m');
     expect(durationText(null)).toBe('–');
     expect(noteText(item)).toBe('Override: release blocker');
@@ -60,7 +67,7 @@ describe('dispatch history view', () => {
     const lines = toCsv([item], DISPATCH_CSV_COLUMNS).replace('\uFEFF', '').split('\r\n');
     expect(lines[0].split(',')).toHaveLength(DISPATCH_CSV_COLUMNS.length);
     expect(lines[1]).toBe(
-      '2026-11-22T10:00:00.000Z,alice,dispatch,acme/web,12,"Fix, the ""login"" page",npc-builder,,true,in_progress,720,,wip_limit:block,true,release blocker,',
+      '2026-11-22T10:00:00.000Z,alice,dispatch,acme/web,12,"Fix, the ""login"" page",npc-builder,,true,in_progress,720,,wip_limit:block,true,release blocker,,,',
     );
   });
 });

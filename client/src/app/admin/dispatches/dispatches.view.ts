@@ -3,6 +3,7 @@ import type { DispatchHistoryItem } from '@shared/board/dispatch';
 
 import type { CsvColumn } from '../../ui/csv';
 import { formatDuration } from '../../ui/format';
+import { coreHoursText } from '../../ui/core-hours-text';
 
 /** The history's filters, from the URL (`?npc=&org=`). */
 export interface DispatchesUrlState {
@@ -40,9 +41,11 @@ export function columnText(item: Pick<DispatchHistoryItem, 'column'>): string {
     : COLUMN_LABELS[item.column];
 }
 
-/** What was done: "Dispatch", or "Re-dispatch from npc-builder". */
-export function kindText(item: Pick<DispatchHistoryItem, 'kind' | 'previous_npc'>): string {
+/** What was done: "Dispatch", "Re-dispatch from npc-builder", or "Run stopped (1.5 core-h)". */
+export function kindText(item: Pick<DispatchHistoryItem, 'kind' | 'previous_npc' | 'run'>): string {
   if (item.kind === 'dispatch') return $localize`:@@admin.dispatches.kind.dispatch:Dispatch`;
+  if (item.kind === 'stop')
+    return $localize`:@@admin.dispatches.kind.stop:Run ${item.run?.sn ?? ''}:sn: stopped (${coreHoursText(item.run?.core_hours ?? 0)}:hours:)`;
   return item.previous_npc
     ? $localize`:@@admin.dispatches.kind.redispatchFrom:Re-dispatch from ${item.previous_npc}:npc:`
     : $localize`:@@admin.dispatches.kind.redispatch:Re-dispatch`;
@@ -92,4 +95,9 @@ export const DISPATCH_CSV_COLUMNS: readonly CsvColumn<DispatchHistoryItem>[] = [
     value: (d) => d.override_reason,
   },
   { header: $localize`:@@admin.dispatches.csv.reason:Reason`, value: (d) => d.reason },
+  { header: $localize`:@@admin.dispatches.csv.run:Run stopped`, value: (d) => d.run?.sn ?? null },
+  {
+    header: $localize`:@@admin.dispatches.csv.coreHours:Core-hours billed when stopped`,
+    value: (d) => d.run?.core_hours ?? null,
+  },
 ];

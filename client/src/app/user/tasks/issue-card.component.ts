@@ -1,11 +1,13 @@
-import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
 import { RouterLink } from '@angular/router';
 import type { Issue } from '@shared/board/entities';
 
+import { ClockService } from '../../core/clock.service';
 import { ICON_IMPORTS } from '../../ui/icons';
 import { RelativeTimeComponent } from '../../ui/relative-time.component';
 import { AttentionBadgeComponent } from './attention-badge.component';
 import { IssueLabelsComponent } from './issue-labels.component';
+import { runningText, runsSummary } from './runs.view';
 import { npcOf } from './task-board.view';
 
 /**
@@ -46,6 +48,14 @@ import { npcOf } from './task-board.view';
       @if (issue().attention; as attention) {
         <npc-attention-badge [attention]="attention" />
       }
+      @if (running(); as text) {
+        <span class="running" data-run="running">
+          <npc-icon aria-hidden="true" name="play_circle" />{{ text }}
+        </span>
+      }
+      @if (runs(); as text) {
+        <span class="runs" data-runs>{{ text }}</span>
+      }
       <npc-issue-labels [labels]="issue().labels" />
     </a>
   `,
@@ -67,8 +77,23 @@ import { npcOf } from './task-board.view';
       text-decoration: none;
       transition: background-color 120ms ease;
     }
-    npc-attention-badge {
+    npc-attention-badge,
+    .running {
       align-self: flex-start;
+    }
+    .running {
+      display: inline-flex;
+      align-items: center;
+      gap: 4px;
+      padding: 2px 8px 2px 4px;
+      border-radius: 8px;
+      background: var(--mat-sys-secondary-container);
+      color: var(--mat-sys-on-secondary-container);
+      font: var(--mat-sys-label-medium);
+    }
+    .runs {
+      color: var(--mat-sys-on-surface-variant);
+      font: var(--mat-sys-body-small);
     }
     .card:hover {
       background: var(--mat-sys-surface-container-high);
@@ -100,4 +125,12 @@ import { npcOf } from './task-board.view';
 export class IssueCardComponent {
   readonly issue = input.required<Issue>();
   protected readonly npc = computed(() => npcOf(this.issue()));
+  private readonly clock = inject(ClockService);
+  /** `running 12m` while an NPC run is going. */
+  protected readonly running = computed(() => {
+    const run = this.issue().runs?.running;
+    return run ? runningText(run.started_at, this.clock.now()) : null;
+  });
+  /** `3 runs · last failed · 1.25 core-h`. */
+  protected readonly runs = computed(() => runsSummary(this.issue().runs));
 }

@@ -19,6 +19,7 @@ import { HandoverComponent } from './handover.component';
 import { IssueConversationComponent } from './issue-conversation.component';
 import { cycleLabel, cycleText, pickupText } from './issue-dialog.view';
 import { IssueLabelsComponent } from './issue-labels.component';
+import { IssueRunsComponent } from './issue-runs.component';
 import { columnLabel, stateLabel } from './task-board.view';
 
 /** Which issue the dialog shows. */
@@ -30,7 +31,7 @@ export interface IssueDialogData {
 /**
  * The issue's details, loaded from `api/repos/:full_name/issues/:number` because list
  * items may lack the body, with its NPC timings and why it needs attention, and below the
- * description its conversation (`…/comments`), loaded alongside. Markdown is rendered and
+ * description its NPC runs (`…/runs`) and its conversation (`…/comments`), loaded alongside. Markdown is rendered and
  * sanitised (MarkdownComponent) before it reaches the DOM. Both reload in place when the
  * issues of the issue's organization change.
  */
@@ -41,6 +42,7 @@ export interface IssueDialogData {
     HandoverComponent,
     IssueConversationComponent,
     IssueLabelsComponent,
+    IssueRunsComponent,
     LoadErrorComponent,
     MarkdownComponent,
     MatButtonModule,
@@ -84,6 +86,20 @@ export class IssueDialogComponent {
       ),
   );
   protected readonly comments = this.commentsLoad.state;
+
+  private readonly runsLoad = remoteResource(
+    () => [this.freshness.refreshes(), this.changes()],
+    () => this.api.issueRuns(this.target.repo, this.target.number).pipe(this.scope.track('runs')),
+  );
+  /** The task's runs; `runsPending` while the board has yet to read them. */
+  protected readonly runs = computed(() => {
+    const state = this.runsLoad.state();
+    return { ...state, data: state.data?.data ?? null };
+  });
+  protected readonly runsPending = computed(() => {
+    const answer = this.runsLoad.state().data;
+    return answer !== null && answer.pending.includes('runs') && answer.data.runs.length === 0;
+  });
 
   protected readonly pickup = computed(() => {
     const issue = this.issue().data;

@@ -2,6 +2,7 @@ import { HttpTestingController } from '@angular/common/http/testing';
 import { TestBed } from '@angular/core/testing';
 import { Router } from '@angular/router';
 import { RouterTestingHarness } from '@angular/router/testing';
+import type { NpcRun } from '@shared/board/runs';
 
 import { DataFreshnessService } from '../../core/data-freshness.service';
 import { fakeLiveUpdates } from '../../testing/fake-live-updates';
@@ -28,6 +29,9 @@ describe('TasksPage', () => {
 
   afterEach(() => {
     document.querySelector('.cdk-overlay-container')?.remove();
+    // A dialog asks for its task's runs beside the conversation; only one test reads them.
+    for (const runs of http.match((request) => request.url.endsWith('/runs')))
+      if (!runs.cancelled) runs.flush({ runs: [], core_hours: null });
     http.verify();
   });
 
@@ -403,6 +407,55 @@ describe('TasksPage', () => {
       expect(conversation().querySelector('script')).toBeNull();
       expect(conversation().querySelector('[onerror]')).toBeNull();
       expect(conversation().textContent).not.toContain('No comments yet');
+    });
+
+    it("lists the task's runs, the one going first, with their outcome and core-hours", async () => {
+      await openDialog({
+        ...ISSUES[1],
+        runs: { count: 2, running: null, last_status: 'running', core_hours: 1.5 },
+      });
+      const run = (over: Partial<NpcRun>): NpcRun => ({
+        sn: 'cnb-1',
+        repo: 'acme/web',
+        issue_number: 2,
+        pull_number: null,
+        npc: 'npc-builder',
+        started_by: 'alice',
+        event: 'issue.comment@npc',
+        title: 'npc-builder: Fix',
+        status: 'success',
+        started_at: '2026-11-22T09:00:00Z',
+        duration_s: 600,
+        core_hours: 1.5,
+        log_url: 'https://forge.example/acme/web/-/build/logs/cnb-1',
+        ...over,
+      });
+      http.expectOne('api/repos/acme/web/issues/2/runs').flush({
+        runs: [
+          run({
+            sn: 'cnb-2',
+            status: 'running',
+            started_at: '2026-11-22T11:30:00Z',
+            core_hours: null,
+          }),
+          run({}),
+        ],
+        core_hours: 1.5,
+      });
+      http.expectOne('api/repos/acme/web/issues/2/comments').flush([]);
+      await settle(harness);
+      const runs = dialog().querySelector('npc-issue-runs') as HTMLElement;
+      const rows = [...runs.querySelectorAll('li[data-run]')];
+      expect(rows.map((row) => row.getAttribute('data-status'))).toEqual(['running', 'success']);
+      expect(rows[0].textContent).toContain('running');
+      expect(rows[0].querySelector('[data-core-hours]')).toBeNull();
+      expect(rows[1].querySelector('[data-core-hours]')?.textContent).toBe('1.5 core-h');
+      expect(rows[1].querySelector('a')?.getAttribute('href')).toBe(
+        'https://forge.example/acme/web/-/build/logs/cnb-1',
+      );
+      expect(runs.querySelector('[data-runs-total]')?.textContent).toBe('1.5 core-h in all');
+      // Stopping is for admins only: a visitor sees no button.
+      expect(runs.querySelector('[data-action="stop-run"]')).toBeNull();
     });
 
     it('says so when nobody has commented', async () => {

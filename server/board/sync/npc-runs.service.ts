@@ -1,0 +1,233 @@
+import { Injectable } from '@nestjs/common';
+import type { Issue } from '@shared/board/entities';
+import { isNpcIssue } from '@shared/board/npc';
+import {
+  eventTarget,
+  roundCoreHours,
+  runNpc,
+  summariseRuns,
+  type NpcRun,
+  type RunStatus,
+  type TaskRuns,
+} from '@shared/board/runs';
+import { isNpcEvent } from '@shared/platform/builds';
+import type { DtoBuildStatusResult, DtoLogInfo } from '@shared/platform/published';
+import { LRUCache } from 'lru-cache';
+import { Clock } from '../../common/clock';
+import { notePending } from '../cache/freshness';
+import { BoardConfig } from '../config/board-config';
+import { PlatformClient } from '../platform/platform-client';
+import { BackgroundReads } from './background-reads';
+
+const DAY_MS = 86_400_000;
+/** How far back a repository's runs are held. */
+export const RUN_WINDOW_DAYS = 31;
+/** A repository's runs are read again at least this often while its tasks are shown. */
+export const RUNS_RESYNC_MS = 3_600_000;
+
+/** A run as held: everything but the bill, which is kept apart (read once, never changes). */
+type HeldRun = Omit<NpcRun, 'core_hours'>;
+
+/** One repository's runs, as last read. */
+interface RepoRuns {
+  /** When they were read (board clock, ms). */
+  readAt: number;
+  /** By `sn`, newest first. */
+  runs: Map<string, HeldRun>;
+}
+
+/**
+ * The NPC runs of covered repositories (docs/architecture.md#npc-runs): each repository's
+ * NPC builds of the last 31 days, read as background work when one of its tasks is shown
+ * and held; read again, from the day of the last read, when a shown task moved since, when
+ * a held run was still going a cache life ago, and every hour. A finished run's bill is read
+ * once (`build/status/{sn}`) and kept. Pages get what is held (`annotateKnown`); what is
+ * not held yet is the `runs` enrichment, pending.
+ */
+@Injectable()
+export class NpcRunsService {
+  private readonly held = new LRUCache<string, RepoRuns>({ max: 5_000 });
+  /** Billed core-hours by `<repo>#<sn>`; a bill never changes once the run ended. */
+  private readonly bills = new LRUCache<string, number>({ max: 200_000 });
+  private readonly handles: ReadonlySet<string>;
+
+  constructor(
+    private readonly platform: PlatformClient,
+    private readonly config: BoardConfig,
+    private readonly clock: Clock,
+    private readonly reads: BackgroundReads,
+  ) {
+    this.handles = new Set(config.npcHandles.map((handle) => handle.toLowerCase()));
+  }
+
+  /**
+   * The issues with the runs the board holds for them, without waiting for a platform
+   * call. An NPC issue of a repository whose runs are not held keeps `runs: null`, and one
+   * whose runs may have moved since they were read keeps what is held; both queue a read
+   * and note `runs` as pending, as does a finished run whose bill is unread.
+   */
+  annotateKnown(issues: readonly Issue[]): Issue[] {
+    let pending = false;
+    const now = this.clock.now().getTime();
+    const annotated = issues.map((issue) => {
+      if (!isNpcIssue(issue)) return issue;
+      const repo = issue.repository.full_name;
+      const held = this.held.get(repo);
+      if (held === undefined || this.outdated(held, Date.parse(issue.updated_at), now)) {
+        pending = true;
+        this.requestRead(repo);
+        if (held === undefined) return issue;
+      }
+      const runs = this.runsOf(repo, held, issue);
+      if (runs.some((run) => run.status !== 'running' && run.core_hours === null)) {
+        pending = true;
+        this.requestBills(repo, runs);
+      }
+      return { ...issue, runs: summariseRuns(runs) };
+    });
+    if (pending) notePending('runs');
+    return annotated;
+  }
+
+  /**
+   * One task's runs, newest first, as held; `null` (with `runs` pending and the read
+   * queued) while the repository's runs are not held.
+   */
+  taskRuns(issue: Issue): TaskRuns | null {
+    const [annotated] = this.annotateKnown([issue]);
+    const held = this.held.get(issue.repository.full_name);
+    if (annotated.runs === null || held === undefined) return null;
+    const runs = this.runsOf(issue.repository.full_name, held, issue);
+    return { runs, core_hours: annotated.runs.core_hours };
+  }
+
+  /** A run of a repository read now from the platform, with its bill when it has ended. */
+  async readRun(repo: string, sn: string): Promise<NpcRun | null> {
+    const [build] = (await this.platform.listBuilds(repo, { sn }, { fresh: true, maxPages: 1 }))
+      .filter((b) => b.sn === sn)
+      .map((b) => this.toRun(repo, b))
+      .filter((run): run is HeldRun => run !== null);
+    if (build === undefined) return null;
+    const bill = build.status === 'running' ? null : await this.readBill(repo, sn, true);
+    return { ...build, core_hours: bill };
+  }
+
+  /** Core-hours a run has billed so far, read now (a running run's too). */
+  async billSoFar(repo: string, sn: string): Promise<number> {
+    return coreHoursOf(await this.platform.getBuildStatus(repo, sn, { fresh: true }));
+  }
+
+  /** Hold `run` as just read (after a stop), with its bill once it has ended. */
+  noteRun(run: NpcRun): void {
+    const { core_hours: bill, ...held } = run;
+    if (bill !== null) this.bills.set(`${run.repo}#${run.sn}`, bill);
+    const repo = this.held.get(run.repo);
+    if (repo?.runs.has(run.sn)) repo.runs.set(run.sn, held);
+  }
+
+  /** Reads a repository's NPC runs now (a first read, or from the day of the last one). */
+  async read(repo: string): Promise<void> {
+    const now = this.clock.now().getTime();
+    const before = this.held.get(repo);
+    const windowStart = now - RUN_WINDOW_DAYS * DAY_MS;
+    // Again from the day of the last read, or of the oldest run still going then.
+    let from = before === undefined ? windowStart : before.readAt;
+    for (const run of before?.runs.values() ?? [])
+      if (run.status === 'running') from = Math.min(from, Date.parse(run.started_at));
+    const builds = await this.platform.listBuilds(
+      repo,
+      { createTime: new Date(Math.max(from, windowStart)).toISOString().slice(0, 10) },
+      { fresh: true },
+    );
+    const runs = new Map<string, HeldRun>();
+    const read = builds
+      .map((build) => this.toRun(repo, build))
+      .filter((run): run is HeldRun => run !== null);
+    for (const run of read) runs.set(run.sn, run);
+    for (const [sn, run] of before?.runs ?? [])
+      if (!runs.has(sn) && Date.parse(run.started_at) >= windowStart) runs.set(sn, run);
+    const sorted = [...runs.values()].sort(
+      (a, b) => Date.parse(b.started_at) - Date.parse(a.started_at) || (a.sn < b.sn ? 1 : -1),
+    );
+    this.held.set(repo, { readAt: now, runs: new Map(sorted.map((run) => [run.sn, run])) });
+  }
+
+  /** Whether held runs may have moved: a task moved since, a run was going, or an hour went. */
+  private outdated(held: RepoRuns, taskMovedAt: number, now: number): boolean {
+    if (taskMovedAt > held.readAt) return true;
+    const age = now - held.readAt;
+    if (age >= RUNS_RESYNC_MS) return true;
+    if (age < this.config.cacheTtlMs) return false;
+    for (const run of held.runs.values()) if (run.status === 'running') return true;
+    return false;
+  }
+
+  private requestRead(repo: string): void {
+    this.reads.request(`runs:${repo}`, () => this.read(repo));
+  }
+
+  private requestBills(repo: string, runs: readonly NpcRun[]): void {
+    for (const run of runs)
+      if (run.status !== 'running' && run.core_hours === null)
+        this.reads.request(`bill:${repo}#${run.sn}`, () => this.readBill(repo, run.sn, false));
+  }
+
+  /** A finished run's billed core-hours, read once and kept. */
+  private async readBill(repo: string, sn: string, fresh: boolean): Promise<number> {
+    const key = `${repo}#${sn}`;
+    const kept = this.bills.get(key);
+    if (kept !== undefined && !fresh) return kept;
+    const hours = coreHoursOf(await this.platform.getBuildStatus(repo, sn, { fresh }));
+    this.bills.set(key, hours);
+    return hours;
+  }
+
+  /** The held runs of one task, with their bills as far as read, newest first. */
+  private runsOf(repo: string, held: RepoRuns, issue: Issue): NpcRun[] {
+    const assigned = issue.assignees.filter((a) => a.is_npc);
+    const fallback = assigned.length === 1 ? assigned[0].username.toLowerCase() : null;
+    const runs: NpcRun[] = [];
+    for (const run of held.runs.values()) {
+      if (run.issue_number !== issue.number) continue;
+      const bill = run.status === 'running' ? undefined : this.bills.get(`${repo}#${run.sn}`);
+      runs.push({ ...run, npc: run.npc ?? fallback, core_hours: bill ?? null });
+    }
+    return runs;
+  }
+
+  /** A build as a run of `repo`, or null when it is not an NPC run. */
+  private toRun(repo: string, build: DtoLogInfo): HeldRun | null {
+    if (!isNpcEvent(build.event ?? '')) return null;
+    const target = eventTarget(build.eventUrl ?? '');
+    const here = target !== null && target.repo === repo;
+    return {
+      sn: build.sn,
+      repo,
+      issue_number: here && target.kind === 'issue' ? target.number : null,
+      pull_number: here && target.kind === 'pull' ? target.number : null,
+      npc: runNpc(build.title ?? '', this.handles),
+      started_by: build.userName ?? '',
+      event: build.event,
+      title: build.title ?? '',
+      status: runStatus(build.status),
+      started_at: new Date(Date.parse(build.createTime)).toISOString(),
+      duration_s: Math.round((build.duration ?? 0) / 1000),
+      log_url: build.buildLogUrl ?? '',
+    };
+  }
+}
+
+/** The platform's build status in the board's words: anything unfinished is running. */
+export function runStatus(status: string | undefined): RunStatus {
+  return status === 'success' || status === 'error' || status === 'cancel' ? status : 'running';
+}
+
+/** A build's billed core-hours: the sum of its pipelines'. */
+export function coreHoursOf(status: DtoBuildStatusResult): number {
+  return roundCoreHours(
+    Object.values(status.pipelinesStatus ?? {}).reduce(
+      (sum, pipeline) => sum + (pipeline.metricCoreHours ?? 0),
+      0,
+    ),
+  );
+}

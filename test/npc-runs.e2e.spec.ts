@@ -1,0 +1,214 @@
+import type { Issue } from '@shared/board/entities';
+import type { DispatchHistoryItem } from '@shared/board/dispatch';
+import type { NpcRun, StopRunResult, TaskRuns } from '@shared/board/runs';
+import { ManualClock } from '../server/common/clock';
+import { startBoard, RunningBoard } from './board-harness';
+import { forgeClient, HarnessForge, startForge } from './forge-harness';
+
+const ADMIN_TOKEN = 'runs-admin-token-0123456789abcdef';
+const HOUR = 3_600_000;
+
+function post(url: string, body: unknown, token: string | null = ADMIN_TOKEN): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+/**
+ * NPC runs end to end (docs/architecture.md#npc-runs): the demo forge's builds, on one
+ * clock with the board so the demo's running runs are still running, read into task cards,
+ * billed as the forge's ledger charges them, and stopped from the admin API.
+ */
+describe('NPC runs against the demo forge', () => {
+  let forge: HarnessForge;
+  let board: RunningBoard;
+  let org: string;
+
+  async function get<T>(path: string): Promise<T> {
+    const response = await board.settled(path);
+    expect(response.status).toBe(200);
+    return (await response.json()) as T;
+  }
+
+  const runsOf = (issue: Issue): Promise<TaskRuns> =>
+    get<TaskRuns>(
+      `/api/repos/${encodeURIComponent(issue.repository.full_name)}/issues/${issue.number}/runs`,
+    );
+
+  const stops = () => forge.requestCount({ method: 'POST', route: '/:org/:repo/-/build/stop/:sn' });
+
+  beforeAll(async () => {
+    const epoch = new Date(Math.floor(Date.now() / HOUR) * HOUR);
+    const clock = new ManualClock(epoch);
+    forge = await startForge({ seedEpoch: epoch, clock });
+    board = await startBoard(
+      { baseUrl: forge.baseUrl, token: forge.adminToken },
+      { clock, env: { ADMIN_TOKEN } },
+    );
+    [org] = (await get<{ covered_orgs: string[] }>('/api/meta')).covered_orgs;
+  });
+
+  afterAll(async () => {
+    await board?.stop();
+    await forge?.stop();
+  });
+
+  it("bills each task's runs as the forge's ledger charges them", async () => {
+    const issues = (await get<Issue[]>(`/api/issues?org=${org}&npc=true`)).filter(
+      (issue) => issue.runs !== null && issue.runs.count > 0,
+    );
+    expect(issues.length).toBeGreaterThan(5);
+    const ledger = await forgeClient(forge).getLedger(
+      org,
+      new Date(board.clock.now().getTime() - 40 * 24 * HOUR),
+    );
+    const charged = new Map(
+      ledger.filter((entry) => entry.sn !== undefined).map((e) => [e.sn!, e.core_hours ?? 0]),
+    );
+    let compared = 0;
+    for (const issue of issues) {
+      const { runs, core_hours } = await runsOf(issue);
+      expect(runs.length).toBe(issue.runs!.count);
+      expect(runs.every((run) => run.issue_number === issue.number)).toBe(true);
+      const ended = runs.filter((run) => run.status !== 'running');
+      // Every ended run is charged once the board has read its bill.
+      for (const run of ended) expect(charged.has(run.sn)).toBe(true);
+      const expected = ended.reduce((sum, run) => sum + (charged.get(run.sn) ?? 0), 0);
+      expect(core_hours).toBeCloseTo(expected, 3);
+      expect(issue.runs!.core_hours).toBeCloseTo(expected, 3);
+      compared += ended.length;
+    }
+    expect(compared).toBeGreaterThan(10);
+  });
+
+  it('shows a dispatched task running as soon as its mention starts a run', async () => {
+    const open = await get<Issue[]>(`/api/issues?org=${org}&npc=true&state=open`);
+    const shown = open.find((issue) => issue.runs !== null)!;
+    const repo = shown.repository.full_name;
+    // The repository's runs are held now; the dispatch moves its task past them.
+    await runsOf(shown);
+    board.clock.set(new Date(board.clock.now().getTime() + 1_000));
+    const created = await post(`${board.url}/api/issues/create`, {
+      repo,
+      requirement: 'Count the runs',
+      npc: 'npc-builder',
+      work_mode: false,
+    });
+    expect(created.status).toBe(201);
+    const { number } = (await created.json()) as Issue;
+    const card = await get<Issue>(`/api/repos/${encodeURIComponent(repo)}/issues/${number}`);
+    expect(card.runs).toMatchObject({ count: 1, running: { npc: 'npc-builder' } });
+    const { runs } = await runsOf(card);
+    expect(runs).toEqual([
+      expect.objectContaining({
+        status: 'running',
+        issue_number: number,
+        npc: 'npc-builder',
+        event: 'issue.comment@npc',
+        core_hours: null,
+      }),
+    ]);
+  });
+
+  it('stops a runaway run once, records who stopped it, and refuses what it cannot stop', async () => {
+    const running = (await get<Issue[]>('/api/issues?npc=true&state=open')).filter(
+      (issue) => issue.runs?.running,
+    );
+    // The demo's runaway started hours before the epoch; its card says it is running.
+    const runaway = running.find(
+      (issue) =>
+        board.clock.now().getTime() - Date.parse(issue.runs!.running!.started_at) > 2 * HOUR,
+    );
+    expect(runaway).toBeDefined();
+    const repo = runaway!.repository.full_name;
+    const sn = runaway!.runs!.running!.sn;
+    const stopsBefore = await stops();
+
+    // Without the admin token: refused, and nothing reaches the forge.
+    expect((await post(`${board.url}/api/admin/runs/stop`, { repo, sn }, null)).status).toBe(401);
+    for (const [body, field] of [
+      [{ repo, sn: '../x' }, 'sn'],
+      [{ repo: 'nope', sn }, 'repo'],
+      [{ repo, sn, reason: 'x'.repeat(501) }, 'reason'],
+      [{ repo, sn, extra: true }, 'extra'],
+    ] as const) {
+      const refused = await post(`${board.url}/api/admin/runs/stop`, body);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { message: string }).message).toContain(field);
+    }
+    const missing = await post(`${board.url}/api/admin/runs/stop`, { repo, sn: 'cnb-none' });
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { code: string }).code).toBe('run_not_found');
+    expect(await stops()).toBe(stopsBefore);
+
+    // The confirmation's figures: the run as it stands, with its core-hours so far.
+    const admin = { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } };
+    const query = `repo=${encodeURIComponent(repo)}&sn=${encodeURIComponent(sn)}`;
+    expect((await fetch(`${board.url}/api/admin/runs?${query}`)).status).toBe(401);
+    const preview = (await (
+      await fetch(`${board.url}/api/admin/runs?${query}`, admin)
+    ).json()) as NpcRun;
+    expect(preview).toMatchObject({ sn, status: 'running', issue_number: runaway!.number });
+    expect(preview.core_hours).toBeGreaterThan(0);
+
+    const response = await post(`${board.url}/api/admin/runs/stop`, {
+      repo,
+      sn,
+      reason: 'Runaway',
+    });
+    expect(response.status).toBe(200);
+    const result = (await response.json()) as StopRunResult;
+    expect(result.outcome).toBe('stopped');
+    expect(result.run.status).toBe('cancel');
+    expect(result.run.core_hours).toBeGreaterThanOrEqual(preview.core_hours!);
+    expect(await stops()).toBe(stopsBefore + 1);
+    const onForge = await fetch(
+      `${forge.baseUrl}/${repo}/-/build/status/${encodeURIComponent(sn)}`,
+      { headers: { authorization: `Bearer ${forge.adminToken}` } },
+    );
+    expect(((await onForge.json()) as { status: string }).status).toBe('cancel');
+
+    // Recorded with the dispatches.
+    const history = await (await fetch(`${board.url}/api/admin/dispatches`, admin)).json();
+    const record = (history as DispatchHistoryItem[]).find((item) => item.kind === 'stop');
+    expect(record).toMatchObject({
+      actor: 'token',
+      repo,
+      number: runaway!.number,
+      reason: 'Runaway',
+      run: { sn, core_hours: result.run.core_hours },
+    });
+
+    // The card no longer shows it running, without waiting for the cache life.
+    const card = await get<Issue>(
+      `/api/repos/${encodeURIComponent(repo)}/issues/${runaway!.number}`,
+    );
+    expect(card.runs?.running?.sn).not.toBe(sn);
+    expect(card.runs?.last_status).toBe('cancel');
+
+    // Again: harmless, and not sent.
+    const again = await post(`${board.url}/api/admin/runs/stop`, { repo, sn });
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as StopRunResult).outcome).toBe('already_stopped');
+    expect(await stops()).toBe(stopsBefore + 1);
+
+    // A finished run is refused with nothing sent.
+    const finished = (await get<Issue[]>(`/api/issues?org=${org}&npc=true`)).find(
+      (issue) => issue.runs?.last_status === 'success',
+    )!;
+    const [done] = (await runsOf(finished)).runs;
+    expect(done.status).toBe('success');
+    const refused = await post(`${board.url}/api/admin/runs/stop`, {
+      repo: done.repo,
+      sn: done.sn,
+    });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { code: string }).code).toBe('run_finished');
+    expect(await stops()).toBe(stopsBefore + 1);
+  });
+});
