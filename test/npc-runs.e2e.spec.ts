@@ -1,4 +1,5 @@
 import type { Issue } from '@shared/board/entities';
+import type { EvaluateResult } from '@shared/board/alerts';
 import type { DispatchHistoryItem } from '@shared/board/dispatch';
 import type { NpcRun, StopRunResult, TaskRuns } from '@shared/board/runs';
 import { ManualClock } from '../server/common/clock';
@@ -48,7 +49,8 @@ describe('NPC runs against the demo forge', () => {
     forge = await startForge({ seedEpoch: epoch, clock });
     board = await startBoard(
       { baseUrl: forge.baseUrl, token: forge.adminToken },
-      { clock, env: { ADMIN_TOKEN } },
+      // Alerts resolve on the first evaluation that finds them over.
+      { clock, env: { ADMIN_TOKEN, ALERT_RESOLVE_AFTER_MINUTES: '0' } },
     );
     [org] = (await get<{ covered_orgs: string[] }>('/api/meta')).covered_orgs;
   });
@@ -146,6 +148,15 @@ describe('NPC runs against the demo forge', () => {
     expect(((await missing.json()) as { code: string }).code).toBe('run_not_found');
     expect(await stops()).toBe(stopsBefore);
 
+    // The runaway raises one alert, and the demo's task with three failed runs another.
+    const evaluate = async (): Promise<EvaluateResult> =>
+      (await post(`${board.url}/api/admin/alerts/evaluate`, {})).json() as Promise<EvaluateResult>;
+    const fired = (await evaluate()).fired;
+    const runaways = fired.filter((alert) => alert.rule === 'run_runaway');
+    expect(runaways.map((alert) => alert.subject.id)).toEqual([`${repo}#${runaway!.number}`]);
+    expect(runaways[0].params).toMatchObject({ sn, npc: runaway!.runs!.running!.npc });
+    expect(fired.filter((alert) => alert.rule === 'task_failing')).toHaveLength(1);
+
     // The confirmation's figures: the run as it stands, with its core-hours so far.
     const admin = { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } };
     const query = `repo=${encodeURIComponent(repo)}&sn=${encodeURIComponent(sn)}`;
@@ -190,6 +201,10 @@ describe('NPC runs against the demo forge', () => {
     );
     expect(card.runs?.running?.sn).not.toBe(sn);
     expect(card.runs?.last_status).toBe('cancel');
+
+    // Its alert resolves; the failing task's stays.
+    const after = await evaluate();
+    expect(after.resolved.map((alert) => alert.id)).toEqual([runaways[0].id]);
 
     // Again: harmless, and not sent.
     const again = await post(`${board.url}/api/admin/runs/stop`, { repo, sn });

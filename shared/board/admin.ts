@@ -66,6 +66,8 @@ export const ALERT_RULES = [
   'npc_stuck',
   'pickup_overdue',
   'snapshot_failing',
+  'run_runaway',
+  'task_failing',
 ] as const;
 export type AlertRule = (typeof ALERT_RULES)[number];
 
@@ -77,6 +79,10 @@ export interface WipLimits {
   soft?: number | null;
   hard?: number | null;
 }
+
+/** The largest run length (minutes) and failed-run count the run alerts accept. */
+export const RUN_MAX_MINUTES_MAX = 7 * 24 * 60;
+export const FAILED_RUNS_MAX = 100;
 
 /** The largest WIP limit accepted. */
 export const WIP_LIMIT_MAX = 10_000;
@@ -97,6 +103,10 @@ export interface AdminSettings {
   pickup_slo_minutes: number;
   /** An in-progress NPC issue without NPC activity for this long is stuck. */
   stuck_after_hours: number;
+  /** An NPC run going longer than this is a runaway (`run_runaway`). */
+  run_max_minutes: number;
+  /** A task whose last this many runs all failed is failing (`task_failing`). */
+  failed_runs_in_a_row: number;
   /** Open NPC tasks at which a dispatch to that NPC warns. */
   wip_soft_limit: number;
   /** Open NPC tasks at which a dispatch to that NPC is refused; null: no limit. */

@@ -10,6 +10,8 @@ export const ALERT_SEVERITY: Record<AlertRule, 'critical' | 'warning' | 'info'> 
   npc_stuck: 'warning',
   snapshot_failing: 'warning',
   pickup_overdue: 'info',
+  run_runaway: 'warning',
+  task_failing: 'warning',
 };
 
 export type AlertSeverity = (typeof ALERT_SEVERITY)[AlertRule];
@@ -46,7 +48,8 @@ export interface AlertView {
   summary: string;
   /**
    * What the summary says, by rule: `balance`, `threshold`, `runway_days`,
-   * `alert_under_days`, `failed_runs`, or for an issue `repo`, `number`, `title`, `npc`, `since`.
+   * `alert_under_days`, `failed_runs`, or for an issue `repo`, `number`, `title`, `npc`, `since`
+   * (and for a run alert `sn` and `minutes`, the run's length when found, or `failed_runs`).
    */
   params: Record<string, string | number>;
   started_at: string;

@@ -26,6 +26,7 @@ import './i18n.test.mjs';
 import './layout.test.mjs';
 import './live.test.mjs';
 import './raw-words.test.mjs';
+import './runs.test.mjs';
 import './stale.test.mjs';
 import './tasks.test.mjs';
 import './tasks-attention.test.mjs';

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { AdminSettings } from '@shared/board/admin';
+import type { AdminSettings, AlertRule } from '@shared/board/admin';
+import type { Issue } from '@shared/board/entities';
 import type { AlertSubject } from '@shared/board/alerts';
 import { averageDailyConsumption, isBelowThreshold } from '@shared/board/credits';
 import { BoardConfig } from '../config/board-config';
@@ -8,6 +9,7 @@ import { IssueSearchQuery } from '../issues/issue-search.query';
 import { IssuesService } from '../issues/issues.service';
 import { OrgsService } from '../orgs/orgs.service';
 import { BoardStore } from '../store/board-store';
+import { NpcRunsService } from '../sync/npc-runs.service';
 import type { AlertFinding, AlertState } from './alert-rules';
 
 const DAY_MS = 86_400_000;
@@ -30,6 +32,7 @@ export class AlertFactsService {
     private readonly orgs: OrgsService,
     private readonly issues: IssuesService,
     private readonly snapshots: SnapshotService,
+    private readonly runs: NpcRunsService,
   ) {}
 
   /** Count failed snapshot runs in a row per organization; a recorded balance resets it. */
@@ -103,12 +106,91 @@ export class AlertFactsService {
         );
       }
     }
-    if (on.npc_stuck || on.pickup_overdue) {
-      for (const finding of await this.issueFindings(settings, previous, orgs)) {
+    const issueRules = [
+      ...(on.npc_stuck || on.pickup_overdue ? [this.issueFindings(settings, previous, orgs)] : []),
+      ...(on.run_runaway || on.task_failing
+        ? [this.runFindings(settings, previous, orgs, now)]
+        : []),
+    ];
+    for (const findings of await Promise.all(issueRules)) {
+      for (const finding of findings) {
         const name = names.get(finding.org);
         found.push(
           name ? { ...finding, details: { ...finding.details, org_name: name } } : finding,
         );
+      }
+    }
+    return found;
+  }
+
+  /**
+   * Runaway runs (running longer than `run_max_minutes`) and failing tasks (the last
+   * `failed_runs_in_a_row` runs failed) among the open NPC tasks (docs/architecture.md#npc-runs).
+   * When the tasks cannot be listed, the run alerts that were firing stay as they were.
+   */
+  private async runFindings(
+    settings: AdminSettings,
+    previous: readonly AlertState[],
+    orgs: readonly string[],
+    now: Date,
+  ): Promise<AlertFinding[]> {
+    const rules = new Set<AlertRule>(['run_runaway', 'task_failing']);
+    let issues: Issue[];
+    try {
+      const query = Object.assign(new IssueSearchQuery(), { state: 'open', npc: true });
+      issues = (await this.issues.search(query)).items;
+    } catch (error) {
+      this.logger.warn(`Run rules kept their state: tasks unreadable (${String(error)})`);
+      return kept(previous, orgs, rules);
+    }
+    const runs = await this.runs.tasksRuns(issues);
+    const found: AlertFinding[] = [];
+    const limitMs = settings.run_max_minutes * 60_000;
+    const failedInARow = settings.failed_runs_in_a_row;
+    for (const issue of issues) {
+      const repo = issue.repository.full_name;
+      const id = `${repo}#${issue.number}`;
+      const task = runs.get(id) ?? [];
+      const subject = this.issueSubject(issue);
+      const org = repo.split('/')[0];
+      const base = { repo, number: issue.number, title: issue.title };
+      const runaway = task
+        .filter((run) => run.status === 'running')
+        .find((run) => now.getTime() - Date.parse(run.started_at) > limitMs);
+      if (settings.alert_rules.run_runaway && runaway) {
+        const minutes = Math.floor((now.getTime() - Date.parse(runaway.started_at)) / 60_000);
+        found.push({
+          rule: 'run_runaway',
+          org,
+          subject,
+          summary: `${id} "${issue.title}": run ${runaway.sn} of ${runaway.npc ?? 'its NPC'} has run ${minutes} minutes, since ${runaway.started_at}`,
+          details: {
+            ...base,
+            npc: runaway.npc,
+            since: runaway.started_at,
+            sn: runaway.sn,
+            minutes,
+          },
+        });
+      }
+      const last = task.slice(0, failedInARow);
+      if (
+        settings.alert_rules.task_failing &&
+        last.length === failedInARow &&
+        last.every((run) => run.status === 'error')
+      ) {
+        found.push({
+          rule: 'task_failing',
+          org,
+          subject,
+          summary: `${id} "${issue.title}": the last ${failedInARow} NPC runs failed`,
+          details: {
+            ...base,
+            npc: last[0].npc,
+            since: last[0].started_at,
+            failed_runs: failedInARow,
+          },
+        });
       }
     }
     return found;
@@ -129,16 +211,7 @@ export class AlertFactsService {
       issues = (await this.issues.search(query)).items;
     } catch (error) {
       this.logger.warn(`Issue rules kept their state: issues unreadable (${String(error)})`);
-      return previous
-        .filter((a) => a.status === 'firing' && a.subject.type === 'issue')
-        .filter((a) => orgs.includes(a.org))
-        .map(({ rule, org, subject, summary, details }) => ({
-          rule,
-          org,
-          subject,
-          summary,
-          details,
-        }));
+      return kept(previous, orgs, new Set<AlertRule>(['npc_stuck', 'pickup_overdue']));
     }
     const found: AlertFinding[] = [];
     for (const issue of issues) {
@@ -151,12 +224,7 @@ export class AlertFactsService {
       const id = `${repo}#${issue.number}`;
       const npc = issue.assignees.find((a) => a.is_npc)?.username ?? null;
       const since = issue.attention!.since;
-      const subject: AlertSubject = {
-        type: 'issue',
-        id,
-        name: `${id} ${issue.title}`,
-        url: this.link(`tasks?repo=${encodeURIComponent(repo)}&issue=${issue.number}`),
-      };
+      const subject = this.issueSubject(issue);
       found.push({
         rule,
         org,
@@ -169,6 +237,17 @@ export class AlertFactsService {
       });
     }
     return found;
+  }
+
+  private issueSubject(issue: Issue): AlertSubject {
+    const repo = issue.repository.full_name;
+    const id = `${repo}#${issue.number}`;
+    return {
+      type: 'issue',
+      id,
+      name: `${id} ${issue.title}`,
+      url: this.link(`tasks?repo=${encodeURIComponent(repo)}&issue=${issue.number}`),
+    };
   }
 
   private orgSubject(org: string, name: string): AlertSubject {
@@ -184,4 +263,15 @@ export class AlertFactsService {
     const base = this.config.boardPublicUrl;
     return base ? `${base}/${path}` : null;
   }
+}
+
+/** The firing alerts of `rules` in `orgs`, kept as they were while their facts cannot be read. */
+function kept(
+  previous: readonly AlertState[],
+  orgs: readonly string[],
+  rules: ReadonlySet<AlertRule>,
+): AlertFinding[] {
+  return previous
+    .filter((a) => a.status === 'firing' && rules.has(a.rule) && orgs.includes(a.org))
+    .map(({ rule, org, subject, summary, details }) => ({ rule, org, subject, summary, details }));
 }

@@ -194,6 +194,8 @@ const GROUP_NOUN: Record<AlertRule, string> = {
   snapshot_failing: 'organizations whose balance cannot be read',
   npc_stuck: 'NPC issues stuck',
   pickup_overdue: 'NPC issues waiting past the pickup SLO',
+  run_runaway: 'NPC runs running too long',
+  task_failing: 'NPC tasks whose runs keep failing',
 };
 
 /**

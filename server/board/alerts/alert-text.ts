@@ -52,6 +52,9 @@ interface Facts {
   days: string;
   underDays: string;
   runs: string;
+  /** A run alert's run, and how long it had run when found (whole minutes). */
+  sn: string;
+  minutes: string;
 }
 
 // The rules are named as the admin pages name them (admin/alerts/alerts.view.ts).
@@ -65,6 +68,8 @@ const EN: Language = {
     snapshot_failing: 'Balance unreadable',
     npc_stuck: 'NPC issue stuck',
     pickup_overdue: 'Pickup overdue',
+    run_runaway: 'Runaway NPC run',
+    task_failing: 'NPC task failing',
   },
   severity: { critical: 'critical', warning: 'warning', info: 'info' },
   firing: 'FIRING',
@@ -81,6 +86,8 @@ const EN: Language = {
       snapshot_failing: 'organizations whose balance cannot be read',
       npc_stuck: 'NPC issues stuck',
       pickup_overdue: 'NPC issues waiting past the pickup SLO',
+      run_runaway: 'NPC runs running too long',
+      task_failing: 'NPC tasks whose runs keep failing',
     };
     return `${count} ${noun[rule]} in ${org}${resolved ? ': resolved' : ''}`;
   },
@@ -95,6 +102,9 @@ const EN: Language = {
     npc_stuck: (f) => `${f.id} "${f.title}" is stuck: no NPC activity since ${f.since}`,
     pickup_overdue: (f) =>
       `${f.id} "${f.title}" has waited for ${f.npc ?? 'its NPC'} since ${f.since}`,
+    run_runaway: (f) =>
+      `${f.id} "${f.title}": run ${f.sn} of ${f.npc ?? 'its NPC'} has run ${f.minutes} minutes, since ${f.since}`,
+    task_failing: (f) => `${f.id} "${f.title}": the last ${f.runs} NPC runs failed`,
   },
   more: (count) => `and ${count} more`,
   footer: (severity, id) => `severity ${severity} · delivery ${id}`,
@@ -111,6 +121,8 @@ const ZH_CN: Language = {
     snapshot_failing: '余额无法读取',
     npc_stuck: 'NPC 议题停滞',
     pickup_overdue: '接手超时',
+    run_runaway: 'NPC 运行超时',
+    task_failing: 'NPC 任务连续失败',
   },
   severity: { critical: '严重', warning: '警告', info: '提示' },
   firing: '告警',
@@ -127,6 +139,8 @@ const ZH_CN: Language = {
       snapshot_failing: `${count} 个组织的积分余额无法读取`,
       npc_stuck: `${count} 个 NPC 议题停滞`,
       pickup_overdue: `${count} 个 NPC 议题超过接手时限`,
+      run_runaway: `${count} 个 NPC 运行时间过长`,
+      task_failing: `${count} 个 NPC 任务的运行连续失败`,
     };
     return `${org}：${noun[rule]}${resolved ? '（已恢复）' : ''}`;
   },
@@ -138,6 +152,9 @@ const ZH_CN: Language = {
     snapshot_failing: (f) => `最近 ${f.runs} 次快照均未能读取 ${f.org} 的积分余额`,
     npc_stuck: (f) => `${f.id}「${f.title}」已停滞：自 ${f.since} 起没有 NPC 活动`,
     pickup_overdue: (f) => `${f.id}「${f.title}」自 ${f.since} 起等待 ${f.npc ?? 'NPC'} 接手`,
+    run_runaway: (f) =>
+      `${f.id}「${f.title}」：${f.npc ?? 'NPC'} 的运行 ${f.sn} 自 ${f.since} 起已运行 ${f.minutes} 分钟`,
+    task_failing: (f) => `${f.id}「${f.title}」：最近 ${f.runs} 次 NPC 运行均失败`,
   },
   more: (count) => `还有 ${count} 项`,
   footer: (severity, id) => `级别 ${severity} · 投递 ${id}`,
@@ -205,6 +222,8 @@ function facts(message: AlertMessage, locale: string, timeZone: string): Facts {
     days: typeof d['runway_days'] === 'number' ? d['runway_days'].toFixed(1) : '',
     underDays: text(d['alert_under_days']),
     runs: text(d['failed_runs']),
+    sn: text(d['sn']),
+    minutes: text(d['minutes']),
   };
 }
 

@@ -48,6 +48,9 @@ export abstract class BoardConfig {
   abstract readonly pickupSloMinutes: number;
   /** Default of the `stuck_after_hours` setting. */
   abstract readonly stuckAfterHours: number;
+  /** Defaults of the `run_max_minutes` and `failed_runs_in_a_row` settings. */
+  abstract readonly runMaxMinutes: number;
+  abstract readonly failedRunsInARow: number;
   /** Defaults of the `runway_alert_days`, `alert_repeat_hours` and WIP settings. */
   abstract readonly runwayAlertDays: number;
   abstract readonly alertRepeatHours: number;
@@ -170,6 +173,8 @@ export function loadBoardConfig(env: Environment, cwd = process.cwd()): BoardCon
     creditAlertThreshold: e.CREDIT_ALERT_THRESHOLD,
     pickupSloMinutes: e.PICKUP_SLO_MINUTES,
     stuckAfterHours: e.STUCK_AFTER_HOURS,
+    runMaxMinutes: e.RUN_MAX_MINUTES,
+    failedRunsInARow: e.FAILED_RUNS_IN_A_ROW,
     runwayAlertDays: e.RUNWAY_ALERT_DAYS,
     alertRepeatHours: e.ALERT_REPEAT_HOURS,
     wipSoftLimit: e.WIP_SOFT_LIMIT,

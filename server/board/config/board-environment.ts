@@ -181,6 +181,16 @@ export class BoardEnvironment {
 
   @Transform(toNumber)
   @IsNumber({}, { message: '$property must be a number' })
+  @Min(0.001, { message: '$property must be a positive number of minutes' })
+  RUN_MAX_MINUTES = 60;
+
+  @Transform(toInt)
+  @IsInt({ message: '$property must be a whole number' })
+  @Min(1, { message: '$property must be at least 1' })
+  FAILED_RUNS_IN_A_ROW = 3;
+
+  @Transform(toNumber)
+  @IsNumber({}, { message: '$property must be a number' })
   @Min(0.001, { message: '$property must be a positive number of days' })
   RUNWAY_ALERT_DAYS = 7;
 

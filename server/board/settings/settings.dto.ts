@@ -16,6 +16,8 @@ import {
   ALERT_RULES,
   type SettingsChange,
   PICKUP_SLO_MAX_MINUTES,
+  RUN_MAX_MINUTES_MAX,
+  FAILED_RUNS_MAX,
   RUNWAY_ALERT_MAX_DAYS,
   STUCK_AFTER_MAX_HOURS,
   WIP_LIMIT_MAX,
@@ -156,6 +158,31 @@ export class SettingsDto implements SettingsChange {
     message: `stuck_after_hours must be at most ${STUCK_AFTER_MAX_HOURS} (30 days)`,
   })
   stuck_after_hours?: number;
+
+  @ApiPropertyOptional({
+    example: 60,
+    description: 'An NPC run going longer than this many minutes is a runaway',
+  })
+  @OptionalField()
+  @IsNumber(
+    { allowNaN: false, allowInfinity: false },
+    { message: 'run_max_minutes must be a number' },
+  )
+  @Min(1, { message: 'run_max_minutes must be at least 1' })
+  @Max(RUN_MAX_MINUTES_MAX, {
+    message: `run_max_minutes must be at most ${RUN_MAX_MINUTES_MAX} (a week)`,
+  })
+  run_max_minutes?: number;
+
+  @ApiPropertyOptional({
+    example: 3,
+    description: 'A task whose last this many NPC runs all failed is failing',
+  })
+  @OptionalField()
+  @IsInt({ message: 'failed_runs_in_a_row must be a whole number' })
+  @Min(1, { message: 'failed_runs_in_a_row must be at least 1' })
+  @Max(FAILED_RUNS_MAX, { message: `failed_runs_in_a_row must be at most ${FAILED_RUNS_MAX}` })
+  failed_runs_in_a_row?: number;
 
   @ApiPropertyOptional({ example: 10, description: 'Open NPC tasks at which a dispatch warns' })
   @OptionalField()

@@ -17,7 +17,8 @@ import { Clock } from '../../common/clock';
 import { notePending } from '../cache/freshness';
 import { BoardConfig } from '../config/board-config';
 import { PlatformClient } from '../platform/platform-client';
-import { BackgroundReads } from './background-reads';
+import { BackgroundReads, CONCURRENT_READS } from './background-reads';
+import { mapBounded } from './npc-work.service';
 
 const DAY_MS = 86_400_000;
 /** How far back a repository's runs are held. */
@@ -99,6 +100,34 @@ export class NpcRunsService {
     if (annotated.runs === null || held === undefined) return null;
     const runs = this.runsOf(issue.repository.full_name, held, issue);
     return { runs, core_hours: annotated.runs.core_hours };
+  }
+
+  /**
+   * The runs of each NPC task among `issues` (by `<repo>#<number>`), reading first what is
+   * not held or may have moved: for the alert rules, which wait for their facts. A
+   * repository whose runs cannot be read keeps what is held; with nothing held its tasks
+   * are left out.
+   */
+  async tasksRuns(issues: readonly Issue[]): Promise<Map<string, NpcRun[]>> {
+    const tasks = issues.filter(isNpcIssue);
+    const now = this.clock.now().getTime();
+    const moved = new Map<string, number>();
+    for (const issue of tasks) {
+      const repo = issue.repository.full_name;
+      moved.set(repo, Math.max(moved.get(repo) ?? 0, Date.parse(issue.updated_at)));
+    }
+    await mapBounded([...moved], CONCURRENT_READS, async ([repo, movedAt]) => {
+      const held = this.held.get(repo);
+      if (held !== undefined && !this.outdated(held, movedAt, now)) return;
+      await this.read(repo).catch(() => undefined);
+    });
+    const runs = new Map<string, NpcRun[]>();
+    for (const issue of tasks) {
+      const repo = issue.repository.full_name;
+      const held = this.held.get(repo);
+      if (held !== undefined) runs.set(`${repo}#${issue.number}`, this.runsOf(repo, held, issue));
+    }
+    return runs;
   }
 
   /** A run of a repository read now from the platform, with its bill when it has ended. */

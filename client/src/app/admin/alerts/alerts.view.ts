@@ -11,6 +11,7 @@ import {
   formatCount,
   formatCredits,
   formatDateTime,
+  formatDuration,
   formatList,
   formatRate,
 } from '../../ui/format';
@@ -23,6 +24,8 @@ export const RULE_LABELS: Record<AlertRule, string> = {
   npc_stuck: $localize`:@@admin.alerts.rule.npcStuck:NPC issue stuck`,
   pickup_overdue: $localize`:@@admin.alerts.rule.pickupOverdue:Pickup overdue`,
   snapshot_failing: $localize`:@@admin.alerts.rule.snapshotFailing:Balance unreadable`,
+  run_runaway: $localize`:@@admin.alerts.rule.runRunaway:Runaway NPC run`,
+  task_failing: $localize`:@@admin.alerts.rule.taskFailing:NPC task failing`,
 };
 
 /** How each kind of channel reads on the page. */
@@ -151,6 +154,17 @@ export function alertSummary(alert: AlertView): string {
       return typeof p['npc'] === 'string'
         ? $localize`:@@admin.alerts.text.pickupOverdue:${issue}:issue: "${title}:title:" has waited for ${p['npc']}:npc: since ${since}:since:`
         : $localize`:@@admin.alerts.text.pickupOverdueNoNpc:${issue}:issue: "${title}:title:" has waited for its NPC since ${since}:since:`;
+    }
+    case 'run_runaway': {
+      if (!has('repo', 'number', 'title', 'since', 'sn', 'minutes')) break;
+      const issue = `${p['repo']}#${p['number']}`;
+      const duration = formatDuration(Number(p['minutes']) * 60_000);
+      return $localize`:@@admin.alerts.text.runRunaway:${issue}:issue: "${String(p['title'])}:title:": run ${String(p['sn'])}:sn: has run ${duration}:duration:, since ${formatDateTime(String(p['since']))}:since:`;
+    }
+    case 'task_failing': {
+      if (!has('repo', 'number', 'title', 'failed_runs')) break;
+      const issue = `${p['repo']}#${p['number']}`;
+      return $localize`:@@admin.alerts.text.taskFailing:${issue}:issue: "${String(p['title'])}:title:": the last ${formatCount(Number(p['failed_runs']))}:runs: NPC runs failed`;
     }
   }
   return alert.summary;

@@ -54,6 +54,8 @@ describe('AdminEntryPage', () => {
       wip_soft_limit: 10,
       wip_hard_limit: null,
       wip_limits: {},
+      run_max_minutes: 60,
+      failed_runs_in_a_row: 3,
     });
     await settle(harness);
     expect(page().querySelector('npc-settings-card form')).not.toBeNull();

@@ -11,6 +11,8 @@ const SETTINGS = {
   wip_soft_limit: 10,
   wip_hard_limit: null,
   wip_limits: {},
+  run_max_minutes: 60,
+  failed_runs_in_a_row: 3,
 };
 
 describe('SettingsCardComponent on the admin entry page', () => {
@@ -68,6 +70,22 @@ describe('SettingsCardComponent on the admin entry page', () => {
       'Saved: pickup SLO 60 min, stuck after 0.01h, WIP warning at 10, no hard limit.',
     );
     expect(field('stuck_after_hours').value).toBe('0.01');
+  });
+
+  it("saves the run alerts' thresholds", async () => {
+    await loaded();
+    expect(field('run_max_minutes').value).toBe('60');
+    expect(field('failed_runs_in_a_row').value).toBe('3');
+    await type('run_max_minutes', '90');
+    await type('failed_runs_in_a_row', '4');
+    await submit();
+    const put = http.expectOne({ method: 'PUT', url: 'api/admin/settings' });
+    expect(put.request.body).toEqual({ run_max_minutes: 90, failed_runs_in_a_row: 4 });
+    put.flush({ ...SETTINGS, run_max_minutes: 90, failed_runs_in_a_row: 4 });
+    await settle(harness);
+    expect(card().querySelector('[role="status"]')?.textContent).toContain(
+      'Run alerts after 90 min or 4 failed runs in a row.',
+    );
   });
 
   it('sets a hard WIP limit and clears it again with an empty field', async () => {

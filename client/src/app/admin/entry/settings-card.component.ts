@@ -78,7 +78,7 @@ function npcLimitGroup(row: NpcLimitRow): NpcLimitGroup {
 
 /**
  * The *Settings* card of the admin entry page: the pickup SLO, the stuck threshold, the
- * WIP limits and the limits of single NPCs that replace them, loaded from and saved to
+ * WIP limits and the limits of single NPCs that replace them, the run alerts' thresholds, loaded from and saved to
  * `api/admin/settings` (a partial PUT of the changed fields and NPCs).
  */
 @Component({
@@ -100,6 +100,11 @@ export class SettingsCardComponent {
     stuck_after_hours: new FormControl<number | null>(null, settingValidator('stuck_after_hours')),
     wip_soft_limit: new FormControl<number | null>(null, settingValidator('wip_soft_limit')),
     wip_hard_limit: new FormControl<number | null>(null, settingValidator('wip_hard_limit')),
+    run_max_minutes: new FormControl<number | null>(null, settingValidator('run_max_minutes')),
+    failed_runs_in_a_row: new FormControl<number | null>(
+      null,
+      settingValidator('failed_runs_in_a_row'),
+    ),
     npcLimits: new FormArray<NpcLimitGroup>([]),
   });
   /** The values in force: as loaded, then as last saved. */
@@ -200,6 +205,8 @@ export class SettingsCardComponent {
       stuck_after_hours: settings.stuck_after_hours,
       wip_soft_limit: settings.wip_soft_limit,
       wip_hard_limit: settings.wip_hard_limit,
+      run_max_minutes: settings.run_max_minutes,
+      failed_runs_in_a_row: settings.failed_runs_in_a_row,
     };
     this.current.set(values);
     this.currentLimits.set(settings.wip_limits);

@@ -48,8 +48,15 @@ describe('changedSettings', () => {
     stuck_after_hours: 24,
     wip_soft_limit: 10,
     wip_hard_limit: null,
+    run_max_minutes: 60,
+    failed_runs_in_a_row: 3,
   };
-  const same = { wip_soft_limit: 10, wip_hard_limit: '' };
+  const same = {
+    wip_soft_limit: 10,
+    wip_hard_limit: '',
+    run_max_minutes: 60,
+    failed_runs_in_a_row: '3',
+  };
 
   it('sends only the fields that changed, as numbers', () => {
     expect(
@@ -75,7 +82,7 @@ describe('changedSettings', () => {
   });
 
   it('sets and clears the hard WIP limit', () => {
-    const typed = { pickup_slo_minutes: 60, stuck_after_hours: 24, wip_soft_limit: '5' };
+    const typed = { ...same, pickup_slo_minutes: 60, stuck_after_hours: 24, wip_soft_limit: '5' };
     expect(changedSettings(current, { ...typed, wip_hard_limit: '8' })).toEqual({
       wip_soft_limit: 5,
       wip_hard_limit: 8,
@@ -85,23 +92,43 @@ describe('changedSettings', () => {
     ).toEqual({ wip_soft_limit: 5, wip_hard_limit: null });
   });
 
+  it("sends the run alerts' thresholds, the failed runs as a whole number", () => {
+    expect(
+      changedSettings(current, {
+        ...same,
+        pickup_slo_minutes: 60,
+        stuck_after_hours: 24,
+        run_max_minutes: '90',
+        failed_runs_in_a_row: '5',
+      }),
+    ).toEqual({ run_max_minutes: 90, failed_runs_in_a_row: 5 });
+    expect(settingProblem('2.5', 'failed_runs_in_a_row')).toBe('Enter a whole number of runs.');
+  });
+
   it('says what was saved', () => {
+    const runs = { run_max_minutes: 60, failed_runs_in_a_row: 3 };
     expect(
       savedText({
         pickup_slo_minutes: 30,
         stuck_after_hours: 0.5,
         wip_soft_limit: 10,
         wip_hard_limit: null,
+        ...runs,
       }),
-    ).toBe('Saved: pickup SLO 30 min, stuck after 0.5h, WIP warning at 10, no hard limit.');
+    ).toBe(
+      'Saved: pickup SLO 30 min, stuck after 0.5h, WIP warning at 10, no hard limit. Run alerts after 60 min or 3 failed runs in a row.',
+    );
     expect(
       savedText({
         pickup_slo_minutes: 30,
         stuck_after_hours: 1,
         wip_soft_limit: 3,
         wip_hard_limit: 5,
+        ...runs,
       }),
-    ).toBe('Saved: pickup SLO 30 min, stuck after 1h, WIP warning at 3, refused at 5.');
+    ).toBe(
+      'Saved: pickup SLO 30 min, stuck after 1h, WIP warning at 3, refused at 5. Run alerts after 60 min or 3 failed runs in a row.',
+    );
   });
 
   it('reads own limits into rows and back: empty keeps the global one, "no limit" is null', () => {
@@ -146,9 +173,11 @@ describe('changedSettings', () => {
       stuck_after_hours: 24,
       wip_soft_limit: 10,
       wip_hard_limit: null,
+      run_max_minutes: 45,
+      failed_runs_in_a_row: 2,
     };
     expect(savedText(settings, { 'npc-a': { soft: 2 }, 'npc-b': { hard: null } })).toBe(
-      'Saved: pickup SLO 60 min, stuck after 24h, WIP warning at 10, no hard limit. 2 NPCs have limits of their own.',
+      'Saved: pickup SLO 60 min, stuck after 24h, WIP warning at 10, no hard limit. 2 NPCs have limits of their own. Run alerts after 45 min or 2 failed runs in a row.',
     );
   });
 });

@@ -1,6 +1,8 @@
 import {
   type AdminSettings,
+  FAILED_RUNS_MAX,
   PICKUP_SLO_MAX_MINUTES,
+  RUN_MAX_MINUTES_MAX,
   STUCK_AFTER_MAX_HOURS,
   WIP_LIMIT_MAX,
   type WipLimits,
@@ -11,7 +13,12 @@ import { formatCount, formatHours, formatMinutes } from '../../ui/format';
 /** The settings the entry page's card edits. */
 export type WorkSettings = Pick<
   AdminSettings,
-  'pickup_slo_minutes' | 'stuck_after_hours' | 'wip_soft_limit' | 'wip_hard_limit'
+  | 'pickup_slo_minutes'
+  | 'stuck_after_hours'
+  | 'wip_soft_limit'
+  | 'wip_hard_limit'
+  | 'run_max_minutes'
+  | 'failed_runs_in_a_row'
 >;
 
 export const WORK_SETTING_KEYS = [
@@ -19,6 +26,8 @@ export const WORK_SETTING_KEYS = [
   'stuck_after_hours',
   'wip_soft_limit',
   'wip_hard_limit',
+  'run_max_minutes',
+  'failed_runs_in_a_row',
 ] as const;
 
 /** The largest value accepted for each: a week of minutes, a month of hours, WIP limits. */
@@ -27,10 +36,16 @@ export const WORK_SETTING_MAX: Record<keyof WorkSettings, number> = {
   stuck_after_hours: STUCK_AFTER_MAX_HOURS,
   wip_soft_limit: WIP_LIMIT_MAX,
   wip_hard_limit: WIP_LIMIT_MAX,
+  run_max_minutes: RUN_MAX_MINUTES_MAX,
+  failed_runs_in_a_row: FAILED_RUNS_MAX,
 };
 
-/** WIP limits count tasks: whole numbers only. */
-const WHOLE: ReadonlySet<keyof WorkSettings> = new Set(['wip_soft_limit', 'wip_hard_limit']);
+/** WIP limits count tasks and the failing-task rule counts runs: whole numbers only. */
+const WHOLE: ReadonlySet<keyof WorkSettings> = new Set([
+  'wip_soft_limit',
+  'wip_hard_limit',
+  'failed_runs_in_a_row',
+]);
 
 const textOf = (raw: unknown): string =>
   typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
@@ -56,7 +71,9 @@ export function settingProblem(raw: unknown, key: keyof WorkSettings): string | 
   if (value <= 0)
     return $localize`:@@admin.entry.settings.enterAboveZero:Enter a number above zero.`;
   if (WHOLE.has(key) && !Number.isInteger(value)) {
-    return $localize`:@@admin.entry.settings.enterWholeTasks:Enter a whole number of tasks.`;
+    return key === 'failed_runs_in_a_row'
+      ? $localize`:@@admin.entry.settings.enterWholeRuns:Enter a whole number of runs.`
+      : $localize`:@@admin.entry.settings.enterWholeTasks:Enter a whole number of tasks.`;
   }
   const max = WORK_SETTING_MAX[key];
   if (value > max) return $localize`:@@admin.entry.settings.enterAtMost:Enter at most ${max}:max:.`;
@@ -86,8 +103,8 @@ export function changedSettings(
 }
 
 /**
- * "Saved: pickup SLO 60 min, stuck after 24h, WIP warning at 10, no hard limit." and, when
- * some NPCs have limits of their own, how many.
+ * "Saved: pickup SLO 60 min, stuck after 24h, WIP warning at 10, no hard limit.", when
+ * some NPCs have limits of their own how many, and the run alerts' thresholds.
  */
 export function savedText(
   settings: WorkSettings,
@@ -108,7 +125,8 @@ export function savedText(
   const slo = formatMinutes(settings.pickup_slo_minutes);
   const stuck = formatHours(settings.stuck_after_hours);
   const soft = formatCount(settings.wip_soft_limit);
-  return $localize`:@@admin.entry.settings.saved:Saved: pickup SLO ${slo}:slo:, stuck after ${stuck}:stuck:, WIP warning at ${soft}:soft:, ${hard}:hard:.${owners}:owners:`;
+  const runs = $localize`:@@admin.entry.settings.saved.runs: Run alerts after ${formatMinutes(settings.run_max_minutes)}:minutes: or ${formatCount(settings.failed_runs_in_a_row)}:count: failed runs in a row.`;
+  return $localize`:@@admin.entry.settings.saved:Saved: pickup SLO ${slo}:slo:, stuck after ${stuck}:stuck:, WIP warning at ${soft}:soft:, ${hard}:hard:.${owners}:owners:${runs}:runs:`;
 }
 
 /** One NPC's own WIP limits as the card's row shows them: the numbers as typed. */
