@@ -1,3 +1,6 @@
+import Database from 'better-sqlite3';
+import * as path from 'node:path';
+import type { AdminOverview } from '@shared/board/admin';
 import type { Issue } from '@shared/board/entities';
 import type { EvaluateResult } from '@shared/board/alerts';
 import type { DispatchHistoryItem } from '@shared/board/dispatch';
@@ -86,6 +89,49 @@ describe('NPC runs against the demo forge', () => {
       compared += ended.length;
     }
     expect(compared).toBeGreaterThan(10);
+  });
+
+  it("counts each NPC's runs of the window as the forge holds them, and the costliest tasks", async () => {
+    const overview = (await (
+      await fetch(`${board.url}/api/admin/overview?days=7`, {
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      })
+    ).json()) as AdminOverview;
+    // The forge's NPC runs on issues of the week, per NPC, from its own table.
+    const db = new Database(path.join(forge.dataDir, 'forge', 'forge.sqlite'), { readonly: true });
+    const since = new Date(board.clock.now().getTime() - 7 * 24 * HOUR).toISOString();
+    const expected = db
+      .prepare(
+        `SELECT u.username AS npc, COUNT(*) AS runs FROM builds b JOIN users u ON u.id = b.npc_id
+         WHERE b.issue_id IS NOT NULL AND b.event LIKE '%@npc' AND b.created_at >= ?
+         GROUP BY u.username ORDER BY u.username`,
+      )
+      .all(since) as { npc: string; runs: number }[];
+    db.close();
+    expect(expected.length).toBeGreaterThan(0);
+    expect(
+      overview.runs.by_npc.filter((row) => row.runs > 0).map(({ npc, runs }) => ({ npc, runs })),
+    ).toEqual(expected);
+    for (const row of overview.runs.by_npc) {
+      expect(row.succeeded + row.failed + row.stopped).toBeLessThanOrEqual(row.runs);
+      if (row.completed_tasks > 0) expect(row.core_hours_per_completed_task).toBeGreaterThan(0);
+    }
+    // The costliest tasks of the week, most first, each its runs' core-hours of the week.
+    const costliest = overview.runs.costliest;
+    expect(costliest.length).toBe(5);
+    const weekAgo = board.clock.now().getTime() - 7 * 24 * HOUR;
+    for (const [index, task] of costliest.entries()) {
+      if (index > 0) expect(task.core_hours).toBeLessThanOrEqual(costliest[index - 1].core_hours);
+      const { runs } = await get<TaskRuns>(
+        `/api/repos/${encodeURIComponent(task.repo)}/issues/${task.number}/runs`,
+      );
+      const week = runs.filter((run) => Date.parse(run.started_at) >= weekAgo);
+      expect(task.runs).toBe(week.length);
+      expect(task.core_hours).toBeCloseTo(
+        week.reduce((sum, run) => sum + (run.core_hours ?? 0), 0),
+        3,
+      );
+    }
   });
 
   it('shows a dispatched task running as soon as its mention starts a run', async () => {

@@ -20,6 +20,48 @@ export interface AdminOverview {
   activity_ranking: { repo: string; commits: number }[];
   /** Repositories whose commits could not be read (the platform has no history for them). */
   activity_unavailable: string[];
+  /** What the NPCs' runs did and cost (docs/architecture.md#npc-runs). */
+  runs: {
+    by_npc: NpcRunFigures[];
+    /** The tasks whose runs of the last 7 days billed the most core-hours, at most five. */
+    costliest: CostlyTask[];
+  };
+}
+
+/**
+ * One NPC's runs of the window, on the tasks the board shows (a run linked to no task is
+ * not counted). Core-hours are billed core-hours, failed, stopped and retried runs included.
+ */
+export interface NpcRunFigures {
+  npc: string;
+  /** Runs started in the window; of them, those that ended each way. */
+  runs: number;
+  succeeded: number;
+  failed: number;
+  stopped: number;
+  /** Succeeded ÷ ended; null while none ended. */
+  success_rate: number | null;
+  /** Median wall time of the ended runs; null below `MIN_PERCENTILE_SAMPLE`. */
+  median_duration_s: number | null;
+  /** Core-hours the window's ended runs billed. */
+  core_hours: number;
+  /**
+   * Core-hours of the runs of its tasks completed in the window (every run of them) ÷ those
+   * tasks; null with none completed.
+   */
+  core_hours_per_completed_task: number | null;
+  /** The *n* of `core_hours_per_completed_task`. */
+  completed_tasks: number;
+}
+
+/** A task and what its recent runs cost. */
+export interface CostlyTask {
+  repo: string;
+  number: number;
+  title: string;
+  npc: string | null;
+  runs: number;
+  core_hours: number;
 }
 
 export interface ResponseTimeFigures {

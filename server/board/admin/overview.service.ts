@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import {
   AdminOverview,
+  CostlyTask,
   MIN_PERCENTILE_SAMPLE,
   NpcFigures,
+  NpcRunFigures,
   ResponseTimeFigures,
 } from '@shared/board/admin';
+import { roundCoreHours, type NpcRun } from '@shared/board/runs';
 import { consumption, creditsPerTask } from '@shared/board/credits';
 import type { Issue } from '@shared/board/entities';
 import { isSecret, toIssue } from '@shared/board/mappers';
@@ -18,6 +21,7 @@ import { OrgsService } from '../orgs/orgs.service';
 import { PlatformClient } from '../platform/platform-client';
 import { BoardStore } from '../store/board-store';
 import { IssueMirror } from '../sync/issue-mirror';
+import { NpcRunsService } from '../sync/npc-runs.service';
 
 const DAY_MS = 86_400_000;
 
@@ -35,6 +39,7 @@ export class OverviewService {
     private readonly work: NpcWorkService,
     private readonly commits: RepoActivityService,
     private readonly mirror: IssueMirror,
+    private readonly runs: NpcRunsService,
   ) {}
 
   /** All figures over the last `days` days (UTC), each with its sample size. */
@@ -55,9 +60,16 @@ export class OverviewService {
     const closed = created.filter((i) => i.state === 'closed').length;
     const completed = completedBetween(npcIssues, from, now);
 
-    const [creditRanking, activity] = await Promise.all([
+    // The runs of the tasks the window can speak of: those open, or changed since it began.
+    const recent = npcIssues.filter(
+      (issue) =>
+        issue.state === 'open' ||
+        Date.parse(issue.updated_at) >= Math.min(from.getTime(), now.getTime() - 7 * DAY_MS),
+    );
+    const [creditRanking, activity, taskRuns] = await Promise.all([
       this.creditRanking(orgs, from, completed),
       this.activityRanking(orgs, from),
+      this.runs.tasksRuns(recent, { bills: true }),
     ]);
     return {
       days,
@@ -72,6 +84,7 @@ export class OverviewService {
       credit_ranking: creditRanking,
       activity_ranking: activity.ranking,
       activity_unavailable: activity.unavailable,
+      runs: runFigures(recent, taskRuns, completed, from, now),
     };
   }
 
@@ -188,6 +201,80 @@ function npcFigures(
       completed: done.length,
     };
   });
+}
+
+/** A task's runs, by `<repo>#<number>`. */
+type TaskRunMap = ReadonlyMap<string, readonly NpcRun[]>;
+
+const taskKey = (issue: Issue): string => `${issue.repository.full_name}#${issue.number}`;
+
+/** Billed core-hours of ended runs (a run whose bill could not be read counts nothing). */
+function billed(runs: readonly NpcRun[]): number {
+  return roundCoreHours(runs.reduce((sum, run) => sum + (run.core_hours ?? 0), 0));
+}
+
+/** Per NPC: its runs of the window and what they cost; the costliest tasks of 7 days. */
+function runFigures(
+  issues: readonly Issue[],
+  taskRuns: TaskRunMap,
+  completed: readonly Issue[],
+  from: Date,
+  now: Date,
+): AdminOverview['runs'] {
+  const inWindow = issues
+    .flatMap((issue) => taskRuns.get(taskKey(issue)) ?? [])
+    .filter((run) => Date.parse(run.started_at) >= from.getTime());
+  const npcs = new Set([
+    ...inWindow.flatMap((run) => (run.npc === null ? [] : [run.npc])),
+    ...completed.flatMap(npcsOf).map((npc) => npc.toLowerCase()),
+  ]);
+  const byNpc = [...npcs].sort(byName).map((npc): NpcRunFigures => {
+    const own = inWindow.filter((run) => run.npc === npc);
+    const ended = own.filter((run) => run.status !== 'running');
+    const succeeded = ended.filter((run) => run.status === 'success').length;
+    const done = completed.filter((task) =>
+      npcsOf(task).some((name) => name.toLowerCase() === npc),
+    );
+    const doneHours = billed(done.flatMap((task) => taskRuns.get(taskKey(task)) ?? []));
+    return {
+      npc,
+      runs: own.length,
+      succeeded,
+      failed: ended.filter((run) => run.status === 'error').length,
+      stopped: ended.filter((run) => run.status === 'cancel').length,
+      success_rate: ended.length === 0 ? null : succeeded / ended.length,
+      median_duration_s: guardedPercentile(
+        ended.map((run) => run.duration_s),
+        0.5,
+      ),
+      core_hours: billed(ended),
+      core_hours_per_completed_task:
+        done.length === 0 ? null : roundCoreHours(doneHours / done.length),
+      completed_tasks: done.length,
+    };
+  });
+  const weekAgo = now.getTime() - 7 * DAY_MS;
+  const costliest = issues
+    .map((issue): CostlyTask => {
+      const week = (taskRuns.get(taskKey(issue)) ?? []).filter(
+        (run) => Date.parse(run.started_at) >= weekAgo,
+      );
+      return {
+        repo: issue.repository.full_name,
+        number: issue.number,
+        title: issue.title,
+        npc: week.find((run) => run.npc !== null)?.npc ?? null,
+        runs: week.length,
+        core_hours: billed(week),
+      };
+    })
+    .filter((task) => task.core_hours > 0)
+    .sort(
+      (a, b) =>
+        b.core_hours - a.core_hours || byName(`${a.repo}#${a.number}`, `${b.repo}#${b.number}`),
+    )
+    .slice(0, 5);
+  return { by_npc: byNpc, costliest };
 }
 
 /** A percentile in whole seconds, or null below the minimum sample. */

@@ -104,11 +104,15 @@ export class NpcRunsService {
 
   /**
    * The runs of each NPC task among `issues` (by `<repo>#<number>`), reading first what is
-   * not held or may have moved: for the alert rules, which wait for their facts. A
+   * not held or may have moved: for the alert rules and the admin overview, which wait for
+   * their facts (with `bills`, each ended run's bill too, when it can be read). A
    * repository whose runs cannot be read keeps what is held; with nothing held its tasks
    * are left out.
    */
-  async tasksRuns(issues: readonly Issue[]): Promise<Map<string, NpcRun[]>> {
+  async tasksRuns(
+    issues: readonly Issue[],
+    options: { bills?: boolean } = {},
+  ): Promise<Map<string, NpcRun[]>> {
     const tasks = issues.filter(isNpcIssue);
     const now = this.clock.now().getTime();
     const moved = new Map<string, number>();
@@ -127,6 +131,13 @@ export class NpcRunsService {
       const held = this.held.get(repo);
       if (held !== undefined) runs.set(`${repo}#${issue.number}`, this.runsOf(repo, held, issue));
     }
+    if (!options.bills) return runs;
+    const unbilled = [...runs.values()]
+      .flat()
+      .filter((run) => run.status !== 'running' && run.core_hours === null);
+    await mapBounded(unbilled, CONCURRENT_READS, async (run) => {
+      run.core_hours = await this.readBill(run.repo, run.sn, false).catch(() => null);
+    });
     return runs;
   }
 

@@ -47,6 +47,44 @@ function anOverview(days: 7 | 30, created: number, closed: number): AdminOvervie
     ],
     activity_ranking: [{ repo: 'acme/web', commits: 3 }],
     activity_unavailable: days === 30 ? ['acme/legacy'] : [],
+    runs: {
+      by_npc: [
+        {
+          npc: 'npc-builder',
+          runs: 12,
+          succeeded: 9,
+          failed: 2,
+          stopped: 1,
+          success_rate: 0.75,
+          median_duration_s: 1500,
+          core_hours: 6.5,
+          core_hours_per_completed_task: 2.25,
+          completed_tasks: 3,
+        },
+        {
+          npc: 'npc-tester',
+          runs: 0,
+          succeeded: 0,
+          failed: 0,
+          stopped: 0,
+          success_rate: null,
+          median_duration_s: null,
+          core_hours: 0,
+          core_hours_per_completed_task: null,
+          completed_tasks: 0,
+        },
+      ],
+      costliest: [
+        {
+          repo: 'acme/web',
+          number: 7,
+          title: 'Slow build',
+          npc: 'npc-builder',
+          runs: 4,
+          core_hours: 3.5,
+        },
+      ],
+    },
   };
 }
 
@@ -148,6 +186,26 @@ describe('OverviewPage', () => {
       '/tasks?repository=acme%2Fweb',
     );
     expect(page().querySelectorAll('npc-csv-download')).toHaveLength(2);
+  });
+
+  it("shows each NPC's runs, their cost per completed task with its n, and the costliest tasks", async () => {
+    answer();
+    await settle(harness);
+    const rows = [...page().querySelectorAll('tr[data-runs-npc]')];
+    // An NPC without runs or completed tasks in the window has no row.
+    expect(rows.map((row) => row.getAttribute('data-runs-npc'))).toEqual(['npc-builder']);
+    const cell = (name: string) =>
+      rows[0].querySelector(`[data-cell="${name}"]`)?.textContent?.replace(/\s+/g, ' ').trim();
+    expect(cell('runs')).toBe('12 2 failed, 1 stopped');
+    expect(cell('success')).toBe('75%');
+    expect(cell('median')).toBe('25m');
+    expect(cell('core-hours')).toBe('6.5 core-h');
+    expect(cell('per-task')).toBe('2.25 core-h n = 3');
+    const costly = page().querySelector('li[data-task="acme/web#7"]');
+    expect(costly?.textContent?.replace(/\s+/g, ' ').trim()).toBe(
+      'acme/web#7 Slow build · 3.5 core-h in 4 runs',
+    );
+    expect(costly?.querySelector('a')?.getAttribute('href')).toBe('/tasks?repo=acme%2Fweb&issue=7');
   });
 
   it('switches response times and rankings to 30 days through the URL', async () => {

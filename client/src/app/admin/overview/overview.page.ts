@@ -22,6 +22,7 @@ import { ChartThemeService } from '../../user/charts/chart-theme.service';
 import { Segment, SegmentedComponent } from '../../ui/segmented.component';
 import { AdminApiService } from '../admin-api.service';
 import { FigureCardComponent } from './figure-card.component';
+import { OverviewRunsComponent } from './npc-runs.component';
 import {
   ACTIVITY_TOP,
   CREDIT_RANK_CSV_COLUMNS,
@@ -53,6 +54,7 @@ import {
     EmptyStateComponent,
     FigureCardComponent,
     LoadErrorComponent,
+    OverviewRunsComponent,
     SegmentedComponent,
     ICON_IMPORTS,
     AppLink,

@@ -50,6 +50,7 @@ function anOverview(overrides: Partial<AdminOverview> = {}): AdminOverview {
       ],
     },
     npcs: [],
+    runs: { by_npc: [], costliest: [] },
     credit_ranking: [
       {
         org_slug: 'granite',
