@@ -30,6 +30,18 @@ test(
     const card = page.locator(`a[data-issue="${key}"]`).first();
     assert.match((await card.locator('[data-run="running"]').textContent()).trim(), /^running \d+/);
 
+    // Running now narrows the board to the tasks with a run going, this one among them.
+    await page.locator('[data-filter="running"]').click();
+    await page.waitForURL(/running=1/);
+    await settled(page);
+    const shown = await page
+      .locator('npc-issue-board a[data-issue]')
+      .evaluateAll((links) => links.map((a) => a.dataset.issue));
+    assert.ok(shown.includes(key), `${key} is among ${shown.join(', ')}`);
+    const { body: listed } = await api(board, `api/issues?npc=true&org=${key.split('/')[0]}`);
+    assert.equal(new Set(shown).size, listed.filter((issue) => issue.runs?.running).length);
+    await page.screenshot({ path: shots.path('runs-running-now-desktop.png') });
+
     await open(page, board, dialogPath(task));
     const runs = page.locator('mat-dialog-container npc-issue-runs');
     await runs.locator('li[data-run]').first().waitFor();

@@ -25,6 +25,9 @@ export function runningText(startedAt: string, now: number): string {
 /** The card's summary of finished work: `3 runs · last failed · 1.25 core-h`; null with none. */
 export function runsSummary(runs: IssueRuns | null): string | null {
   if (runs === null || runs.count === 0) return null;
+  // Only the run going now: its marker says it all.
+  const ended = runs.count - (runs.running ? 1 : 0);
+  if (ended === 0) return null;
   const parts = [
     runs.count === 1
       ? $localize`:@@runs.card.one:1 run`

@@ -1,6 +1,7 @@
 import { ChangeDetectionStrategy, Component, computed, input, output, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 
+import { formatCount } from '../../ui/format';
 import { ICON_IMPORTS } from '../../ui/icons';
 import { Segment, SegmentedComponent } from '../../ui/segmented.component';
 import { COLUMN_RULE } from './task-board.view';
@@ -8,7 +9,7 @@ import { TasksUrlState } from './tasks-url-state';
 
 /** A change the filters ask for; the page writes it to the URL. */
 export type TasksChange = Partial<
-  Pick<TasksUrlState, 'org' | 'npc' | 'state' | 'attention' | 'repository' | 'view'>
+  Pick<TasksUrlState, 'org' | 'npc' | 'state' | 'attention' | 'repository' | 'running' | 'view'>
 >;
 
 /** One of the filter selects: the empty option clears its filter. */
@@ -35,8 +36,8 @@ const ATTENTION_OPTIONS = [
 ];
 
 /**
- * Organization, NPC, state and attention filters, the repository chip (set by links from
- * other pages), the board/list switch, and the column rule.
+ * Organization, NPC, state and attention filters, the *Running now* toggle (shown while a
+ * run is going or it is on), the repository chip (set by links from other pages), the board/list switch, and the column rule.
  */
 @Component({
   selector: 'npc-task-filters',
@@ -84,21 +85,35 @@ const ATTENTION_OPTIONS = [
         <npc-icon name="info" />
       </button>
     </div>
-    @if (state().repository; as repository) {
-      <div class="chips" data-filter="repository">
-        <span class="chip">
-          <span i18n="@@tasks.filter.repositoryChip">Repository: {{ repository }}</span>
+    @if (state().repository || state().running || runningCount() > 0) {
+      <div class="chips">
+        @if (runningCount() > 0 || state().running) {
           <button
             type="button"
-            class="chip-remove"
-            [attr.aria-label]="removeLabel(repository)"
-            i18n-title="@@tasks.filter.everyRepository"
-            title="Show every repository"
-            (click)="changed.emit({ repository: null })"
+            class="chip toggle"
+            data-filter="running"
+            [attr.aria-pressed]="state().running"
+            (click)="changed.emit({ running: !state().running })"
           >
-            <npc-icon aria-hidden="true" name="close" />
+            <npc-icon aria-hidden="true" [name]="state().running ? 'check' : 'play_circle'" />
+            <span i18n="@@tasks.filter.running">Running now ({{ count(runningCount()) }})</span>
           </button>
-        </span>
+        }
+        @if (state().repository; as repository) {
+          <span class="chip" data-filter="repository">
+            <span i18n="@@tasks.filter.repositoryChip">Repository: {{ repository }}</span>
+            <button
+              type="button"
+              class="chip-remove"
+              [attr.aria-label]="removeLabel(repository)"
+              i18n-title="@@tasks.filter.everyRepository"
+              title="Show every repository"
+              (click)="changed.emit({ repository: null })"
+            >
+              <npc-icon aria-hidden="true" name="close" />
+            </button>
+          </span>
+        }
       </div>
     }
     @if (ruleShown()) {
@@ -152,6 +167,22 @@ const ATTENTION_OPTIONS = [
       color: var(--mat-sys-on-secondary-container);
       font: var(--mat-sys-label-large);
       overflow-wrap: anywhere;
+    }
+    .chip.toggle {
+      gap: 6px;
+      padding: 6px 12px 6px 8px;
+      background: var(--mat-sys-surface);
+      color: var(--mat-sys-on-surface);
+      cursor: pointer;
+    }
+    .chip.toggle[aria-pressed='true'] {
+      background: var(--mat-sys-secondary-container);
+      color: var(--mat-sys-on-secondary-container);
+    }
+    .chip.toggle npc-icon {
+      width: 18px;
+      height: 18px;
+      font-size: 18px;
     }
     .chip-remove {
       display: inline-flex;
@@ -211,7 +242,10 @@ export class TaskFiltersComponent {
   readonly state = input.required<TasksUrlState>();
   readonly orgs = input.required<readonly { slug: string; name: string }[]>();
   readonly npcs = input.required<readonly string[]>();
+  /** Issues shown with an NPC run going now: the *Running now* filter offers itself then. */
+  readonly runningCount = input(0);
   readonly changed = output<TasksChange>();
+  protected readonly count = formatCount;
 
   /** BOARD_COLUMN_RULE (@shared/board/columns) in the app's language. */
   protected readonly rule = COLUMN_RULE;

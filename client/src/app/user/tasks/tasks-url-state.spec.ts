@@ -55,6 +55,7 @@ describe('task board URL state', () => {
       state: null,
       attention: null,
       repository: null,
+      running: null,
       view: null,
       sort: null,
       dir: null,
@@ -104,6 +105,14 @@ describe('task board URL state', () => {
     expect(hasFilters({ ...DEFAULT_TASKS_STATE, state: 'open' })).toBe(true);
     expect(hasFilters({ ...DEFAULT_TASKS_STATE, attention: 'any' })).toBe(true);
     expect(hasFilters({ ...DEFAULT_TASKS_STATE, repository: 'a/b' })).toBe(true);
+    expect(hasFilters({ ...DEFAULT_TASKS_STATE, running: true })).toBe(true);
+  });
+
+  it('keeps Running now in the URL as running=1, and nothing else as it', () => {
+    expect(parseTasksState({ running: '1' }).running).toBe(true);
+    expect(parseTasksState({ running: 'yes' }).running).toBe(false);
+    expect(tasksQueryParams({ ...DEFAULT_TASKS_STATE, running: true })['running']).toBe('1');
+    expect(tasksQueryParams(DEFAULT_TASKS_STATE)['running']).toBeNull();
   });
 
   it('clears every filter but keeps the view, the order and the open dialog', () => {
@@ -113,6 +122,7 @@ describe('task board URL state', () => {
       state: 'open',
       attention: 'overdue',
       repository: 'acme/web',
+      running: true,
       view: 'list',
       sort: 'title',
       dir: 'asc',

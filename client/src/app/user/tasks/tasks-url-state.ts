@@ -13,6 +13,8 @@ export interface TasksUrlState {
   attention: AttentionFilter | null;
   /** One repository's issues (`org/name`), or null for every repository. */
   repository: string | null;
+  /** Only the issues with an NPC run going now (`running=1`). */
+  running: boolean;
   view: 'board' | 'list';
   sort: IssueSortKey;
   dir: SortDirection;
@@ -42,6 +44,7 @@ export const DEFAULT_TASKS_STATE: TasksUrlState = {
   state: null,
   attention: null,
   repository: null,
+  running: false,
   view: 'board',
   sort: 'created',
   dir: 'desc',
@@ -80,6 +83,7 @@ export function parseTasksState(params: Params): TasksUrlState {
       ? (attention as AttentionFilter)
       : null,
     repository: repository && FULL_NAME.test(repository) ? repository : null,
+    running: one(params, 'running') === '1',
     view: one(params, 'view') === 'list' ? 'list' : 'board',
     sort: (ISSUE_SORT_KEYS as readonly string[]).includes(sort ?? '')
       ? (sort as IssueSortKey)
@@ -102,6 +106,7 @@ export function tasksQueryParams(state: TasksUrlState): Params {
     state: state.state,
     attention: state.attention,
     repository: state.repository,
+    running: state.running ? '1' : null,
     view: state.view === d.view ? null : state.view,
     sort: state.sort === d.sort && state.dir === d.dir ? null : state.sort,
     dir: state.sort === d.sort && state.dir === d.dir ? null : state.dir,
@@ -117,11 +122,20 @@ export function hasFilters(state: TasksUrlState): boolean {
     state.npc !== null ||
     state.state !== null ||
     state.attention !== null ||
-    state.repository !== null
+    state.repository !== null ||
+    state.running
   );
 }
 
 /** The state with every filter removed (view, order and the open dialog kept). */
 export function withoutFilters(state: TasksUrlState): TasksUrlState {
-  return { ...state, org: null, npc: null, state: null, attention: null, repository: null };
+  return {
+    ...state,
+    org: null,
+    npc: null,
+    state: null,
+    attention: null,
+    repository: null,
+    running: false,
+  };
 }

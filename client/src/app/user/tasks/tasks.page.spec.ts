@@ -48,6 +48,37 @@ describe('TasksPage', () => {
     expect(page().querySelectorAll('npc-issue-card')).toHaveLength(4);
   });
 
+  it('offers Running now while a run is going, and narrows the board to it without a reload', async () => {
+    await openAt('/tasks');
+    const running = anIssue({
+      number: 5,
+      column: 'in_progress',
+      runs: {
+        count: 2,
+        running: { sn: 'cnb-5', started_at: '2026-11-22T11:48:00Z', npc: 'npc-builder' },
+        last_status: 'running',
+        core_hours: 0.5,
+      },
+    });
+    http.expectOne('api/issues?npc=true').flush([...ISSUES, running]);
+    await settle(harness);
+    const toggle = page().querySelector<HTMLButtonElement>('[data-filter="running"]')!;
+    expect(toggle.textContent?.trim()).toBe('Running now (1)');
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    // The card says how long it has run, and what its runs before it did.
+    const card = page().querySelector('a[data-issue="acme/web#5"]')!;
+    expect(card.querySelector('[data-run="running"]')?.textContent?.trim()).toBe('running 12m');
+    expect(card.querySelector('[data-runs]')?.textContent?.trim()).toBe('2 runs · 0.5 core-h');
+
+    toggle.click();
+    await settle(harness);
+    expect(url()).toBe('/tasks?running=1');
+    expect(page().querySelectorAll('npc-issue-card')).toHaveLength(1);
+    expect(page().querySelector('[data-filter="running"]')?.getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+  });
+
   it('sends the filters in the URL to the API and writes changes back to the URL', async () => {
     await openAt('/tasks?org=globex&npc=npc-tester&state=closed');
     http

@@ -134,7 +134,18 @@ export default class TasksPage {
           }),
         ),
   );
-  protected readonly issues = this.issuesLoad.state;
+  /** The loaded issues; with *Running now* on, those with an NPC run going (not reloaded). */
+  private readonly loaded = this.issuesLoad.state;
+  private readonly runningOnly = computed(() => this.url().running);
+  protected readonly issues = computed(() => {
+    const state = this.loaded();
+    if (!this.runningOnly() || state.data === null) return state;
+    return { ...state, data: state.data.filter((issue) => issue.runs?.running) };
+  });
+  /** How many of the loaded issues have a run going now. */
+  protected readonly runningCount = computed(
+    () => this.loaded().data?.filter((issue) => issue.runs?.running).length ?? 0,
+  );
 
   /** The cards and rows whose issue a live update just changed. */
   protected readonly changed = liveMarks(
