@@ -191,7 +191,7 @@ test(
       await card.locator('button[type="submit"]').click();
       await row.waitFor({ state: 'detached' });
       await page.waitForFunction(() =>
-        /Saved: .*no hard limit\.$/.test(
+        /Saved: .*no hard limit\. Run alerts after /.test(
           document.querySelector('npc-settings-card [role="status"]')?.textContent?.trim() ?? '',
         ),
       );

@@ -58,9 +58,9 @@ function withTimeout(promise, ms, name) {
 }
 
 /**
- * How many tests run at once: BROWSER_TEST_WORKERS, or 1. Two at a time take about 700 s
- * instead of 820, but some tests still read the shared board's enrichments as complete, and
- * with the start-up work slowed by a second test they were not always complete yet.
+ * How many tests run at once: BROWSER_TEST_WORKERS, or 1. Two at a time took about 700 s
+ * instead of 820; the default stays at one until two at a time has passed a full CI since
+ * the runner began waiting for the shared board's enrichments (`filledIn`).
  */
 export function workerCount(env = process.env) {
   const given = Number(env.BROWSER_TEST_WORKERS ?? 1);
