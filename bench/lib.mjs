@@ -193,9 +193,12 @@ export async function forgeRequestCount(forge, counts = () => true) {
   return total;
 }
 
-/** Of a forge route: whether it is one of the per-issue or per-repository enrichment reads. */
+/**
+ * Of a forge route: whether it is one of the per-issue or per-repository enrichment reads
+ * (conversations, commits, NPC runs and their bills).
+ */
 export function isEnrichmentRead(route) {
-  return /\/(comments|activities)$|\/git\/commits$/.test(route);
+  return /\/(comments|activities)$|\/git\/commits$|\/-\/build\/(logs|status\/:sn)$/.test(route);
 }
 
 /** One figure, its reference and the target, on one line. */
