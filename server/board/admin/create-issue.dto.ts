@@ -15,15 +15,13 @@ import {
   OptionalField,
   IsSlugParam,
   OptionalParam,
+  trimText,
 } from '../common/query-rules';
 import {
   MAX_REASON_LENGTH,
   MAX_REQUIREMENT_LENGTH,
   MAX_TITLE_LENGTH,
 } from '@shared/board/dispatch';
-
-const trim = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string' ? value.trim() : value;
 
 /** Body of `POST /api/issues/create`: dispatch a requirement to an NPC. */
 export class CreateIssueDto implements DispatchRequest {
@@ -34,13 +32,13 @@ export class CreateIssueDto implements DispatchRequest {
 
   @ApiPropertyOptional({ description: "Issue title; default: the requirement's first line" })
   @OptionalField()
-  @Transform(trim)
+  @Transform(trimText)
   @IsString({ message: 'title must be a string' })
   @MaxLength(MAX_TITLE_LENGTH, { message: `title must be at most ${MAX_TITLE_LENGTH} characters` })
   title?: string;
 
   @ApiProperty({ description: 'The requirement, in Markdown' })
-  @Transform(trim)
+  @Transform(trimText)
   @IsString({ message: 'requirement must be a string' })
   @MinLength(1, { message: 'requirement must not be empty' })
   @MaxLength(MAX_REQUIREMENT_LENGTH, {
@@ -67,7 +65,7 @@ export class CreateIssueDto implements DispatchRequest {
   @ValidateIf(
     (body: CreateIssueDto) => body.override === true || body.override_reason !== undefined,
   )
-  @Transform(trim)
+  @Transform(trimText)
   @IsString({ message: 'override_reason must be a string' })
   @MinLength(1, { message: 'override_reason must say why the checks are overridden' })
   @MaxLength(MAX_REASON_LENGTH, {
@@ -96,7 +94,7 @@ export class RedispatchDto {
 
   @ApiPropertyOptional({ description: 'Why, for the comment and the dispatch history' })
   @OptionalField()
-  @Transform(trim)
+  @Transform(trimText)
   @IsString({ message: 'reason must be a string' })
   @MaxLength(MAX_REASON_LENGTH, {
     message: `reason must be at most ${MAX_REASON_LENGTH} characters`,

@@ -3,10 +3,7 @@ import { IsString, Matches, MaxLength } from 'class-validator';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MAX_REASON_LENGTH } from '@shared/board/dispatch';
 import type { StopRunRequest } from '@shared/board/runs';
-import { IsFullNameParam, OptionalField } from '../common/query-rules';
-
-const trim = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string' ? value.trim() : value;
+import { IsFullNameParam, OptionalField, trimText } from '../common/query-rules';
 
 /** A build number as the platform writes them (`cnb-1qa-1i3f5ecau`). */
 export const RUN_SN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
@@ -28,7 +25,7 @@ export class RunQuery {
 export class StopRunDto extends RunQuery implements StopRunRequest {
   @ApiPropertyOptional({ description: 'Why, for the dispatch history' })
   @OptionalField()
-  @Transform(trim)
+  @Transform(trimText)
   @IsString({ message: 'reason must be a string' })
   @MaxLength(MAX_REASON_LENGTH, {
     message: `reason must be at most ${MAX_REASON_LENGTH} characters`,

@@ -26,12 +26,10 @@ import {
   IsSlugParam,
   OptionalField,
   OptionalParam,
+  trimText,
 } from '../common/query-rules';
 
 const ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
-
-const trim = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string' ? value.trim() : value;
 
 const RULES_MESSAGE = `rules must list alert rules: ${ALERT_RULES.join(', ')}`;
 const KIND_MESSAGE = `kind must be one of ${CHANNEL_KINDS.join(', ')}`;
@@ -39,7 +37,7 @@ const KIND_MESSAGE = `kind must be one of ${CHANNEL_KINDS.join(', ')}`;
 /** Body of `POST /api/admin/alerts/channels`. */
 export class CreateChannelDto {
   @ApiProperty({ minLength: 1, maxLength: 100, example: 'On-call room' })
-  @Transform(trim)
+  @Transform(trimText)
   @IsString({ message: 'name must be a string' })
   @MinLength(1, { message: 'name must not be empty' })
   @MaxLength(100, { message: 'name must be at most 100 characters' })
@@ -50,7 +48,7 @@ export class CreateChannelDto {
   kind!: ChannelKind;
 
   @ApiProperty({ maxLength: 2048, description: "The receiver's web hook address" })
-  @Transform(trim)
+  @Transform(trimText)
   @IsString({ message: 'url must be a string' })
   @MaxLength(2048, { message: 'url must be at most 2048 characters' })
   url!: string;
@@ -129,7 +127,7 @@ export class CreateSilenceDto implements SilenceRequest {
   until!: string;
 
   @ApiProperty({ minLength: 1, maxLength: 500 })
-  @Transform(trim)
+  @Transform(trimText)
   @IsString({ message: 'note must be a string' })
   @MinLength(1, { message: 'note must not be empty' })
   @MaxLength(500, { message: 'note must be at most 500 characters' })

@@ -14,6 +14,10 @@ import { SLUG_PATTERN } from '@shared/platform/paths';
 const toNumberIfInteger = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
 
+/** A text field with its surrounding blanks removed (`@Transform(trimText)`). */
+export const trimText = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' ? value.trim() : value;
+
 /** `<org>/<repo>`, each a slug. */
 export const FULL_NAME_PATTERN =
   /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\/[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;

@@ -72,19 +72,9 @@ export class NpcRunsService {
     const now = this.clock.now().getTime();
     const annotated = issues.map((issue) => {
       if (!isNpcIssue(issue)) return issue;
-      const repo = issue.repository.full_name;
-      const held = this.held.get(repo);
-      if (held === undefined || this.outdated(held, Date.parse(issue.updated_at), now)) {
-        pending = true;
-        this.requestRead(repo);
-        if (held === undefined) return issue;
-      }
-      const runs = this.runsOf(repo, held, issue);
-      if (runs.some((run) => run.status !== 'running' && run.core_hours === null)) {
-        pending = true;
-        this.requestBills(repo, runs);
-      }
-      return { ...issue, runs: summariseRuns(runs) };
+      const known = this.known(issue, now);
+      pending ||= known.pending;
+      return known.runs === null ? issue : { ...issue, runs: summariseRuns(known.runs) };
     });
     if (pending) notePending('runs');
     return annotated;
@@ -95,11 +85,33 @@ export class NpcRunsService {
    * queued) while the repository's runs are not held.
    */
   taskRuns(issue: Issue): TaskRuns | null {
-    const [annotated] = this.annotateKnown([issue]);
-    const held = this.held.get(issue.repository.full_name);
-    if (annotated.runs === null || held === undefined) return null;
-    const runs = this.runsOf(issue.repository.full_name, held, issue);
-    return { runs, core_hours: annotated.runs.core_hours };
+    if (!isNpcIssue(issue)) return null;
+    const known = this.known(issue, this.clock.now().getTime());
+    if (known.pending) notePending('runs');
+    if (known.runs === null) return null;
+    return { runs: known.runs, core_hours: summariseRuns(known.runs).core_hours };
+  }
+
+  /**
+   * An NPC task's runs as held (null when its repository's are not), and whether a read
+   * is queued for them: of the repository's runs, when not held or possibly moved, or of an
+   * ended run's bill.
+   */
+  private known(issue: Issue, now: number): { runs: NpcRun[] | null; pending: boolean } {
+    const repo = issue.repository.full_name;
+    const held = this.held.get(repo);
+    let pending = false;
+    if (held === undefined || this.outdated(held, Date.parse(issue.updated_at), now)) {
+      pending = true;
+      this.requestRead(repo);
+      if (held === undefined) return { runs: null, pending };
+    }
+    const runs = this.runsOf(repo, held, issue);
+    if (runs.some((run) => run.status !== 'running' && run.core_hours === null)) {
+      pending = true;
+      this.requestBills(repo, runs);
+    }
+    return { runs, pending };
   }
 
   /**
