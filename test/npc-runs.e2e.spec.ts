@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import type { AdminOverview } from '@shared/board/admin';
 import type { Issue } from '@shared/board/entities';
 import type { EvaluateResult } from '@shared/board/alerts';
-import type { DispatchHistoryItem } from '@shared/board/dispatch';
+import type { DispatchHistoryItem, PreflightResult } from '@shared/board/dispatch';
 import type { NpcRun, StopRunResult, TaskRuns } from '@shared/board/runs';
 import { ManualClock } from '../server/common/clock';
 import { startBoard, RunningBoard } from './board-harness';
@@ -161,6 +161,24 @@ describe('NPC runs against the demo forge', () => {
         core_hours: null,
       }),
     ]);
+
+    // The next dispatch to the same NPC there is warned of the run going, with its task.
+    const checked = await post(`${board.url}/api/issues/preflight`, { repo, npc: 'npc-builder' });
+    expect(checked.status).toBe(200);
+    const { findings } = (await checked.json()) as PreflightResult;
+    const finding = findings.find((f) => f.code === 'npc_running_here');
+    expect(finding).toMatchObject({
+      severity: 'warn',
+      params: { npc: 'npc-builder', repo, sn: runs[0].sn },
+    });
+    expect(finding!.links.map((link) => link.url)).toContain(
+      `/tasks?repo=${encodeURIComponent(repo)}&issue=${number}`,
+    );
+    // Another NPC with no run there is not.
+    const other = await post(`${board.url}/api/issues/preflight`, { repo, npc: 'npc-reviewer' });
+    const otherFindings = ((await other.json()) as PreflightResult).findings;
+    const othersRunning = runs.filter((run) => run.npc === 'npc-reviewer');
+    expect(otherFindings.some((f) => f.code === 'npc_running_here')).toBe(othersRunning.length > 0);
   });
 
   it('stops a runaway run once, records who stopped it, and refuses what it cannot stop', async () => {

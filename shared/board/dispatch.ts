@@ -30,6 +30,7 @@ export const FINDING_CODES = [
   'below_threshold',
   'dormant_repository',
   'npc_stuck_here',
+  'npc_running_here',
 ] as const;
 export type FindingCode = (typeof FINDING_CODES)[number];
 
@@ -46,7 +47,9 @@ export type FindingCode = (typeof FINDING_CODES)[number];
  * - `below_threshold`: `org`, `balance`, `threshold`;
  * - `dormant_repository`: `repo`, `org`, `dormant_days`, and `since` (the date of the last
  *   human commit, `YYYY-MM-DD`) when there is one;
- * - `npc_stuck_here`: `npc`, `count` (its stuck tasks).
+ * - `npc_stuck_here`: `npc`, `count` (its stuck tasks);
+ * - `npc_running_here`: `npc`, `repo`, `count` (its runs going there), and `sn` and
+ *   `started_at` of the newest.
  */
 export interface DispatchFinding {
   code: FindingCode;

@@ -1,10 +1,12 @@
 import type { AdminSettings } from '@shared/board/admin';
 import type { DispatchFinding } from '@shared/board/dispatch';
 import type { Issue } from '@shared/board/entities';
+import type { NpcRun } from '@shared/board/runs';
 import {
   creditFindings,
   dormantFinding,
   duplicateFinding,
+  runningFinding,
   stuckFinding,
   wipFinding,
 } from './preflight.service';
@@ -119,5 +121,34 @@ describe('preflight findings', () => {
         params: { npc: 'npc-a', count: 2 },
       },
     ]);
+  });
+
+  it('names the runs the NPC has going on the repository, newest first, and links their tasks', () => {
+    const run = (sn: string, issue_number: number | null): NpcRun =>
+      ({
+        sn,
+        repo: 'acme/web',
+        issue_number,
+        started_at: `2026-11-30T0${sn}:00:00.000Z`,
+      }) as NpcRun;
+    expect(runningFinding('npc-a', 'acme/web', [], work(2))).toEqual([]);
+    const [finding] = runningFinding('npc-a', 'acme/web', [run('2', 2), run('1', null)], work(3));
+    expect(finding).toMatchObject({
+      severity: 'warn',
+      message: 'npc-a already has 2 runs going on acme/web',
+      params: {
+        npc: 'npc-a',
+        repo: 'acme/web',
+        count: 2,
+        sn: '2',
+        started_at: '2026-11-30T02:00:00.000Z',
+      },
+    });
+    expect(finding.links).toEqual([
+      { label: 'acme/web#2 Task 1', url: '/tasks?repo=acme%2Fweb&issue=2' },
+    ]);
+    expect(runningFinding('npc-a', 'acme/web', [run('1', 1)], [])[0].message).toBe(
+      'npc-a already has a run going on acme/web',
+    );
   });
 });

@@ -4,6 +4,7 @@ import { defaultTitle, type DispatchFinding, FINDING_CODES } from '@shared/board
 import { possibleDuplicates } from '@shared/board/duplicates';
 import { averageDailyConsumption, isBelowThreshold } from '@shared/board/credits';
 import type { Issue } from '@shared/board/entities';
+import type { NpcRun } from '@shared/board/runs';
 import { toIssue } from '@shared/board/mappers';
 import { DORMANT_AFTER_DAYS } from '@shared/board/npc';
 import { Clock } from '../../common/clock';
@@ -11,6 +12,7 @@ import { InvalidError } from '../../common/errors';
 import { withCode } from '../common/error-code';
 import { assertConfiguredNpc } from './configured-npc';
 import { BoardConfig } from '../config/board-config';
+import { NpcRunsService } from '../sync/npc-runs.service';
 import { NpcWorkService } from '../sync/npc-work.service';
 import { RepoActivityService } from '../sync/repo-activity.service';
 import { OrgsService } from '../orgs/orgs.service';
@@ -66,6 +68,7 @@ export class PreflightService {
     private readonly activity: RepoActivityService,
     private readonly clock: Clock,
     private readonly mirror: IssueMirror,
+    private readonly runs: NpcRunsService,
   ) {}
 
   /** Refuse a repository outside the covered organizations and an unknown NPC (400). */
@@ -98,13 +101,19 @@ export class PreflightService {
       this.creditFigures(org),
       this.dormantFor(input.repo),
     ]);
-    const npcWork = input.npc ? await this.openWorkOf(input.npc, openIssues) : [];
+    const [npcWork, running] = input.npc
+      ? await Promise.all([
+          this.openWorkOf(input.npc, openIssues),
+          this.runningOf(input.npc, input.repo, openIssues),
+        ])
+      : [[], []];
     const findings = [
       ...(input.npc ? wipFinding(input.npc, npcWork, settings) : []),
       ...(title ? duplicateFinding(title, input.repo, openIssues) : []),
       ...(credits ? creditFindings(credits, settings) : []),
       ...(dormant !== null ? [dormantFinding(input.repo, dormant)] : []),
       ...(input.npc ? stuckFinding(input.npc, npcWork) : []),
+      ...(input.npc ? runningFinding(input.npc, input.repo, running, openIssues) : []),
     ];
     const rank = (f: DispatchFinding): number =>
       (f.severity === 'block' ? 0 : FINDING_CODES.length) + FINDING_CODES.indexOf(f.code);
@@ -132,6 +141,20 @@ export class PreflightService {
         issue.assignees.some((a) => a.is_npc && a.username.toLowerCase() === handle),
       ),
     );
+  }
+
+  /**
+   * The NPC's runs going on the repository now, newest first; none when they cannot be
+   * read (no finding).
+   */
+  private async runningOf(npc: string, repo: string, open: readonly Issue[]): Promise<NpcRun[]> {
+    try {
+      const handle = npc.toLowerCase();
+      return (await this.runs.runningOn(repo, open)).filter((run) => run.npc === handle);
+    } catch (error) {
+      this.logger.warn(`Preflight runs of ${repo}: ${(error as Error).message}`);
+      return [];
+    }
   }
 
   /**
@@ -301,6 +324,29 @@ export function stuckFinding(npc: string, work: readonly Issue[]): DispatchFindi
         ...stuck.slice(0, MAX_LINKS).map(issueLink),
         { label: `All stuck tasks of ${npc}`, url: `/tasks?npc=${npc}&attention=stuck` },
       ],
+    },
+  ];
+}
+
+export function runningFinding(
+  npc: string,
+  repo: string,
+  running: readonly NpcRun[],
+  open: readonly Issue[],
+): DispatchFinding[] {
+  const [newest] = running;
+  if (newest === undefined) return [];
+  const count = running.length;
+  const tasks = running.flatMap((run) =>
+    open.filter((i) => i.repository.full_name === repo && i.number === run.issue_number),
+  );
+  return [
+    {
+      code: 'npc_running_here',
+      severity: 'warn',
+      message: `${npc} already has ${count === 1 ? 'a run' : `${count} runs`} going on ${repo}`,
+      params: { npc, repo, count, sn: newest.sn, started_at: newest.started_at },
+      links: tasks.slice(0, MAX_LINKS).map(issueLink),
     },
   ];
 }

@@ -253,7 +253,7 @@ export class PlatformClient {
    */
   async listBuilds(
     repo: string,
-    query: { createTime?: string; sn?: string; event?: string },
+    query: { createTime?: string; sn?: string; event?: string; status?: 'pending' },
     options: ListOptions & { maxPages?: number } = {},
   ): Promise<DtoLogInfo[]> {
     const at = route('/{repo}/-/build/logs', { repo });

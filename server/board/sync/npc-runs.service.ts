@@ -164,6 +164,28 @@ export class NpcRunsService {
     return { ...build, core_hours: bill };
   }
 
+  /**
+   * The NPC runs going on a repository, read now (one call: its unfinished builds), each
+   * with its NPC: the one its title names, else its task's one NPC assignee in `tasks`.
+   */
+  async runningOn(repo: string, tasks: readonly Issue[]): Promise<NpcRun[]> {
+    const builds = await this.platform.listBuilds(
+      repo,
+      { status: 'pending' },
+      { fresh: true, maxPages: 1 },
+    );
+    const byNumber = new Map(
+      tasks.filter((t) => t.repository.full_name === repo).map((t) => [t.number, t]),
+    );
+    return builds
+      .map((build) => this.toRun(repo, build))
+      .filter((run): run is HeldRun => run !== null && run.status === 'running')
+      .map((run) => {
+        const task = run.issue_number === null ? undefined : byNumber.get(run.issue_number);
+        return { ...run, npc: run.npc ?? (task ? soleNpcOf(task) : null), core_hours: null };
+      });
+  }
+
   /** Core-hours a run has billed so far, read now (a running run's too). */
   async billSoFar(repo: string, sn: string): Promise<number> {
     return coreHoursOf(await this.platform.getBuildStatus(repo, sn, { fresh: true }));
@@ -236,8 +258,7 @@ export class NpcRunsService {
 
   /** The held runs of one task, with their bills as far as read, newest first. */
   private runsOf(repo: string, held: RepoRuns, issue: Issue): NpcRun[] {
-    const assigned = issue.assignees.filter((a) => a.is_npc);
-    const fallback = assigned.length === 1 ? assigned[0].username.toLowerCase() : null;
+    const fallback = soleNpcOf(issue);
     const runs: NpcRun[] = [];
     for (const run of held.runs.values()) {
       if (run.issue_number !== issue.number) continue;
@@ -267,6 +288,12 @@ export class NpcRunsService {
       log_url: build.buildLogUrl ?? '',
     };
   }
+}
+
+/** An issue's one NPC assignee (lower-case), or null with none or several. */
+function soleNpcOf(issue: Issue): string | null {
+  const assigned = issue.assignees.filter((a) => a.is_npc);
+  return assigned.length === 1 ? assigned[0].username.toLowerCase() : null;
 }
 
 /** The platform's build status in the board's words: anything unfinished is running. */

@@ -362,6 +362,7 @@ const FINDING_LABELS: Record<FindingCode, string> = {
   below_threshold: $localize`:@@admin.findings.label.belowThreshold:Below the threshold`,
   dormant_repository: $localize`:@@admin.findings.label.dormant:Dormant repository`,
   npc_stuck_here: $localize`:@@admin.findings.label.stuck:NPC stuck here`,
+  npc_running_here: $localize`:@@admin.findings.label.running:NPC running here`,
 };
 
 /** A finding's kind in words; a code this app does not know reads as a generic name. */
@@ -425,6 +426,10 @@ export function findingText(
       return count === 1
         ? $localize`:@@admin.findings.stuck.one:${text(p, 'npc')}:npc: has 1 stuck task`
         : $localize`:@@admin.findings.stuck:${text(p, 'npc')}:npc: has ${text(p, 'count')}:count: stuck tasks`;
+    case 'npc_running_here':
+      return count === 1
+        ? $localize`:@@admin.findings.running.one:${text(p, 'npc')}:npc: already has a run going on ${text(p, 'repo')}:repo:`
+        : $localize`:@@admin.findings.running:${text(p, 'npc')}:npc: already has ${text(p, 'count')}:count: runs going on ${text(p, 'repo')}:repo:`;
     default:
       return null;
   }
