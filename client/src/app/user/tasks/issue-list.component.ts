@@ -14,7 +14,7 @@ import type { Issue } from '@shared/board/entities';
 
 import type { CsvColumn } from '../../ui/csv';
 import { CsvDownloadComponent } from '../../ui/csv-download.component';
-import { formatCount } from '../../ui/format';
+import { formatCoreHours, formatCount } from '../../ui/format';
 import { sameList } from '../../ui/list-changes';
 import { RelativeTimeComponent } from '../../ui/relative-time.component';
 import { SortDirection } from '../../ui/sort';
@@ -34,6 +34,10 @@ const ISSUE_CSV_COLUMNS: CsvColumn<Issue>[] = [
   { header: $localize`:@@tasks.list.col.state:State`, value: (i) => stateLabel(i.state) },
   { header: $localize`:@@tasks.list.col.column:Column`, value: (i) => columnLabel(i.column) },
   { header: $localize`:@@tasks.list.col.comments:Comments`, value: (i) => i.comment_count },
+  {
+    header: $localize`:@@tasks.list.col.coreHours:Core-hours`,
+    value: (i) => i.runs?.core_hours ?? null,
+  },
   { header: $localize`:@@tasks.list.col.created:Created`, value: (i) => i.created_at },
 ];
 
@@ -73,6 +77,7 @@ export class IssueListComponent {
     'state',
     'column',
     'comments',
+    'cost',
     'created',
   ];
   // Back to the first rows for a new order or another list (a filter); a reload of the
@@ -92,6 +97,7 @@ export class IssueListComponent {
 
   protected readonly csvColumns = ISSUE_CSV_COLUMNS;
   protected readonly count = formatCount;
+  protected readonly coreHours = formatCoreHours;
   protected readonly npcOf = npcOf;
   protected readonly columnLabel = columnLabel;
   protected readonly stateLabel = stateLabel;

@@ -103,6 +103,24 @@ describe('sortIssues', () => {
     expect(sortIssues(issues, key, dir).map((i) => i.number)).toEqual(numbers);
   });
 
+  it('sorts by billed core-hours, the tasks whose cost is unknown last either way', () => {
+    const runs = (core_hours: number | null) => ({
+      count: 1,
+      running: null,
+      last_status: 'success' as const,
+      core_hours,
+    });
+    const costed = [
+      anIssue({ number: 1, runs: runs(2.5) }),
+      anIssue({ number: 2 }),
+      anIssue({ number: 3, runs: runs(0.25) }),
+      anIssue({ number: 4, runs: runs(null) }),
+      anIssue({ number: 5, runs: runs(12) }),
+    ];
+    expect(sortIssues(costed, 'cost', 'desc').map((i) => i.number)).toEqual([5, 1, 3, 2, 4]);
+    expect(sortIssues(costed, 'cost', 'asc').map((i) => i.number)).toEqual([3, 1, 5, 2, 4]);
+  });
+
   it('keys issues by repository and number', () => {
     expect(issueKey(anIssue({ number: 7, repository: { full_name: 'a/b' } }))).toBe('a/b#7');
   });

@@ -98,6 +98,8 @@ const SORT_VALUE: Record<IssueSortKey, (issue: Issue) => SortValue> = {
   state: (i) => i.state,
   column: (i) => COLUMN_ORDER[i.column],
   comments: (i) => i.comment_count,
+  // Billed core-hours of the task's runs; unknown (no runs read, or a bill unread) last.
+  cost: (i) => i.runs?.core_hours ?? null,
   created: (i) => Date.parse(i.created_at),
 };
 

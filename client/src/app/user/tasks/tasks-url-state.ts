@@ -34,6 +34,7 @@ export const ISSUE_SORT_KEYS = [
   'state',
   'column',
   'comments',
+  'cost',
   'created',
 ] as const;
 export type IssueSortKey = (typeof ISSUE_SORT_KEYS)[number];
