@@ -148,6 +148,41 @@ it('keeps an answer a change outdated, served STALE should the platform fail bef
   expect(await after.text()).toBe(body);
 }, 60_000);
 
+it('tells open pages when a run it follows ends, and the answers no longer show it running', async () => {
+  const running = await start();
+  const open = (await (
+    await running.board.settled('/api/issues?npc=true&state=open')
+  ).json()) as Issue[];
+  const task = open.find((issue) => issue.runs?.running)!;
+  expect(task).toBeDefined();
+  const repo = task.repository.full_name;
+  const [org] = repo.split('/');
+  const { sn } = task.runs!.running!;
+  expect(await running.board.get(SyncCycle).run()).toContainEqual({ topic: 'runs', org });
+  const events = await stream('/api/events');
+
+  // Someone stops the run on the platform itself; no task moves.
+  const stopped = await fetch(`${running.forge.baseUrl}/${repo}/-/build/stop/${sn}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${running.forge.adminToken}` },
+  });
+  expect(stopped.status).toBe(200);
+  running.board.clock.advance(TTL + 1);
+  const found = await running.board.get(SyncCycle).run();
+  expect(found).toContainEqual({ topic: 'runs', org });
+  expect(found).not.toContainEqual({ topic: 'issues', org });
+  const frame = await events.next((f) => isChange(f) && changeOf(f).topic === 'runs');
+  expect(changeOf(frame)).toEqual({ topic: 'runs', org });
+
+  const after = (await (
+    await running.board.settled(`/api/repos/${encodeURIComponent(repo)}/issues/${task.number}`)
+  ).json()) as Issue;
+  expect(after.runs?.running?.sn).not.toBe(sn);
+  // Nothing else moved: the next cycle finds no run change.
+  running.board.clock.advance(TTL + 1);
+  expect(await running.board.get(SyncCycle).run()).not.toContainEqual({ topic: 'runs', org });
+}, 60_000);
+
 it('sends nothing when the cycle finds nothing changed', async () => {
   const running = await start();
   await running.board.settled('/api/orgs');

@@ -4,7 +4,7 @@ import type { AdminOverview } from '@shared/board/admin';
 import type { Issue } from '@shared/board/entities';
 import type { EvaluateResult } from '@shared/board/alerts';
 import type { DispatchHistoryItem, PreflightResult } from '@shared/board/dispatch';
-import type { NpcRun, StopRunResult, TaskRuns } from '@shared/board/runs';
+import type { NpcRun, RunFigures, StopRunResult, TaskRuns } from '@shared/board/runs';
 import { ManualClock } from '../server/common/clock';
 import { startBoard, RunningBoard } from './board-harness';
 import { forgeClient, HarnessForge, startForge } from './forge-harness';
@@ -132,6 +132,52 @@ describe('NPC runs against the demo forge', () => {
         3,
       );
     }
+  });
+
+  it("sums each organization's runs of the week as the forge holds and bills them", async () => {
+    const figures = await get<RunFigures>('/api/runs?days=7');
+    expect(figures.orgs.map((o) => o.org)).toEqual(
+      (await get<{ covered_orgs: string[] }>('/api/meta')).covered_orgs,
+    );
+    const shown = figures.orgs.find((o) => o.org === org)!;
+    const now = board.clock.now().getTime();
+    const since = now - 7 * 24 * HOUR;
+    const today = Date.parse(new Date(now).toISOString().slice(0, 10));
+    // The forge's NPC builds of the organization, from its own table.
+    const db = new Database(path.join(forge.dataDir, 'forge', 'forge.sqlite'), { readonly: true });
+    const builds = db
+      .prepare(
+        `SELECT b.sn, b.created_at, b.finishes_at, b.stopped_at, b.issue_id FROM builds b
+         JOIN repos r ON r.id = b.repo_id JOIN namespaces n ON n.id = r.namespace_id
+         WHERE n.path = ? AND b.event LIKE '%@npc'`,
+      )
+      .all(org) as {
+      sn: string;
+      created_at: string;
+      finishes_at: string | null;
+      stopped_at: string | null;
+      issue_id: number | null;
+    }[];
+    db.close();
+    const ledger = await forgeClient(forge).getLedger(org, new Date(since - 24 * HOUR));
+    const charged = new Map(
+      ledger.filter((entry) => entry.sn !== undefined).map((e) => [e.sn!, e.core_hours ?? 0]),
+    );
+    const going = (b: (typeof builds)[number]) =>
+      b.stopped_at === null && (b.finishes_at === null || Date.parse(b.finishes_at) > now);
+    const week = builds.filter((b) => Date.parse(b.created_at) >= since);
+    const ended = week.filter((b) => !going(b));
+    const sum = (list: typeof builds) => list.reduce((t, b) => t + charged.get(b.sn)!, 0);
+    expect(ended.every((b) => charged.has(b.sn))).toBe(true);
+    expect(shown.running).toBe(builds.filter(going).length);
+    expect(shown.running).toBeGreaterThan(0);
+    expect(shown.runs).toBe(week.length);
+    expect(shown.core_hours).toBeCloseTo(sum(ended), 2);
+    expect(shown.linked_core_hours).toBeCloseTo(sum(ended.filter((b) => b.issue_id !== null)), 2);
+    expect(shown.core_hours_today).toBeCloseTo(
+      sum(ended.filter((b) => Date.parse(b.created_at) >= today)),
+      2,
+    );
   });
 
   it('shows a dispatched task running as soon as its mention starts a run', async () => {

@@ -41,6 +41,7 @@ import { OrgsModule } from './orgs/orgs.module';
 import { PlatformModule } from './platform/platform.module';
 import type { PlatformClientOptions } from './platform/platform.options';
 import { ReposModule } from './repos/repos.module';
+import { RunsModule } from './runs/runs.module';
 import { BoardStore } from './store/board-store';
 import { SqliteBoardStore } from './store/sqlite-board-store';
 import { SettingsService } from './settings/settings.service';
@@ -240,6 +241,7 @@ export class BoardModule {
         OrgsModule,
         ReposModule,
         IssuesModule,
+        RunsModule,
         CreditsModule,
         MetaModule,
         AdminModule,

@@ -11,10 +11,16 @@
  */
 export const EVENTS_PATH = 'api/events';
 
-/** What changed: an organization's issues, repositories or balance, or the alerts. */
-export type ChangeTopic = 'issues' | 'repos' | 'balances' | 'alerts';
+/** What changed: an organization's issues, repositories, NPC runs or balance, or the alerts. */
+export type ChangeTopic = 'issues' | 'repos' | 'runs' | 'balances' | 'alerts';
 
-export const CHANGE_TOPICS: readonly ChangeTopic[] = ['issues', 'repos', 'balances', 'alerts'];
+export const CHANGE_TOPICS: readonly ChangeTopic[] = [
+  'issues',
+  'repos',
+  'runs',
+  'balances',
+  'alerts',
+];
 
 export interface BoardChange {
   topic: ChangeTopic;

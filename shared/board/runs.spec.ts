@@ -1,4 +1,11 @@
-import { eventTarget, runNpc, summariseRuns, type NpcRun } from './runs';
+import {
+  creditsPerCoreHour,
+  eventTarget,
+  linkedShare,
+  runNpc,
+  summariseRuns,
+  type NpcRun,
+} from './runs';
 
 const run = (over: Partial<NpcRun>): NpcRun => ({
   sn: 'cnb-1',
@@ -62,5 +69,21 @@ describe('NPC run rules', () => {
       last_status: null,
       core_hours: 0,
     });
+  });
+});
+
+describe('the cost rule', () => {
+  it('shares the spend among the core-hours, and says nothing without either', () => {
+    expect(creditsPerCoreHour(30, 12)).toBe(2.5);
+    expect(creditsPerCoreHour(0, 12)).toBe(0);
+    expect(creditsPerCoreHour(null, 12)).toBeNull();
+    expect(creditsPerCoreHour(30, 0)).toBeNull();
+    expect(creditsPerCoreHour(30, null)).toBeNull();
+  });
+
+  it('gives the share of core-hours on tasks', () => {
+    expect(linkedShare(9, 12)).toBe(0.75);
+    expect(linkedShare(0, 0)).toBeNull();
+    expect(linkedShare(null, 12)).toBeNull();
   });
 });

@@ -121,3 +121,50 @@ export function summariseRuns(runs: readonly NpcRun[]): IssueRuns {
     core_hours: known ? roundCoreHours(hours) : null,
   };
 }
+
+/**
+ * One organization's NPC runs, as `GET /api/runs` answers them: the runs of its repositories
+ * with NPC work (an NPC task updated in the last 31 days). Each figure is null while a
+ * repository's runs, or a bill it needs, are still being read (`runs` pending).
+ */
+export interface OrgRunFigures {
+  org: string;
+  /** Runs going now. */
+  running: number | null;
+  /** Billed core-hours of the runs that started today (UTC) and have ended. */
+  core_hours_today: number | null;
+  /** Runs that started in the window. */
+  runs: number | null;
+  /** Billed core-hours of the window's ended runs, failed, stopped and retried ones included. */
+  core_hours: number | null;
+  /** Of `core_hours`, those of runs linked to a task (the rest: pull requests, no address). */
+  linked_core_hours: number | null;
+}
+
+/** `GET /api/runs?days=7|30`. */
+export interface RunFigures {
+  days: 7 | 30;
+  /** Start of the window. */
+  since: string;
+  orgs: OrgRunFigures[];
+}
+
+/**
+ * The cost rule for credits (docs/architecture.md#npc-runs): core-hours are exact, as the
+ * platform bills them; credits per core-hour are an estimate, the organization's credit
+ * spend over a window shared among that window's runs by their billed core-hours. Null
+ * without core-hours to share it among or without a known spend.
+ */
+export function creditsPerCoreHour(spent: number | null, coreHours: number | null): number | null {
+  if (spent === null || coreHours === null || coreHours <= 0) return null;
+  return spent / coreHours;
+}
+
+/**
+ * The share of the window's core-hours (and so, by the estimate, of its spend on runs) that
+ * the board could put on a task; null without core-hours.
+ */
+export function linkedShare(linked: number | null, total: number | null): number | null {
+  if (linked === null || total === null || total <= 0) return null;
+  return linked / total;
+}

@@ -58,6 +58,7 @@ export class CacheKeys {
     return [
       `${ROUTE_KEY_PREFIX}issues`,
       `${ROUTE_KEY_PREFIX}orgs`,
+      `${ROUTE_KEY_PREFIX}runs`,
       `${ROUTE_KEY_PREFIX}repos/${repo}/`,
     ];
   }
@@ -74,8 +75,9 @@ export class CacheKeys {
   changedRoutes({ topic, org }: BoardChange): string[] {
     const repos = `repos/${org === null ? '' : `${org}/`}`;
     const paths: Record<ChangeTopic, string[]> = {
-      issues: ['issues', 'orgs', repos],
-      repos: ['orgs', repos],
+      issues: ['issues', 'orgs', 'runs', repos],
+      repos: ['orgs', 'runs', repos],
+      runs: ['runs', 'issues', repos],
       balances: ['orgs', 'credits', 'meta'],
       alerts: [],
     };

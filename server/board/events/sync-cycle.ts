@@ -11,6 +11,7 @@ import { BoardConfig } from '../config/board-config';
 import { OrgsService } from '../orgs/orgs.service';
 import { PlatformClient } from '../platform/platform-client';
 import { IssueMirror, signalOf } from '../sync/issue-mirror';
+import { NpcRunsService } from '../sync/npc-runs.service';
 
 const CYCLE_LOCK = 'sync:cycle';
 
@@ -24,7 +25,9 @@ const CYCLE_LOCK = 'sync:cycle';
  * A fingerprint this process has not taken yet counts as a change too: what the board
  * answered between its start and its first cycle (or before a restart) is not known, so
  * the first cycle publishes every organization it reads and open pages reload once; a
- * change made at any time after the start reaches them within two cache lives. Then the
+ * change made at any time after the start reaches them within two cache lives. The NPC
+ * runs it follows are those held that had a run going (`NpcRunsService.followRunning`):
+ * a run that ends or a new one seen is a `runs` change. Then the
  * answers viewers asked for recently
  * are rebuilt ahead of their expiry (`RefreshAhead`), so a viewer who comes back gets
  * them from the cache and the page path makes no platform call after a route's first
@@ -50,6 +53,7 @@ export class SyncCycle {
     private readonly config: BoardConfig,
     private readonly ahead: RefreshAhead,
     private readonly clock: Clock,
+    private readonly npcRuns: NpcRunsService,
   ) {}
 
   /** One cycle (joined if one is running); the changes it found and published. */
@@ -89,6 +93,8 @@ export class SyncCycle {
             (i) => `${i.repo?.path ?? ''}#${i.number}|${i.state}|${i.updated_at}`,
           );
           if (this.moved('issues', org, issueLines)) found.push({ topic: 'issues', org });
+          const runLines = await this.npcRuns.followRunning(org);
+          if (this.moved('runs', org, runLines)) found.push({ topic: 'runs', org });
         },
         BACKGROUND_RESERVE,
         { freshUntil },

@@ -99,19 +99,72 @@ export class NpcRunsService {
    */
   private known(issue: Issue, now: number): { runs: NpcRun[] | null; pending: boolean } {
     const repo = issue.repository.full_name;
-    const held = this.held.get(repo);
-    let pending = false;
-    if (held === undefined || this.outdated(held, Date.parse(issue.updated_at), now)) {
-      pending = true;
-      this.requestRead(repo);
-      if (held === undefined) return { runs: null, pending };
-    }
+    const queued = this.heldOrQueued(repo, Date.parse(issue.updated_at), now);
+    const { held } = queued;
+    let { pending } = queued;
+    if (held === undefined) return { runs: null, pending };
     const runs = this.runsOf(repo, held, issue);
     if (runs.some((run) => run.status !== 'running' && run.core_hours === null)) {
       pending = true;
       this.requestBills(repo, runs);
     }
     return { runs, pending };
+  }
+
+  /**
+   * Every NPC run of a repository as held, newest first, with the bills read so far (each
+   * with the NPC its title names, or none); null while the repository's runs are not held.
+   * Like `annotateKnown`, it queues what is missing or may have moved since `movedAt` (the
+   * newest update of the repository's tasks), and the unread bills of the runs started
+   * since `billedSince`, and says whether it did.
+   */
+  repoRuns(
+    repo: string,
+    movedAt: number,
+    billedSince: number,
+  ): { runs: NpcRun[] | null; pending: boolean } {
+    const queued = this.heldOrQueued(repo, movedAt, this.clock.now().getTime());
+    const { held } = queued;
+    let { pending } = queued;
+    if (held === undefined) return { runs: null, pending };
+    const runs = [...held.runs.values()].map((run) => ({
+      ...run,
+      core_hours: run.status === 'running' ? null : (this.bills.get(`${repo}#${run.sn}`) ?? null),
+    }));
+    const unbilled = runs.filter(
+      (run) =>
+        run.status !== 'running' &&
+        run.core_hours === null &&
+        Date.parse(run.started_at) >= billedSince,
+    );
+    if (unbilled.length > 0) {
+      pending = true;
+      this.requestBills(repo, unbilled);
+    }
+    return { runs, pending };
+  }
+
+  /**
+   * Reads again, now, the runs of the organization's held repositories that had a run going
+   * a cache life ago (for the sync cycle); answers a line per held run of the organization
+   * (`repo#sn|status`), its fingerprint for the `runs` topic. A read that fails keeps what
+   * is held.
+   */
+  async followRunning(org: string): Promise<string[]> {
+    const now = this.clock.now().getTime();
+    const prefix = `${org}/`;
+    const going = [...this.held.entries()].filter(
+      ([repo, held]) =>
+        repo.startsWith(prefix) &&
+        now - held.readAt >= this.config.cacheTtlMs &&
+        [...held.runs.values()].some((run) => run.status === 'running'),
+    );
+    await mapBounded(going, CONCURRENT_READS, ([repo]) => this.read(repo).catch(() => undefined));
+    const lines: string[] = [];
+    for (const [repo, held] of this.held.entries())
+      if (repo.startsWith(prefix))
+        for (const run of held.runs.values()) lines.push(`${repo}#${run.sn}|${run.status}`);
+    return lines;
   }
 
   /**
@@ -234,6 +287,18 @@ export class NpcRunsService {
     if (age < this.config.cacheTtlMs) return false;
     for (const run of held.runs.values()) if (run.status === 'running') return true;
     return false;
+  }
+
+  /** A repository's held runs, with a read queued (`pending`) when missing or outdated. */
+  private heldOrQueued(
+    repo: string,
+    movedAt: number,
+    now: number,
+  ): { held: RepoRuns | undefined; pending: boolean } {
+    const held = this.held.get(repo);
+    if (held !== undefined && !this.outdated(held, movedAt, now)) return { held, pending: false };
+    this.requestRead(repo);
+    return { held, pending: true };
   }
 
   private requestRead(repo: string): void {

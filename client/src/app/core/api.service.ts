@@ -9,7 +9,7 @@ import type {
   Repository,
 } from '@shared/board/entities';
 import { ENRICHMENTS, type Enrichment, PENDING_HEADER } from '@shared/board/entities';
-import type { TaskRuns } from '@shared/board/runs';
+import type { RunFigures, TaskRuns } from '@shared/board/runs';
 import { EMPTY, Observable, expand, map, switchMap, timer } from 'rxjs';
 
 import { BoardMeta, Fetched, IssueQuery } from './api.types';
@@ -66,6 +66,11 @@ export class ApiService {
   /** Snapshots of every covered organization over the window. */
   creditHistory(days: CreditDays): Observable<Fetched<CreditSnapshot[]>> {
     return this.read<CreditSnapshot[]>('api/credits/history', { days });
+  }
+
+  /** Each covered organization's NPC runs: going now, core-hours today and over the window. */
+  runFigures(days: CreditDays): Observable<Fetched<RunFigures>> {
+    return this.read<RunFigures>('api/runs', { days });
   }
 
   /** NPC issues across the covered organizations, newest first. */

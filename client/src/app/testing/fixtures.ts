@@ -5,6 +5,7 @@ import type {
   Organization,
   Repository,
 } from '@shared/board/entities';
+import type { OrgRunFigures, RunFigures } from '@shared/board/runs';
 
 /** Test data in the board API's shapes; each builder takes the fields a test cares about. */
 
@@ -105,4 +106,22 @@ export function someCredits(overrides: Partial<OrgCredits> = {}): OrgCredits {
     snapshots: [],
     ...overrides,
   };
+}
+
+/** One organization's NPC run figures, all known. */
+export function someOrgRuns(overrides: Partial<OrgRunFigures> = {}): OrgRunFigures {
+  return {
+    org: 'acme',
+    running: 2,
+    core_hours_today: 3.5,
+    runs: 40,
+    core_hours: 70,
+    linked_core_hours: 63,
+    ...overrides,
+  };
+}
+
+/** `api/runs` with the given organizations' figures. */
+export function someRunFigures(orgs: OrgRunFigures[] = [], days: 7 | 30 = 7): RunFigures {
+  return { days, since: '2026-11-14T12:00:00.000Z', orgs };
 }

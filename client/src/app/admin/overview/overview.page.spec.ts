@@ -247,7 +247,9 @@ describe('OverviewPage, live', () => {
     const { harness, http, page } = await setUpPage('/admin/dashboard', META, [provider]);
     await settle(harness);
     http.expectOne('api/orgs').flush([]);
-    expect(live.following()).toEqual([{ topics: ['issues', 'balances', 'alerts'], org: null }]);
+    expect(live.following()).toEqual([
+      { topics: ['issues', 'runs', 'balances', 'alerts'], org: null },
+    ]);
     const answer = (closed: number) => {
       const week = anOverview(7, 10, closed);
       week.npcs[0] = { ...week.npcs[0], completed: closed };

@@ -72,6 +72,7 @@ export default class OverviewPage {
   private readonly freshness = inject(DataFreshnessService);
   private readonly overviewChanges = inject(LiveUpdatesService).watch([
     'issues',
+    'runs',
     'balances',
     'alerts',
   ]);

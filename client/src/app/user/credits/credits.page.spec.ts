@@ -1,10 +1,10 @@
-import { HttpTestingController } from '@angular/common/http/testing';
+import { HttpTestingController, TestRequest } from '@angular/common/http/testing';
 import { TestBed } from '@angular/core/testing';
 import { Router } from '@angular/router';
 import { RouterTestingHarness } from '@angular/router/testing';
 
 import { fakeLiveUpdates } from '../../testing/fake-live-updates';
-import { META, anOrg, someCredits } from '../../testing/fixtures';
+import { META, anOrg, someCredits, someOrgRuns, someRunFigures } from '../../testing/fixtures';
 import { BAD_GATEWAY, errorBody, setUpPage, settle } from '../../testing/page-testing';
 
 const meta = { ...META, covered_orgs: ['acme', 'globex', 'hooli'] };
@@ -13,9 +13,12 @@ describe('CreditsPage', () => {
   let harness: RouterTestingHarness;
   let http: HttpTestingController;
   let page: () => HTMLElement;
+  let runs: TestRequest;
 
   beforeEach(async () => {
     ({ harness, http, page } = await setUpPage('/credits', meta));
+    // The run figures are their own request; tests of them answer it themselves.
+    runs = http.expectOne('api/runs?days=7');
     http
       .expectOne('api/orgs')
       .flush([
@@ -121,21 +124,59 @@ describe('CreditsPage', () => {
     expect(page().querySelector('npc-load-error')).toBeNull();
   });
 
+  it("shows each organization's NPC runs beside its credits, with the estimate, and counting while read", async () => {
+    for (const slug of meta.covered_orgs) {
+      http.expectOne(`api/orgs/${slug}/credits?days=7`).flush(
+        // acme spends 10 credits a day; its runs bill 70 core-h a week, 10 a day.
+        someCredits({ org_slug: slug, avg_daily_consumption: slug === 'acme' ? 10 : null }),
+      );
+    }
+    runs.flush(
+      someRunFigures([
+        someOrgRuns({ org: 'acme', core_hours: 70, linked_core_hours: 63 }),
+        someOrgRuns({ org: 'globex', core_hours: 0, linked_core_hours: 0 }),
+        someOrgRuns({ org: 'hooli', core_hours: null, linked_core_hours: null }),
+      ]),
+      { headers: { 'X-Board-Pending': 'runs' } },
+    );
+    await settle(harness);
+    const cell = (slug: string) => row(slug)?.querySelector('[data-cell="runs"]');
+    const parts = (slug: string) =>
+      [...(cell(slug)?.querySelectorAll('[data-part]') ?? [])].map((p) => p.textContent?.trim());
+    expect(parts('acme')).toEqual([
+      '70 core-h',
+      '≈ 1.0 credits per core-h (estimate)',
+      '90% on tasks',
+    ]);
+    // No spend known and no core-hours to share it among: the core-hours alone.
+    expect(parts('globex')).toEqual(['0 core-h']);
+    expect(cell('hooli')?.textContent?.trim()).toBe('counting…');
+    expect(page().querySelector('.legend')?.textContent).toContain(
+      'Credits per core-hour are an estimate',
+    );
+    // The answer named runs pending: it is asked for again.
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    http.expectOne('api/runs?days=7').flush(someRunFigures([someOrgRuns({ org: 'hooli' })]));
+  });
+
   it('switches the window through the URL', async () => {
     for (const slug of meta.covered_orgs) {
       http.expectOne(`api/orgs/${slug}/credits?days=7`).flush(someCredits({ org_slug: slug }));
     }
     await settle(harness);
 
+    runs.flush(someRunFigures());
     await TestBed.inject(Router).navigateByUrl('/credits?days=30');
     await settle(harness);
     for (const slug of meta.covered_orgs) {
       http.expectOne(`api/orgs/${slug}/credits?days=30`).flush(someCredits({ org_slug: slug }));
     }
+    http.expectOne('api/runs?days=30').flush(someRunFigures([someOrgRuns()], 30));
     await settle(harness);
     expect(page().querySelector('th button[data-sort="avg"]')?.textContent).toContain(
       'Avg/day (30d)',
     );
+    expect(page().querySelector('thead')?.textContent).toContain('NPC runs (30d)');
   });
 
   it('sorts by a header: another column ascending, the sorted one turned around', async () => {
@@ -171,6 +212,8 @@ describe('CreditsPage, live', () => {
     const { live, provider } = fakeLiveUpdates();
     const { harness, http, page } = await setUpPage('/credits', meta, [provider]);
     http.match('api/orgs');
+    // A balance changing does not ask for the runs again.
+    http.expectOne('api/runs?days=7').flush(someRunFigures());
     const answer = (globexBalance: number) => {
       http.expectOne('api/orgs/acme/credits?days=7').flush(someCredits());
       http

@@ -54,6 +54,9 @@ import {
   creditRows,
   forecastText,
   organizationHeader,
+  runsCell,
+  runsHeader,
+  runsLegend,
   runsOutHeader,
   runwayLegend,
   runwayText,
@@ -143,6 +146,21 @@ export default class CreditsPage {
   );
   protected readonly answers = this.answersLoad.state;
 
+  /** The organizations' NPC runs over the window, beside their credits. */
+  private readonly runChanges = inject(LiveUpdatesService).watch(['runs', 'issues']);
+  private readonly runsLoad = remoteResource(
+    () => ({ days: this.days(), refresh: this.freshness.refreshes(), live: this.runChanges() }),
+    ({ days }) =>
+      this.api.runFigures(days).pipe(
+        this.scope.track('runs'),
+        map((answer) => answer.data),
+      ),
+  );
+  protected readonly runsByOrg = computed(
+    () => new Map((this.runsLoad.state().data?.orgs ?? []).map((org) => [org.org, org])),
+  );
+  protected readonly runsLabel = computed(() => runsHeader(this.url().days));
+
   /** The rows whose figures a live update just changed. */
   protected readonly changed = liveMarks(
     this.creditChanges,
@@ -195,7 +213,8 @@ export default class CreditsPage {
   );
   protected readonly costLabel = costPerTaskHeader();
   protected readonly csvColumns = computed(() => creditCsvColumns(this.url().days));
-  protected readonly legend = runwayLegend(7);
+  protected readonly legend = [...runwayLegend(7), runsLegend()];
+  protected readonly runsCell = runsCell;
   protected readonly bandText = bandText;
   protected readonly runwayText = runwayText;
   /** The rows rendered so far: a screenful at once, the rest a few per task. */

@@ -2,7 +2,9 @@ import type { CreditForecastKind, OrgCredits } from '@shared/board/entities';
 
 import { ApiError } from '../../core/api-error';
 import type { CsvColumn } from '../../ui/csv';
-import { formatCount, formatDays, formatRate } from '../../ui/format';
+import { formatCount, formatDays, formatPercent, formatRate } from '../../ui/format';
+import { coreHoursText } from '../../ui/core-hours-text';
+import { creditsPerCoreHour, linkedShare, type OrgRunFigures } from '@shared/board/runs';
 import { SortDirection, SortValue, sortRows } from '../../ui/sort';
 import { BalanceSeries } from '../charts/chart-options';
 import { RunwayFields, forecastText, runwayText } from '../../ui/credit-text';
@@ -230,4 +232,50 @@ export function balanceSeries(rows: readonly CreditRow[]): BalanceSeries[] {
   return rows
     .filter((row) => row.credits !== null)
     .map((row) => ({ key: row.slug, label: row.name, snapshots: row.credits?.snapshots ?? [] }));
+}
+
+/** The NPC runs column's name for the window. */
+export function runsHeader(days: number): string {
+  return $localize`:@@credits.column.runs:NPC runs (${formatDays(days)}:days:)`;
+}
+
+/** What the NPC runs column says of one organization, in parts; null while counting. */
+export interface RunsCell {
+  /** `161.66 core-h`. */
+  coreHours: string;
+  /** `≈ 1.02 credits per core-h (estimate)`; null without spend or core-hours to share. */
+  perCoreHour: string | null;
+  /** `92 % on tasks`; null without core-hours. */
+  onTasks: string | null;
+}
+
+/**
+ * The window's NPC runs of a row: their billed core-hours, the credits per core-hour the
+ * estimate gives (the average daily spend ÷ the runs' core-hours per day over the window)
+ * and the share of the core-hours the board could put on a task.
+ */
+export function runsCell(
+  row: Pick<CreditRow, 'avgDaily'>,
+  runs: OrgRunFigures | undefined,
+  days: number,
+): RunsCell | null {
+  if (runs?.core_hours == null) return null;
+  const rate = creditsPerCoreHour(row.avgDaily, runs.core_hours / days);
+  const share = linkedShare(runs.linked_core_hours, runs.core_hours);
+  return {
+    coreHours: coreHoursText(runs.core_hours),
+    perCoreHour:
+      rate === null
+        ? null
+        : $localize`:@@credits.runs.perCoreHour:≈ ${formatRate(rate)}:rate: credits per core-h (estimate)`,
+    onTasks:
+      share === null
+        ? null
+        : $localize`:@@credits.runs.onTasks:${formatPercent(share)}:share: on tasks`,
+  };
+}
+
+/** The legend line that gives the estimate's rule. */
+export function runsLegend(): string {
+  return $localize`:@@credits.legend.runs:NPC runs: core-hours are exact, as the platform bills them (failed and stopped runs included). Credits per core-hour are an estimate: the average daily spend shared among the window's runs by their core-hours. "On tasks": the share of those core-hours from runs the board links to a task; the rest ran on pull requests or named no task.`;
 }

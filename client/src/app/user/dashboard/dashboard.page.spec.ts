@@ -1,18 +1,21 @@
-import { HttpTestingController } from '@angular/common/http/testing';
+import { HttpTestingController, TestRequest } from '@angular/common/http/testing';
 import { DeferBlockState } from '@angular/core/testing';
 import { RouterTestingHarness } from '@angular/router/testing';
 
 import { fakeLiveUpdates } from '../../testing/fake-live-updates';
-import { META, anOrg } from '../../testing/fixtures';
+import { META, anOrg, someOrgRuns, someRunFigures } from '../../testing/fixtures';
 import { BAD_GATEWAY, errorBody, setUpPage, settle } from '../../testing/page-testing';
 
 describe('DashboardPage', () => {
   let harness: RouterTestingHarness;
   let http: HttpTestingController;
   let page: () => HTMLElement;
+  let runs: TestRequest;
 
   beforeEach(async () => {
     ({ harness, http, page } = await setUpPage('/'));
+    // The run figures are their own request; tests of them answer it themselves.
+    runs = http.expectOne('api/runs?days=7');
   });
 
   afterEach(() => http.verify());
@@ -71,6 +74,35 @@ describe('DashboardPage', () => {
       'counting stuck and overdue',
     );
     expect(acme.querySelector('[data-stat="stuck"]')).toBeNull();
+  });
+
+  it("shows each organization's runs going and core-hours today, and '…' while they are read", async () => {
+    http.expectOne('api/orgs').flush([anOrg({ slug: 'acme' }), anOrg({ slug: 'globex' })]);
+    history().flush([]);
+    await settle(harness);
+    // Before the figures arrive the row holds its place.
+    expect(cards()[0].querySelector('[data-stat="runs-pending"]')?.textContent).toContain(
+      'counting NPC runs',
+    );
+    runs.flush(
+      someRunFigures([
+        someOrgRuns({ org: 'acme', running: 2, core_hours_today: 3.5 }),
+        someOrgRuns({ org: 'globex', running: null, core_hours_today: null }),
+      ]),
+      { headers: { 'X-Board-Pending': 'runs' } },
+    );
+    await settle(harness);
+    const [acme, globex] = cards();
+    const running = acme.querySelector<HTMLAnchorElement>('a[data-stat="running"]');
+    expect(running?.textContent?.replace(/\s+/g, ' ').trim()).toBe('2 running');
+    expect(running?.getAttribute('href')).toBe('/tasks?org=acme&running=1');
+    expect(acme.querySelector('[data-stat="core-hours-today"]')?.textContent).toContain(
+      '3.5 core-h today',
+    );
+    expect(globex.querySelector('[data-stat="runs-pending"]')).not.toBeNull();
+    expect(globex.querySelector('a[data-stat="running"]')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    http.expectOne('api/runs?days=7').flush(someRunFigures([someOrgRuns({ org: 'globex' })]));
   });
 
   it('links the stuck and overdue counts to the task board filtered on them', async () => {
@@ -171,15 +203,17 @@ describe('DashboardPage, live and on a wall', () => {
     ({ harness, http, page } = await setUpPage('/', META, [provider]));
     http.expectOne('api/orgs').flush([anOrg({ slug: 'acme' }), anOrg({ slug: 'globex' })]);
     history().flush([]);
+    http.expectOne('api/runs?days=7').flush(someRunFigures());
     await settle(harness);
     const [acme] = cards();
 
     live.change('issues', 'globex');
     await settle(harness);
-    // An issue change does not touch the balance history.
+    // An issue change does not touch the balance history; it may the runs.
     http
       .expectOne('api/orgs')
       .flush([anOrg({ slug: 'acme' }), anOrg({ slug: 'globex', stuck_count: 2 })]);
+    http.expectOne('api/runs?days=7').flush(someRunFigures());
     await settle(harness);
 
     expect(cards()[0]).toBe(acme);
@@ -194,6 +228,7 @@ describe('DashboardPage, live and on a wall', () => {
 
   it('on a wall display puts the organizations needing attention first and writes out the chips', async () => {
     ({ harness, http, page } = await setUpPage('/?wall=1'));
+    http.expectOne('api/runs?days=7').flush(someRunFigures());
     http
       .expectOne('api/orgs')
       .flush([

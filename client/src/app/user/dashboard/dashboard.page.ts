@@ -102,6 +102,20 @@ export default class DashboardPage {
   );
   protected readonly trend = this.trendLoad.state;
 
+  /** What each organization's NPC runs are doing; the cards show "…" until it is known. */
+  private readonly runChanges = this.liveUpdates.watch(['runs', 'issues']);
+  private readonly runsLoad = remoteResource(
+    () => [this.freshness.refreshes(), this.runChanges()],
+    () =>
+      this.api.runFigures(TREND_DAYS).pipe(
+        this.scope.track('runs'),
+        map((answer) => answer.data),
+      ),
+  );
+  protected readonly runsByOrg = computed(
+    () => new Map((this.runsLoad.state().data?.orgs ?? []).map((org) => [org.org, org])),
+  );
+
   protected readonly threshold = computed(() => this.meta()?.credit_alert_threshold ?? null);
   // The answer alone: the cards keep their objects while a reload is in flight.
   private readonly orgData = computed(() => this.orgs().data);

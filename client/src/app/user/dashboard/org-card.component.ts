@@ -1,7 +1,8 @@
-import { ChangeDetectionStrategy, Component, input } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
+import type { OrgRunFigures } from '@shared/board/runs';
 
 import { AppLink } from '../../ui/app-link';
-import { formatCount, formatCredits } from '../../ui/format';
+import { formatCoreHours, formatCount, formatCredits } from '../../ui/format';
 import { ICON_IMPORTS } from '../../ui/icons';
 import { OrgCardView } from './dashboard.view';
 
@@ -27,7 +28,18 @@ export class OrgCardComponent {
   /** The organization's slug, known before its data (from `api/meta`). */
   readonly slug = input('');
   readonly threshold = input<number | null>(null);
+  /** The organization's NPC runs; null while they are being read. */
+  readonly runs = input<OrgRunFigures | null>(null);
+
+  /** The run figures once every one is known. */
+  protected readonly knownRuns = computed(() => {
+    const runs = this.runs();
+    return runs?.running != null && runs.core_hours_today !== null
+      ? { running: runs.running, coreHoursToday: runs.core_hours_today }
+      : null;
+  });
 
   protected readonly count = formatCount;
   protected readonly credits = formatCredits;
+  protected readonly coreHours = formatCoreHours;
 }

@@ -63,7 +63,7 @@ export class IssueDialogComponent {
   /** A signed-in admin can hand an open NPC issue to another NPC from here. */
   protected readonly admin = inject(AdminSessionService).signedIn;
   private readonly changes = inject(LiveUpdatesService).watch(
-    ['issues'],
+    ['issues', 'runs'],
     () => this.target.repo.split('/')[0],
   );
 

@@ -188,8 +188,8 @@ describe('TasksPage', () => {
       await settle(harness);
       // The board follows the organization it is filtered to, the dialog the issue's.
       expect(live.following()).toEqual([
-        { topics: ['issues'], org: 'acme' },
-        { topics: ['issues'], org: 'acme' },
+        { topics: ['issues', 'runs'], org: 'acme' },
+        { topics: ['issues', 'runs'], org: 'acme' },
       ]);
       const first = card('acme/web#1');
       expect(first).not.toBeNull();

@@ -105,7 +105,7 @@ export default class TasksPage {
   );
 
   /** Changes to the issues of the organization filtered to (of every one without a filter). */
-  private readonly issueChanges = inject(LiveUpdatesService).watch(['issues'], () => {
+  private readonly issueChanges = inject(LiveUpdatesService).watch(['issues', 'runs'], () => {
     const { org, repository } = this.filters();
     return org ?? repository?.split('/')[0] ?? null;
   });

@@ -1,0 +1,117 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { isoDate } from '@shared/board/credits';
+import { toIssue } from '@shared/board/mappers';
+import { isNpcIssue } from '@shared/board/npc';
+import { roundCoreHours, type OrgRunFigures, type RunFigures } from '@shared/board/runs';
+import { Clock } from '../../common/clock';
+import { notePending } from '../cache/freshness';
+import { OrgsService } from '../orgs/orgs.service';
+import { IssueMirror } from '../sync/issue-mirror';
+import { NpcRunsService, RUN_WINDOW_DAYS } from '../sync/npc-runs.service';
+
+const DAY_MS = 86_400_000;
+
+/** Sums over one organization's runs; `known` false while a read or a bill is missing. */
+interface Tally {
+  known: boolean;
+  running: number;
+  runs: number;
+  coreHours: number;
+  linked: number;
+  today: number;
+}
+
+/**
+ * Each covered organization's NPC runs at a glance (docs/architecture.md#npc-runs): what is
+ * running, what today and the window have billed, and how much of it belongs to a task.
+ * Built from the runs the board holds, without waiting: what is not held yet is read in
+ * the background and named pending (`runs`), its figures null until then.
+ */
+@Injectable()
+export class RunFiguresService {
+  private readonly logger = new Logger(RunFiguresService.name);
+
+  constructor(
+    private readonly orgs: OrgsService,
+    private readonly mirror: IssueMirror,
+    private readonly runs: NpcRunsService,
+    private readonly clock: Clock,
+  ) {}
+
+  async figures(days: 7 | 30): Promise<RunFigures> {
+    const now = this.clock.now().getTime();
+    const since = now - days * DAY_MS;
+    const orgs = await this.orgs.coveredOrgs();
+    const tallies = await Promise.all(orgs.map((org) => this.tally(org, now, since)));
+    if (tallies.some((tally) => !tally?.known)) notePending('runs');
+    return {
+      days,
+      since: new Date(since).toISOString(),
+      orgs: orgs.map((org, i) => figuresOf(org, tallies[i])),
+    };
+  }
+
+  /**
+   * One organization's runs: those of its shown repositories with an NPC task updated in
+   * the last 31 days (the window the board holds runs for); null when its issues cannot be
+   * read now.
+   */
+  private async tally(org: string, now: number, since: number): Promise<Tally | null> {
+    let movedAt: Map<string, number>;
+    try {
+      movedAt = await this.npcRepositories(org, now - RUN_WINDOW_DAYS * DAY_MS);
+    } catch (error) {
+      this.logger.debug(`Runs of ${org} deferred: ${(error as Error).message}`);
+      return null;
+    }
+    const today = Date.parse(isoDate(new Date(now)));
+    const tally: Tally = { known: true, running: 0, runs: 0, coreHours: 0, linked: 0, today: 0 };
+    for (const [repo, moved] of movedAt) {
+      const { runs, pending } = this.runs.repoRuns(repo, moved, since);
+      if (pending || runs === null) tally.known = false;
+      for (const run of runs ?? []) {
+        if (run.status === 'running') tally.running++;
+        const started = Date.parse(run.started_at);
+        if (started < since) continue;
+        tally.runs++;
+        if (run.status === 'running' || run.core_hours === null) continue;
+        tally.coreHours += run.core_hours;
+        if (run.issue_number !== null) tally.linked += run.core_hours;
+        if (started >= today) tally.today += run.core_hours;
+      }
+    }
+    return tally;
+  }
+
+  /** The organization's shown repositories with NPC work since `activeSince`, each with its newest task update. */
+  private async npcRepositories(org: string, activeSince: number): Promise<Map<string, number>> {
+    const [raws, visible] = await Promise.all([
+      this.mirror.orgIssues(org),
+      this.orgs.visibleRepositories(org),
+    ]);
+    const shown = new Set(visible.map((repo) => repo.path));
+    const ctx = this.orgs.mapContext;
+    const movedAt = new Map<string, number>();
+    for (const raw of raws) {
+      const path = raw.repo?.path;
+      if (path === undefined || !shown.has(path)) continue;
+      const updated = Date.parse(raw.updated_at);
+      if (!(updated >= activeSince) || !isNpcIssue(toIssue(raw, path, ctx))) continue;
+      movedAt.set(path, Math.max(movedAt.get(path) ?? 0, updated));
+    }
+    return movedAt;
+  }
+}
+
+function figuresOf(org: string, tally: Tally | null): OrgRunFigures {
+  const known = tally?.known === true;
+  const hours = (value: number): number | null => (known ? roundCoreHours(value) : null);
+  return {
+    org,
+    running: known ? tally.running : null,
+    core_hours_today: hours(tally?.today ?? 0),
+    runs: known ? tally.runs : null,
+    core_hours: hours(tally?.coreHours ?? 0),
+    linked_core_hours: hours(tally?.linked ?? 0),
+  };
+}
