@@ -1,10 +1,11 @@
-// NPC runs on the task board: the running marker on a card, the dialog's list of runs,
-// and an admin's stop confirmation, against the demo seed (which holds a run going now and
-// a runaway). The confirmation is left with "Keep it running": the suite's board is shared,
-// and test/npc-runs.e2e.spec.ts stops runs against a board of its own.
+// NPC runs on the board: the running marker on a card, the dialog's list of runs, an
+// admin's stop confirmation, the dashboard's and credits page's figures and the list's
+// order by cost, against the demo seed (which holds a run going now and a runaway). The
+// confirmation is left with "Keep it running": the suite's board is shared, and
+// test/npc-runs.e2e.spec.ts stops runs against a board of its own.
 import { axeViolations } from './a11y.test.mjs';
-import { api } from './harness.mjs';
-import { PHONE, open, scrollsSideways, settled, signedIn } from './pages.mjs';
+import { api, until } from './harness.mjs';
+import { PHONE, number, open, scrollsSideways, settled, signedIn } from './pages.mjs';
 import { assert, test } from './runner.mjs';
 
 /** The demo's oldest running run's task, as the API shows it. */
@@ -111,3 +112,139 @@ test(
   },
   { viewport: PHONE, contextOptions: { locale: 'zh-CN', bypassCSP: true } },
 );
+
+/** Core-hours as a page prints them: rounded to two decimals. */
+function assertShown(text, hours, what) {
+  assert.equal(number(text), Math.round(hours * 100) / 100, what);
+}
+
+/** `api/runs` once every organization's figures are known. */
+async function runFigures(board, days = 7) {
+  let answer;
+  await until(
+    async () => {
+      answer = await api(board, `api/runs?days=${days}`);
+      return !answer.headers.get('x-board-pending');
+    },
+    { what: 'every organization’s NPC run figures known', timeoutMs: 120_000, everyMs: 500 },
+  );
+  return answer.body;
+}
+
+test(
+  'dashboard: each card shows its NPC runs going and core-hours today, as the board counts them',
+  async ({ page, board, shots }) => {
+    const figures = await runFigures(board);
+    await open(page, board, '');
+    await settled(page);
+    for (const org of figures.orgs) {
+      const card = page.locator(`npc-org-card[data-org="${org.org}"]`);
+      const running = card.locator('a[data-stat="running"]');
+      await running.waitFor();
+      assert.equal(number(await running.locator('strong').textContent()), org.running, org.org);
+      assert.match(
+        await running.getAttribute('href'),
+        new RegExp(`tasks\\?org=${org.org}&running=1$`),
+      );
+      assertShown(
+        await card.locator('[data-stat="core-hours-today"] strong').textContent(),
+        org.core_hours_today,
+        `${org.org} core-hours today`,
+      );
+    }
+    assert.ok(
+      figures.orgs.some((org) => org.running > 0),
+      'the demo seed has runs going',
+    );
+    await page.screenshot({ path: shots.path('runs-dashboard-desktop.png') });
+    assert.deepEqual(await axeViolations(page), []);
+
+    // A card's count leads to its organization's Running now board.
+    const busy = figures.orgs.find((org) => org.running > 0);
+    await page.locator(`npc-org-card[data-org="${busy.org}"] a[data-stat="running"]`).click();
+    await page.waitForURL(/running=1/);
+    await settled(page);
+    assert.ok((await page.locator('npc-issue-board a[data-issue]').count()) > 0);
+  },
+  { contextOptions: { bypassCSP: true } },
+);
+
+test(
+  'dashboard and credits: NPC runs in Chinese on a phone, without sideways scrolling',
+  async ({ page, board, shots }) => {
+    await runFigures(board);
+    await open(page, board, '');
+    await settled(page);
+    const first = page.locator('npc-org-card').first();
+    await first.locator('a[data-stat="running"]').waitFor();
+    assert.match(await first.locator('[data-stat="runs"]').textContent(), /运行中/);
+    assert.match(await first.locator('[data-stat="runs"]').textContent(), /核时/);
+    assert.equal(await scrollsSideways(page), false);
+    await page.screenshot({ path: shots.path('zh-CN-runs-dashboard-phone.png') });
+    assert.deepEqual(await axeViolations(page), []);
+
+    await open(page, board, 'credits');
+    await settled(page);
+    const cell = page.locator('tbody tr [data-cell="runs"]').first();
+    await cell.locator('[data-part="core-hours"]').waitFor();
+    assert.match(await cell.textContent(), /核时/);
+    assert.equal(await scrollsSideways(page), false);
+    await cell.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shots.path('zh-CN-runs-credits-phone.png') });
+    assert.deepEqual(await axeViolations(page), []);
+  },
+  { viewport: PHONE, contextOptions: { locale: 'zh-CN', bypassCSP: true } },
+);
+
+test(
+  'credits: each organization’s NPC runs beside its credits, core-hours as api/runs, the rate an estimate',
+  async ({ page, board, shots }) => {
+    const figures = await runFigures(board);
+    await open(page, board, 'credits');
+    await settled(page);
+    assert.match(await page.locator('thead').textContent(), /NPC runs \(7d\)/);
+    for (const org of figures.orgs) {
+      const cell = page.locator(`tr[data-org="${org.org}"] [data-cell="runs"]`);
+      await cell.locator('[data-part="core-hours"]').waitFor();
+      assertShown(
+        await cell.locator('[data-part="core-hours"]').textContent(),
+        org.core_hours,
+        `${org.org} core-hours`,
+      );
+      if (org.core_hours > 0) {
+        assert.match(await cell.locator('[data-part="on-tasks"]').textContent(), /\d+% on tasks/);
+      }
+    }
+    assert.match(
+      await page.locator('.legend').textContent(),
+      /Credits per core-hour are an estimate/,
+    );
+    await page.locator('tbody tr').first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shots.path('runs-credits-desktop.png') });
+    assert.deepEqual(await axeViolations(page), []);
+  },
+  { contextOptions: { bypassCSP: true } },
+);
+
+test('tasks: the list sorts by the core-hours each task billed, unknown last', async ({
+  page,
+  board,
+  shots,
+}) => {
+  await open(page, board, 'tasks?org=aurora-labs&view=list&sort=cost&dir=desc');
+  await settled(page);
+  const cells = page.locator('npc-issue-list td[data-label="Core-hours"]');
+  await cells.first().waitFor();
+  const shown = (await cells.allTextContents()).map((text) => text.trim());
+  const known = shown.filter((text) => text !== '—').map(number);
+  assert.ok(known.length > 5, `${known.length} tasks with core-hours`);
+  assert.deepEqual(
+    known,
+    [...known].sort((a, b) => b - a),
+    'most core-hours first',
+  );
+  // The unknown ones come after every known one.
+  const firstUnknown = shown.indexOf('—');
+  if (firstUnknown >= 0) assert.ok(shown.slice(firstUnknown).every((text) => text === '—'));
+  await page.screenshot({ path: shots.path('runs-tasks-by-cost-desktop.png') });
+});
