@@ -56,6 +56,26 @@ describe('NPC runs against the demo forge', () => {
       { clock, env: { ADMIN_TOKEN, ALERT_RESOLVE_AFTER_MINUTES: '0' } },
     );
     [org] = (await get<{ covered_orgs: string[] }>('/api/meta')).covered_orgs;
+    // A run no task owns: an NPC mentioned on an open pull request of the organization,
+    // before the board reads any run.
+    const db = new Database(path.join(forge.dataDir, 'forge', 'forge.sqlite'), { readonly: true });
+    const pull = db
+      .prepare(
+        `SELECT n.path || '/' || r.name AS repo, p.number FROM pulls p
+         JOIN repos r ON r.id = p.repo_id JOIN namespaces n ON n.id = r.namespace_id
+         WHERE n.path = ? AND p.state = 'open' ORDER BY p.id LIMIT 1`,
+      )
+      .get(org) as { repo: string; number: number };
+    db.close();
+    const mentioned = await fetch(`${forge.baseUrl}/${pull.repo}/-/pulls/${pull.number}/comments`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${forge.adminToken}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ body: '@npc-reviewer could you review this?' }),
+    });
+    expect(mentioned.status).toBe(201);
   });
 
   afterAll(async () => {
@@ -103,10 +123,15 @@ describe('NPC runs against the demo forge', () => {
     const expected = db
       .prepare(
         `SELECT u.username AS npc, COUNT(*) AS runs FROM builds b JOIN users u ON u.id = b.npc_id
-         WHERE b.issue_id IS NOT NULL AND b.event LIKE '%@npc' AND b.created_at >= ?
+         WHERE b.event LIKE '%@npc' AND b.created_at >= ?
          GROUP BY u.username ORDER BY u.username`,
       )
       .all(since) as { npc: string; runs: number }[];
+    // Among them the run on a pull request, counted for the NPC its title names.
+    const onPulls = db
+      .prepare(`SELECT COUNT(*) AS n FROM builds WHERE pull_id IS NOT NULL AND created_at >= ?`)
+      .get(since) as { n: number };
+    expect(onPulls.n).toBeGreaterThan(0);
     db.close();
     expect(expected.length).toBeGreaterThan(0);
     expect(
@@ -172,6 +197,8 @@ describe('NPC runs against the demo forge', () => {
     expect(shown.running).toBe(builds.filter(going).length);
     expect(shown.running).toBeGreaterThan(0);
     expect(shown.runs).toBe(week.length);
+    // The run on a pull request counts for the organization, not as one on a task.
+    expect(week.some((b) => b.issue_id === null)).toBe(true);
     expect(shown.core_hours).toBeCloseTo(sum(ended), 2);
     expect(shown.linked_core_hours).toBeCloseTo(sum(ended.filter((b) => b.issue_id !== null)), 2);
     expect(shown.core_hours_today).toBeCloseTo(

@@ -66,10 +66,13 @@ export class OverviewService {
         issue.state === 'open' ||
         Date.parse(issue.updated_at) >= Math.min(from.getTime(), now.getTime() - 7 * DAY_MS),
     );
-    const [creditRanking, activity, taskRuns] = await Promise.all([
+    const [creditRanking, activity, [taskRuns, unlinked]] = await Promise.all([
       this.creditRanking(orgs, from, completed),
       this.activityRanking(orgs, from),
-      this.runs.tasksRuns(recent, { bills: true }),
+      this.runs.tasksRuns(recent, { bills: true }).then(async (byTask) => {
+        const repos = recent.map((issue) => issue.repository.full_name);
+        return [byTask, await this.runs.unlinkedRuns(repos, { bills: true })] as const;
+      }),
     ]);
     return {
       days,
@@ -84,7 +87,7 @@ export class OverviewService {
       credit_ranking: creditRanking,
       activity_ranking: activity.ranking,
       activity_unavailable: activity.unavailable,
-      runs: runFigures(recent, taskRuns, completed, from, now),
+      runs: runFigures(recent, taskRuns, unlinked, completed, from, now),
     };
   }
 
@@ -213,17 +216,22 @@ function billed(runs: readonly NpcRun[]): number {
   return roundCoreHours(runs.reduce((sum, run) => sum + (run.core_hours ?? 0), 0));
 }
 
-/** Per NPC: its runs of the window and what they cost; the costliest tasks of 7 days. */
+/**
+ * Per NPC: its runs of the window (those of its tasks, and those its title names on a pull
+ * request or no task) and what they cost; the costliest tasks of 7 days.
+ */
 function runFigures(
   issues: readonly Issue[],
   taskRuns: TaskRunMap,
+  unlinked: readonly NpcRun[],
   completed: readonly Issue[],
   from: Date,
   now: Date,
 ): AdminOverview['runs'] {
-  const inWindow = issues
-    .flatMap((issue) => taskRuns.get(taskKey(issue)) ?? [])
-    .filter((run) => Date.parse(run.started_at) >= from.getTime());
+  const inWindow = [
+    ...issues.flatMap((issue) => taskRuns.get(taskKey(issue)) ?? []),
+    ...unlinked,
+  ].filter((run) => Date.parse(run.started_at) >= from.getTime());
   const npcs = new Set([
     ...inWindow.flatMap((run) => (run.npc === null ? [] : [run.npc])),
     ...completed.flatMap(npcsOf).map((npc) => npc.toLowerCase()),

@@ -1,23 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { Issue } from '@shared/board/entities';
 import { isNpcIssue } from '@shared/board/npc';
-import {
-  eventTarget,
-  roundCoreHours,
-  runNpc,
-  summariseRuns,
-  type NpcRun,
-  type RunStatus,
-  type TaskRuns,
-} from '@shared/board/runs';
-import { isNpcEvent } from '@shared/platform/builds';
-import type { DtoBuildStatusResult, DtoLogInfo } from '@shared/platform/published';
+import { summariseRuns, type NpcRun, type TaskRuns } from '@shared/board/runs';
 import { LRUCache } from 'lru-cache';
 import { Clock } from '../../common/clock';
 import { notePending } from '../cache/freshness';
 import { BoardConfig } from '../config/board-config';
 import { PlatformClient } from '../platform/platform-client';
 import { BackgroundReads, CONCURRENT_READS } from './background-reads';
+import { coreHoursOf, soleNpcOf, toHeldRun, type HeldRun } from './npc-run-records';
 import { mapBounded } from './npc-work.service';
 
 const DAY_MS = 86_400_000;
@@ -25,9 +16,6 @@ const DAY_MS = 86_400_000;
 export const RUN_WINDOW_DAYS = 31;
 /** A repository's runs are read again at least this often while its tasks are shown. */
 export const RUNS_RESYNC_MS = 3_600_000;
-
-/** A run as held: everything but the bill, which is kept apart (read once, never changes). */
-type HeldRun = Omit<NpcRun, 'core_hours'>;
 
 /** One repository's runs, as last read. */
 interface RepoRuns {
@@ -196,21 +184,42 @@ export class NpcRunsService {
       const held = this.held.get(repo);
       if (held !== undefined) runs.set(`${repo}#${issue.number}`, this.runsOf(repo, held, issue));
     }
-    if (!options.bills) return runs;
-    const unbilled = [...runs.values()]
-      .flat()
-      .filter((run) => run.status !== 'running' && run.core_hours === null);
+    if (options.bills) await this.billAll([...runs.values()].flat());
+    return runs;
+  }
+
+  /**
+   * The held runs of `repos` that name no task (on a pull request, or with no address),
+   * each with the NPC its title names or none, for the figures that count a run for its
+   * repository and NPC; with `bills`, each ended run's bill read when it can be. Call after
+   * `tasksRuns` has read the repositories.
+   */
+  async unlinkedRuns(
+    repos: Iterable<string>,
+    options: { bills?: boolean } = {},
+  ): Promise<NpcRun[]> {
+    const runs: NpcRun[] = [];
+    for (const repo of new Set(repos))
+      for (const run of this.held.get(repo)?.runs.values() ?? [])
+        if (run.issue_number === null)
+          runs.push({ ...run, core_hours: this.bills.get(`${repo}#${run.sn}`) ?? null });
+    if (options.bills) await this.billAll(runs);
+    return runs;
+  }
+
+  /** Reads the bill of each ended run that lacks one, in place (null when unreadable). */
+  private async billAll(runs: NpcRun[]): Promise<void> {
+    const unbilled = runs.filter((run) => run.status !== 'running' && run.core_hours === null);
     await mapBounded(unbilled, CONCURRENT_READS, async (run) => {
       run.core_hours = await this.readBill(run.repo, run.sn, false).catch(() => null);
     });
-    return runs;
   }
 
   /** A run of a repository read now from the platform, with its bill when it has ended. */
   async readRun(repo: string, sn: string): Promise<NpcRun | null> {
     const [build] = (await this.platform.listBuilds(repo, { sn }, { fresh: true, maxPages: 1 }))
       .filter((b) => b.sn === sn)
-      .map((b) => this.toRun(repo, b))
+      .map((b) => toHeldRun(repo, b, this.handles))
       .filter((run): run is HeldRun => run !== null);
     if (build === undefined) return null;
     const bill = build.status === 'running' ? null : await this.readBill(repo, sn, true);
@@ -231,7 +240,7 @@ export class NpcRunsService {
       tasks.filter((t) => t.repository.full_name === repo).map((t) => [t.number, t]),
     );
     return builds
-      .map((build) => this.toRun(repo, build))
+      .map((build) => toHeldRun(repo, build, this.handles))
       .filter((run): run is HeldRun => run !== null && run.status === 'running')
       .map((run) => {
         const task = run.issue_number === null ? undefined : byNumber.get(run.issue_number);
@@ -268,7 +277,7 @@ export class NpcRunsService {
     );
     const runs = new Map<string, HeldRun>();
     const read = builds
-      .map((build) => this.toRun(repo, build))
+      .map((build) => toHeldRun(repo, build, this.handles))
       .filter((run): run is HeldRun => run !== null);
     for (const run of read) runs.set(run.sn, run);
     for (const [sn, run] of before?.runs ?? [])
@@ -332,46 +341,4 @@ export class NpcRunsService {
     }
     return runs;
   }
-
-  /** A build as a run of `repo`, or null when it is not an NPC run. */
-  private toRun(repo: string, build: DtoLogInfo): HeldRun | null {
-    if (!isNpcEvent(build.event ?? '')) return null;
-    const target = eventTarget(build.eventUrl ?? '');
-    const here = target !== null && target.repo === repo;
-    return {
-      sn: build.sn,
-      repo,
-      issue_number: here && target.kind === 'issue' ? target.number : null,
-      pull_number: here && target.kind === 'pull' ? target.number : null,
-      npc: runNpc(build.title ?? '', this.handles),
-      started_by: build.userName ?? '',
-      event: build.event,
-      title: build.title ?? '',
-      status: runStatus(build.status),
-      started_at: new Date(Date.parse(build.createTime)).toISOString(),
-      duration_s: Math.round((build.duration ?? 0) / 1000),
-      log_url: build.buildLogUrl ?? '',
-    };
-  }
-}
-
-/** An issue's one NPC assignee (lower-case), or null with none or several. */
-function soleNpcOf(issue: Issue): string | null {
-  const assigned = issue.assignees.filter((a) => a.is_npc);
-  return assigned.length === 1 ? assigned[0].username.toLowerCase() : null;
-}
-
-/** The platform's build status in the board's words: anything unfinished is running. */
-export function runStatus(status: string | undefined): RunStatus {
-  return status === 'success' || status === 'error' || status === 'cancel' ? status : 'running';
-}
-
-/** A build's billed core-hours: the sum of its pipelines'. */
-export function coreHoursOf(status: DtoBuildStatusResult): number {
-  return roundCoreHours(
-    Object.values(status.pipelinesStatus ?? {}).reduce(
-      (sum, pipeline) => sum + (pipeline.metricCoreHours ?? 0),
-      0,
-    ),
-  );
 }
