@@ -24,6 +24,20 @@ describe('BackgroundReads', () => {
   };
   afterEach(() => calls.splice(0));
 
+  it('starts a read asked for later only while no other read waits', async () => {
+    // Every slot busy, then bills asked for before the conversations.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    for (let i = 0; i < CONCURRENT_READS; i++) reads.request(`busy-${i}`, () => held);
+    for (let i = 0; i < 3; i++) reads.request(`bill-${i}`, read(`bill-${i}`), 'later');
+    for (let i = 0; i < 3; i++) reads.request(`facts-${i}`, read(`facts-${i}`));
+    // Asking again for a bill, even without `later`, does not move it ahead.
+    reads.request('bill-0', read('bill-0'));
+    release();
+    await reads.idle();
+    expect(calls).toEqual(['facts-0', 'facts-1', 'facts-2', 'bill-0', 'bill-1', 'bill-2']);
+  });
+
   it('runs each key once however often it is asked for, a few at a time, as background work', async () => {
     let running = 0;
     let most = 0;

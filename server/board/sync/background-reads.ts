@@ -19,9 +19,11 @@ export const MAX_QUEUED_READS = 100_000;
  * asking again for one queued, running or recently failed does nothing. They run a few
  * at a time as background work, so each takes only the budget above `ENRICHMENT_RESERVE`
  * (the viewers' quarter and room for snapshots and alerts) and a connection slot after any
- * viewer's call. When the budget refuses one, the queue
- * is emptied and stays shut until background calls are admitted again; the answers still
- * pending ask again then.
+ * viewer's call. A read asked for `later` (an ended run's bill: the largest share of a cold
+ * load, and one no count waits for) starts only while no other read waits, so the
+ * conversations and commits the pages count from come first. When the budget refuses
+ * one, the queue is emptied and stays shut until background calls are admitted again;
+ * the answers still pending ask again then.
  *
  * An answer built while reads were pending carries `mark()`; `hasNews(mark)` tells the
  * route cache when this replica has since finished every read, so the next request
@@ -32,7 +34,11 @@ export const MAX_QUEUED_READS = 100_000;
 @Injectable()
 export class BackgroundReads implements BeforeApplicationShutdown {
   private readonly logger = new Logger(BackgroundReads.name);
-  private readonly queued = new Map<string, () => Promise<unknown>>();
+  /** Reads waiting, by priority: every `now` one starts before any `later` one. */
+  private readonly queued: Record<ReadPriority, Map<string, () => Promise<unknown>>> = {
+    now: new Map(),
+    later: new Map(),
+  };
   private readonly running = new Set<string>();
   private readonly failed = new LRUCache<string, number>({ max: 10_000 });
   private shutUntil = 0;
@@ -48,16 +54,16 @@ export class BackgroundReads implements BeforeApplicationShutdown {
 
   /** Reads waiting and running. */
   get size(): number {
-    return this.queued.size + this.running.size;
+    return this.queued.now.size + this.queued.later.size + this.running.size;
   }
 
   /** Queue `read` under `key` unless it is queued, running, recently failed or shut out. */
-  request(key: string, read: () => Promise<unknown>): void {
+  request(key: string, read: () => Promise<unknown>, priority: ReadPriority = 'now'): void {
     const now = this.clock.now().getTime();
     if (this.closed || now < this.shutUntil) return;
-    if (this.queued.has(key) || this.running.has(key)) return;
-    if ((this.failed.get(key) ?? 0) > now || this.queued.size >= MAX_QUEUED_READS) return;
-    this.queued.set(key, read);
+    if (this.queued.now.has(key) || this.queued.later.has(key) || this.running.has(key)) return;
+    if ((this.failed.get(key) ?? 0) > now || this.size >= MAX_QUEUED_READS) return;
+    this.queued[priority].set(key, read);
     outsideAnswers(() => this.pump());
   }
 
@@ -73,7 +79,7 @@ export class BackgroundReads implements BeforeApplicationShutdown {
 
   async beforeApplicationShutdown(): Promise<void> {
     this.closed = true;
-    this.queued.clear();
+    this.clearQueue();
     await this.idle();
   }
 
@@ -83,10 +89,18 @@ export class BackgroundReads implements BeforeApplicationShutdown {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
+  private clearQueue(): void {
+    this.queued.now.clear();
+    this.queued.later.clear();
+  }
+
   private pump(): void {
-    while (this.running.size < CONCURRENT_READS && this.queued.size > 0) {
-      const [key, read] = this.queued.entries().next().value!;
-      this.queued.delete(key);
+    while (this.running.size < CONCURRENT_READS) {
+      const queue = this.queued.now.size > 0 ? this.queued.now : this.queued.later;
+      const next = queue.entries().next();
+      if (next.done) break;
+      const [key, read] = next.value;
+      queue.delete(key);
       this.running.add(key);
       void this.run(key, read);
     }
@@ -104,7 +118,7 @@ export class BackgroundReads implements BeforeApplicationShutdown {
       const retryAfterMs = budgetRefusal(error);
       if (retryAfterMs !== null) {
         this.shutUntil = this.clock.now().getTime() + retryAfterMs;
-        this.queued.clear();
+        this.clearQueue();
       } else {
         this.failed.set(key, this.clock.now().getTime() + FAILED_READ_BACKOFF_MS);
         this.logger.debug(`Background read ${key} failed: ${(error as Error).message}`);
@@ -116,6 +130,9 @@ export class BackgroundReads implements BeforeApplicationShutdown {
     }
   }
 }
+
+/** How soon a read is wanted: `later` ones wait while any `now` one does. */
+export type ReadPriority = 'now' | 'later';
 
 /** Of a call the budget refused: how long until it admits calls again; else null. */
 function budgetRefusal(error: unknown): number | null {

@@ -317,7 +317,11 @@ export class NpcRunsService {
   private requestBills(repo: string, runs: readonly NpcRun[]): void {
     for (const run of runs)
       if (run.status !== 'running' && run.core_hours === null)
-        this.reads.request(`bill:${repo}#${run.sn}`, () => this.readBill(repo, run.sn, false));
+        this.reads.request(
+          `bill:${repo}#${run.sn}`,
+          () => this.readBill(repo, run.sn, false),
+          'later',
+        );
   }
 
   /** A finished run's billed core-hours, read once and kept. */
