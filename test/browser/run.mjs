@@ -23,6 +23,7 @@ import './csv.test.mjs';
 import './dashboard.test.mjs';
 import './first-visit.test.mjs';
 import './i18n.test.mjs';
+import './lanes.test.mjs';
 import './layout.test.mjs';
 import './live.test.mjs';
 import './raw-words.test.mjs';

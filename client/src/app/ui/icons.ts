@@ -27,6 +27,8 @@ import history from '@material-symbols/svg-400/outlined/history.svg';
 import hourglassTop from '@material-symbols/svg-400/outlined/hourglass_top.svg';
 import inbox from '@material-symbols/svg-400/outlined/inbox.svg';
 import info from '@material-symbols/svg-400/outlined/info.svg';
+import keyboardArrowDown from '@material-symbols/svg-400/outlined/keyboard_arrow_down.svg';
+import keyboardArrowRight from '@material-symbols/svg-400/outlined/keyboard_arrow_right.svg';
 import logout from '@material-symbols/svg-400/outlined/logout.svg';
 import menu from '@material-symbols/svg-400/outlined/menu.svg';
 import monitoring from '@material-symbols/svg-400/outlined/monitoring.svg';
@@ -49,6 +51,7 @@ import toll from '@material-symbols/svg-400/outlined/toll.svg';
 import translate from '@material-symbols/svg-400/outlined/translate.svg';
 import tv from '@material-symbols/svg-400/outlined/tv.svg';
 import verifiedUser from '@material-symbols/svg-400/outlined/verified_user.svg';
+import viewAgenda from '@material-symbols/svg-400/outlined/view_agenda.svg';
 import viewKanban from '@material-symbols/svg-400/outlined/view_kanban.svg';
 import visibility from '@material-symbols/svg-400/outlined/visibility.svg';
 import visibilityOff from '@material-symbols/svg-400/outlined/visibility_off.svg';
@@ -75,6 +78,8 @@ export const ICONS = {
   hourglass_top: hourglassTop,
   inbox,
   info,
+  keyboard_arrow_down: keyboardArrowDown,
+  keyboard_arrow_right: keyboardArrowRight,
   logout,
   menu,
   monitoring,
@@ -97,6 +102,7 @@ export const ICONS = {
   translate,
   tv,
   verified_user: verifiedUser,
+  view_agenda: viewAgenda,
   view_kanban: viewKanban,
   visibility,
   visibility_off: visibilityOff,

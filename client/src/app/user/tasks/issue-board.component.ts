@@ -43,6 +43,10 @@ export class IssueBoardComponent {
   readonly issues = input<readonly Issue[] | null>(null);
   /** The keys of the cards a live update just changed, marked for a moment. */
   readonly changed = input<ReadonlySet<string>>(new Set());
+  /** Prefix of the element ids, unique per board on the page (several in swimlanes). */
+  readonly ids = input('');
+  /** The columns' heading level: 2 on the page, 3 inside a swimlane. */
+  readonly headingLevel = input(2);
 
   protected readonly columns = COLUMNS;
   protected readonly groups = computed(() => {

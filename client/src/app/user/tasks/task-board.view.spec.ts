@@ -1,3 +1,4 @@
+import type { Issue } from '@shared/board/entities';
 import { BOARD_COLUMN_RULE } from '@shared/board/columns';
 
 import { anIssue } from '../../testing/fixtures';
@@ -12,6 +13,7 @@ import {
   npcOf,
   npcOptions,
   npcUsernames,
+  npcLanes,
   sortIssues,
 } from './task-board.view';
 
@@ -123,6 +125,48 @@ describe('sortIssues', () => {
 
   it('keys issues by repository and number', () => {
     expect(issueKey(anIssue({ number: 7, repository: { full_name: 'a/b' } }))).toBe('a/b#7');
+  });
+});
+
+describe('npcLanes', () => {
+  const npc = (username: string) => ({ username, is_npc: true }) as Issue['author'];
+  const person = { username: 'alice', is_npc: false } as Issue['author'];
+  const issue = (number: number, assignee: string | null, reason?: 'stuck' | 'overdue') =>
+    anIssue({
+      number,
+      author: person,
+      assignees: assignee ? [npc(assignee)] : [],
+      attention: reason ? ({ reason, since: '2026-11-20T00:00:00Z' } as Issue['attention']) : null,
+    });
+
+  it("puts each issue in its NPC's lane, configured NPCs first in their order, no NPC last", () => {
+    const lanes = npcLanes(
+      [
+        issue(1, null),
+        issue(2, 'npc-zeta'),
+        issue(3, 'npc-tester', 'stuck'),
+        issue(4, 'npc-builder', 'overdue'),
+        issue(5, 'npc-tester', 'stuck'),
+        issue(6, 'npc-tester'),
+      ],
+      ['npc-builder', 'npc-reviewer', 'npc-tester'],
+    );
+    expect(lanes.map((lane) => [lane.npc, lane.issues.map((i) => i.number)])).toEqual([
+      ['npc-builder', [4]],
+      ['npc-tester', [3, 5, 6]],
+      ['npc-zeta', [2]],
+      [null, [1]],
+    ]);
+    expect(lanes.map(({ stuck, overdue }) => [stuck, overdue])).toEqual([
+      [0, 1],
+      [2, 0],
+      [0, 0],
+      [0, 0],
+    ]);
+  });
+
+  it('has no lanes without issues', () => {
+    expect(npcLanes([], ['npc-builder'])).toEqual([]);
   });
 });
 

@@ -166,3 +166,35 @@ export function labelColors(hex: string): { background: string; color: string } 
     color: onWhite >= onBlack ? '#ffffff' : '#000000',
   };
 }
+
+/** One swimlane of the board grouped by NPC: its NPC (null: no NPC assigned) and its issues. */
+export interface NpcLane {
+  npc: string | null;
+  issues: Issue[];
+  stuck: number;
+  overdue: number;
+}
+
+/**
+ * The board in one lane per NPC: each issue in the lane of its NPC (`npcOf`), the lanes in
+ * the order of the NPC filter's choices (`npcOptions`), the issues with no NPC last; the
+ * API's order inside each lane. Stuck and overdue count what is known so far.
+ */
+export function npcLanes(issues: readonly Issue[], handles: readonly string[]): NpcLane[] {
+  const byNpc = new Map<string | null, Issue[]>();
+  for (const issue of issues) {
+    const npc = npcOf(issue)?.username ?? null;
+    const lane = byNpc.get(npc);
+    if (lane) lane.push(issue);
+    else byNpc.set(npc, [issue]);
+  }
+  const named = [...byNpc.keys()].filter((npc): npc is string => npc !== null);
+  const order: (string | null)[] = npcOptions(handles, named).filter((npc) => byNpc.has(npc));
+  if (byNpc.has(null)) order.push(null);
+  return order.map((npc) => {
+    const laneIssues = byNpc.get(npc)!;
+    const count = (reason: AttentionReason) =>
+      laneIssues.filter((issue) => issue.attention?.reason === reason).length;
+    return { npc, issues: laneIssues, stuck: count('stuck'), overdue: count('overdue') };
+  });
+}

@@ -9,7 +9,10 @@ import { TasksUrlState } from './tasks-url-state';
 
 /** A change the filters ask for; the page writes it to the URL. */
 export type TasksChange = Partial<
-  Pick<TasksUrlState, 'org' | 'npc' | 'state' | 'attention' | 'repository' | 'running' | 'view'>
+  Pick<
+    TasksUrlState,
+    'org' | 'npc' | 'state' | 'attention' | 'repository' | 'running' | 'view' | 'group'
+  >
 >;
 
 /** One of the filter selects: the empty option clears its filter. */
@@ -85,8 +88,23 @@ const ATTENTION_OPTIONS = [
         <npc-icon name="info" />
       </button>
     </div>
-    @if (state().repository || state().running || runningCount() > 0) {
+    @if (state().repository || state().running || runningCount() > 0 || state().view === 'board') {
       <div class="chips">
+        @if (state().view === 'board') {
+          <button
+            type="button"
+            class="chip toggle"
+            data-filter="group"
+            [attr.aria-pressed]="state().group === 'npc'"
+            (click)="changed.emit({ group: state().group === 'npc' ? null : 'npc' })"
+          >
+            <npc-icon
+              aria-hidden="true"
+              [name]="state().group === 'npc' ? 'check' : 'view_agenda'"
+            />
+            <span i18n="@@tasks.filter.groupByNpc">Group by NPC</span>
+          </button>
+        }
         @if (runningCount() > 0 || state().running) {
           <button
             type="button"

@@ -57,6 +57,7 @@ describe('task board URL state', () => {
       repository: null,
       running: null,
       view: null,
+      group: null,
       sort: null,
       dir: null,
       repo: null,
@@ -115,7 +116,15 @@ describe('task board URL state', () => {
     expect(tasksQueryParams(DEFAULT_TASKS_STATE)['running']).toBeNull();
   });
 
-  it('clears every filter but keeps the view, the order and the open dialog', () => {
+  it('keeps the board grouped by NPC in the URL as group=npc, and nothing else as it', () => {
+    expect(parseTasksState({ group: 'npc' }).group).toBe('npc');
+    expect(parseTasksState({ group: 'repo' }).group).toBeNull();
+    expect(tasksQueryParams({ ...DEFAULT_TASKS_STATE, group: 'npc' })['group']).toBe('npc');
+    expect(tasksQueryParams(DEFAULT_TASKS_STATE)['group']).toBeNull();
+    expect(hasFilters({ ...DEFAULT_TASKS_STATE, group: 'npc' })).toBe(false);
+  });
+
+  it('clears every filter but keeps the view, the grouping, the order and the open dialog', () => {
     const state: TasksUrlState = {
       org: 'acme',
       npc: 'npc-tester',
@@ -124,6 +133,7 @@ describe('task board URL state', () => {
       repository: 'acme/web',
       running: true,
       view: 'list',
+      group: 'npc',
       sort: 'title',
       dir: 'asc',
       repo: 'acme/web',
@@ -134,6 +144,7 @@ describe('task board URL state', () => {
     expect(cleared).toEqual({
       ...DEFAULT_TASKS_STATE,
       view: 'list',
+      group: 'npc',
       sort: 'title',
       dir: 'asc',
       repo: 'acme/web',

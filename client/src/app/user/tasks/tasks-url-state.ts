@@ -16,6 +16,8 @@ export interface TasksUrlState {
   /** Only the issues with an NPC run going now (`running=1`). */
   running: boolean;
   view: 'board' | 'list';
+  /** The board in one lane per NPC (`group=npc`); the list ignores it. */
+  group: 'npc' | null;
   sort: IssueSortKey;
   dir: SortDirection;
   /** The issue whose dialog is open: `org/repo` and number. */
@@ -47,6 +49,7 @@ export const DEFAULT_TASKS_STATE: TasksUrlState = {
   repository: null,
   running: false,
   view: 'board',
+  group: null,
   sort: 'created',
   dir: 'desc',
   repo: null,
@@ -86,6 +89,7 @@ export function parseTasksState(params: Params): TasksUrlState {
     repository: repository && FULL_NAME.test(repository) ? repository : null,
     running: one(params, 'running') === '1',
     view: one(params, 'view') === 'list' ? 'list' : 'board',
+    group: one(params, 'group') === 'npc' ? 'npc' : null,
     sort: (ISSUE_SORT_KEYS as readonly string[]).includes(sort ?? '')
       ? (sort as IssueSortKey)
       : DEFAULT_TASKS_STATE.sort,
@@ -109,6 +113,7 @@ export function tasksQueryParams(state: TasksUrlState): Params {
     repository: state.repository,
     running: state.running ? '1' : null,
     view: state.view === d.view ? null : state.view,
+    group: state.group,
     sort: state.sort === d.sort && state.dir === d.dir ? null : state.sort,
     dir: state.sort === d.sort && state.dir === d.dir ? null : state.dir,
     repo: state.repo && state.issue ? state.repo : null,

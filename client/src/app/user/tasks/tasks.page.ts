@@ -32,6 +32,7 @@ import { SortDirection } from '../../ui/sort';
 import { WallSwitchComponent } from '../../ui/wall-switch.component';
 import { AttentionLaneComponent } from './attention-lane.component';
 import { IssueBoardComponent } from './issue-board.component';
+import { NpcLanesComponent } from './npc-lanes.component';
 import type { IssueDialogData } from './issue-dialog.component';
 import { IssueListComponent } from './issue-list.component';
 import { TaskFiltersComponent, TasksChange } from './task-filters.component';
@@ -59,6 +60,7 @@ import {
     AttentionLaneComponent,
     EmptyStateComponent,
     IssueBoardComponent,
+    NpcLanesComponent,
     IssueListComponent,
     LoadErrorComponent,
     MatButtonModule,
@@ -162,6 +164,7 @@ export default class TasksPage {
     const slugs = current && !covered.includes(current) ? [...covered, current] : covered;
     return slugs.map((slug) => ({ slug, name: this.orgNames.nameOf(slug) }));
   });
+  protected readonly npcHandles = computed(() => this.meta()?.npc_handles ?? []);
   protected readonly npcOptions = computed(() => {
     const seen = new Set(this.seenNpcs());
     const current = this.url().npc;
