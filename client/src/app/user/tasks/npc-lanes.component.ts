@@ -82,6 +82,8 @@ import { type NpcLane, npcLanes } from './task-board.view';
     }
   `,
   styles: `
+    @use '../../ui/count-badge' as count;
+
     :host {
       display: flex;
       flex-direction: column;
@@ -126,13 +128,7 @@ import { type NpcLane, npcLanes } from './task-board.view';
     }
 
     .lane-count {
-      min-width: 24px;
-      padding: 2px 8px;
-      border-radius: 999px;
-      background: var(--mat-sys-secondary-container);
-      color: var(--mat-sys-on-secondary-container);
-      font: var(--mat-sys-label-medium);
-      text-align: center;
+      @include count.count-badge;
     }
 
     .lane-stat {
