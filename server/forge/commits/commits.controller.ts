@@ -15,7 +15,7 @@ import type {
 } from '@shared/platform/published';
 import { CommitsService, type ArchiveAnswer } from './commits.service';
 
-/** Spec 4.2: head, commits, compare. */
+/** The repository's head, its commits and comparisons between two revisions. */
 @Controller()
 export class CommitsController {
   constructor(private readonly commits: CommitsService) {}

@@ -87,7 +87,7 @@ export function parseBaseHead(value: string): { base: string; head: string; thre
   };
 }
 
-/** Spec 4.2 reads: default branch, commit lists, one commit, comparisons. */
+/** Commit reads: the default branch, commit lists, one commit, comparisons. */
 @Injectable()
 export class CommitsService {
   constructor(

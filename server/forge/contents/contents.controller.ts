@@ -19,7 +19,7 @@ function refParam(value: unknown): string | undefined {
   return value;
 }
 
-/** Spec 4.1: contents, raw files and blobs. */
+/** A repository's contents, raw files and blobs. */
 @Controller()
 export class ContentsController {
   constructor(private readonly contents: ContentsService) {}

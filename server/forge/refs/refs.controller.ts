@@ -8,7 +8,7 @@ import { Repo, type RepoContext } from '../access/request-context';
 import { CreateBranchDto, CreateTagDto } from './refs.dto';
 import { RefsService, type ForgeTag } from './refs.service';
 
-/** Spec 4.2: branches and tags. Names may hold `/` (sent literally or as %2F). */
+/** Branches and tags. Names may hold `/` (sent literally or as %2F). */
 @Controller()
 export class RefsController {
   constructor(private readonly refs: RefsService) {}

@@ -22,7 +22,7 @@ import { Repo, type RepoContext } from '../access/request-context';
 import { CreateReleaseDto, DownloadQueryDto, UpdateReleaseDto } from './releases.dto';
 import { ReleasesService } from './releases.service';
 
-/** Spec 4.4: releases. */
+/** Releases and their assets (docs/architecture.md#the-forge). */
 @Controller()
 export class ReleasesController {
   constructor(private readonly releases: ReleasesService) {}

@@ -20,7 +20,7 @@ import { UploadRequestDto, UploadTokenQueryDto } from './uploads.dto';
 import { UploadsService, type UploadAssetsResponse } from './uploads.service';
 import type { UploadKind } from './upload.types';
 
-/** Spec 4.1 attachments: upload URLs, the PUT that stores bytes, asset paths, deletion. */
+/** Attachments: upload URLs, the PUT that stores bytes, asset paths, deletion. */
 @Controller()
 export class UploadsController {
   constructor(private readonly uploads: UploadsService) {}
