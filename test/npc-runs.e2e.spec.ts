@@ -132,7 +132,20 @@ describe('NPC runs against the demo forge', () => {
       .prepare(`SELECT COUNT(*) AS n FROM builds WHERE pull_id IS NOT NULL AND created_at >= ?`)
       .get(since) as { n: number };
     expect(onPulls.n).toBeGreaterThan(0);
+    // The runs going now, for an admin to stop: every NPC build not ended, oldest first.
+    const going = db
+      .prepare(
+        `SELECT sn FROM builds WHERE event LIKE '%@npc' AND stopped_at IS NULL
+         AND (finishes_at IS NULL OR finishes_at > ?) ORDER BY created_at, sn`,
+      )
+      .all(board.clock.now().toISOString()) as { sn: string }[];
     db.close();
+    expect(going.length).toBeGreaterThan(1);
+    expect(overview.runs.running.map((run) => run.sn)).toEqual(going.map((b) => b.sn));
+    for (const run of overview.runs.running) {
+      expect(run.status).toBe('running');
+      if (run.issue_number !== null) expect(run.task_title).toEqual(expect.any(String));
+    }
     expect(expected.length).toBeGreaterThan(0);
     expect(
       overview.runs.by_npc.filter((row) => row.runs > 0).map(({ npc, runs }) => ({ npc, runs })),

@@ -1,3 +1,5 @@
+import type { NpcRun } from './runs';
+
 /**
  * `GET /api/admin/overview?days=7|30` (docs/architecture.md#admin-overview-figures).
  * Times are in seconds.
@@ -25,12 +27,15 @@ export interface AdminOverview {
     by_npc: NpcRunFigures[];
     /** The tasks whose runs of the last 7 days billed the most core-hours, at most five. */
     costliest: CostlyTask[];
+    /** The runs going now, the longest-running first, each with its task's title if any. */
+    running: RunningRun[];
   };
 }
 
 /**
- * One NPC's runs of the window, on the tasks the board shows (a run linked to no task is
- * not counted). Core-hours are billed core-hours, failed, stopped and retried runs included.
+ * One NPC's runs of the window: on the tasks the board shows, and those its title names on
+ * a pull request or no task in their repositories. Core-hours are billed core-hours, failed,
+ * stopped and retried runs included.
  */
 export interface NpcRunFigures {
   npc: string;
@@ -52,6 +57,12 @@ export interface NpcRunFigures {
   core_hours_per_completed_task: number | null;
   /** The *n* of `core_hours_per_completed_task`. */
   completed_tasks: number;
+}
+
+/** A run going now, as the overview lists it for an admin to stop. */
+export interface RunningRun extends NpcRun {
+  /** Its task's title; null for a run linked to no task. */
+  task_title: string | null;
 }
 
 /** A task and what its recent runs cost. */

@@ -5,7 +5,7 @@
 // test/npc-runs.e2e.spec.ts stops runs against a board of its own.
 import { axeViolations } from './a11y.test.mjs';
 import { api, until } from './harness.mjs';
-import { PHONE, number, open, scrollsSideways, settled, signedIn } from './pages.mjs';
+import { PHONE, adminApi, number, open, scrollsSideways, settled, signedIn } from './pages.mjs';
 import { assert, test } from './runner.mjs';
 
 /** The demo's oldest running run's task, as the API shows it. */
@@ -248,3 +248,38 @@ test('tasks: the list sorts by the core-hours each task billed, unknown last', a
   if (firstUnknown >= 0) assert.ok(shown.slice(firstUnknown).every((text) => text === '—'));
   await page.screenshot({ path: shots.path('runs-tasks-by-cost-desktop.png') });
 });
+
+test(
+  'admin overview: the runs going now, each with its task and Stop run, the confirmation naming it',
+  async ({ page, board, shots }) => {
+    await signedIn(page, board);
+    const overview = await adminApi(board, 'GET', 'api/admin/overview?days=7');
+    assert.ok(overview.runs.running.length > 0, 'the demo seed has runs going');
+    await open(page, board, 'admin/dashboard');
+    await settled(page);
+    const shown = page.locator('li[data-running-run]');
+    await shown.first().waitFor();
+    assert.deepEqual(
+      await shown.evaluateAll((items) => items.map((li) => li.dataset.runningRun)),
+      overview.runs.running.map((run) => run.sn),
+    );
+    // The longest-running first: the demo's runaway.
+    const [first] = overview.runs.running;
+    const item = page.locator(`li[data-running-run="${first.sn}"]`);
+    assert.match(await item.textContent(), /running \d+h/);
+    await item.locator('[data-action="stop-run"]').click();
+    const question = item.locator('[data-stop-question]');
+    await question.filter({ hasText: 'so far' }).waitFor();
+    assert.match(
+      (await question.textContent()).replace(/\s+/g, ' ').trim(),
+      new RegExp(`^Stop run ${first.sn} of ${first.repo} #${first.issue_number}\\? It has billed`),
+    );
+    await item.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shots.path('runs-overview-stop-desktop.png') });
+    assert.deepEqual(await axeViolations(page), []);
+    // Kept running: the shared board's runaway stays for the other tests.
+    await item.getByRole('button', { name: 'Keep it running' }).click();
+    await item.locator('[data-action="stop-run"]').waitFor();
+  },
+  { contextOptions: { bypassCSP: true } },
+);

@@ -218,7 +218,7 @@ function billed(runs: readonly NpcRun[]): number {
 
 /**
  * Per NPC: its runs of the window (those of its tasks, and those its title names on a pull
- * request or no task) and what they cost; the costliest tasks of 7 days.
+ * request or no task) and what they cost; the costliest tasks of 7 days; the runs going now.
  */
 function runFigures(
   issues: readonly Issue[],
@@ -282,7 +282,16 @@ function runFigures(
         b.core_hours - a.core_hours || byName(`${a.repo}#${a.number}`, `${b.repo}#${b.number}`),
     )
     .slice(0, 5);
-  return { by_npc: byNpc, costliest };
+  const titles = new Map(issues.map((issue) => [taskKey(issue), issue.title]));
+  const running = [...issues.flatMap((issue) => taskRuns.get(taskKey(issue)) ?? []), ...unlinked]
+    .filter((run) => run.status === 'running')
+    .sort((a, b) => Date.parse(a.started_at) - Date.parse(b.started_at) || byName(a.sn, b.sn))
+    .map((run) => ({
+      ...run,
+      task_title:
+        run.issue_number === null ? null : (titles.get(`${run.repo}#${run.issue_number}`) ?? null),
+    }));
+  return { by_npc: byNpc, costliest, running };
 }
 
 /** A percentile in whole seconds, or null below the minimum sample. */

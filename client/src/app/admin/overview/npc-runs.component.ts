@@ -1,10 +1,13 @@
-import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
-import type { AdminOverview, NpcRunFigures } from '@shared/board/admin';
+import { ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
+import type { AdminOverview, NpcRunFigures, RunningRun } from '@shared/board/admin';
 
+import { ClockService } from '../../core/clock.service';
 import { AppLink } from '../../ui/app-link';
 import { coreHoursText } from '../../ui/core-hours-text';
 import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { formatCount, formatDuration, formatPercent } from '../../ui/format';
+import { RunStopComponent } from '../../ui/run-stop.component';
+import { runningText } from '../../ui/run-text';
 
 /** A figure below its sample, or not measurable yet. */
 const NONE = '–';
@@ -17,16 +20,38 @@ const NONE = '–';
  */
 @Component({
   selector: 'npc-overview-runs',
-  imports: [AppLink, EmptyStateComponent],
+  imports: [AppLink, EmptyStateComponent, RunStopComponent],
   template: `
     <h2 id="overview-runs-heading" i18n="@@admin.overview.runs.heading">
       NPC runs, last {{ days() }} days
     </h2>
     <p class="caption" i18n="@@admin.overview.runs.caption">
       Core-hours are what the platform billed; failed, stopped and retried runs count. Per completed
-      task: every run of the NPC's tasks completed in the window, divided by those tasks. Runs not
-      linked to a task are not counted.
+      task: every run of the NPC's tasks completed in the window, divided by those tasks. A run on a
+      pull request or on no task counts for the NPC its title names.
     </p>
+    @if (running().length > 0) {
+      <h3 id="running-heading" i18n="@@admin.overview.runs.running">Running now</h3>
+      <ul class="running" aria-labelledby="running-heading">
+        @for (run of running(); track run.sn) {
+          <li [attr.data-running-run]="run.sn">
+            <p class="run-line">
+              @if (run.issue_number !== null) {
+                <a npcLink="/tasks" [query]="{ repo: run.repo, issue: run.issue_number }"
+                  >{{ run.repo }}#{{ run.issue_number }} {{ run.task_title }}</a
+                >
+              } @else {
+                <span>{{ run.repo }}</span>
+              }
+              <span class="sample">{{ run.npc ?? '—' }} · {{ elapsed(run) }}</span>
+            </p>
+            @defer {
+              <npc-run-stop [run]="run" />
+            }
+          </li>
+        }
+      </ul>
+    }
     @if (rows().length === 0) {
       <npc-empty-state
         icon="smart_toy"
@@ -148,6 +173,23 @@ const NONE = '–';
     .cost {
       color: var(--mat-sys-on-surface-variant);
     }
+    .running {
+      margin: 0 0 16px;
+      padding: 0;
+      list-style: none;
+    }
+    .running li {
+      padding: 8px 0;
+      border-bottom: 1px solid var(--mat-sys-outline-variant);
+      overflow-wrap: anywhere;
+    }
+    .run-line {
+      margin: 0;
+      font: var(--mat-sys-body-medium);
+    }
+    .run-line a {
+      color: var(--mat-sys-primary);
+    }
     @media (max-width: 599px) {
       .runs-table {
         font: var(--mat-sys-body-small);
@@ -163,6 +205,14 @@ const NONE = '–';
 export class OverviewRunsComponent {
   readonly runs = input.required<AdminOverview['runs']>();
   readonly days = input.required<number>();
+  private readonly clock = inject(ClockService);
+
+  /** The runs going now, the longest-running first, each stoppable. */
+  protected readonly running = computed(() => this.runs().running ?? []);
+  /** `running 5h 29m`, as the task cards say it. */
+  protected elapsed(run: RunningRun): string {
+    return runningText(run.started_at, this.clock.now());
+  }
 
   protected readonly rows = computed(() =>
     this.runs()

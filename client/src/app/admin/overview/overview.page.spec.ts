@@ -7,7 +7,7 @@ import type { AdminOverview } from '@shared/board/admin';
 import { ADMIN_TOKEN_KEY } from '../../core/admin-session.service';
 import { fakeLiveUpdates } from '../../testing/fake-live-updates';
 import { META } from '../../testing/fixtures';
-import { BAD_GATEWAY, errorBody, setUpPage, settle } from '../../testing/page-testing';
+import { BAD_GATEWAY, NOW, errorBody, setUpPage, settle } from '../../testing/page-testing';
 
 function anOverview(days: 7 | 30, created: number, closed: number): AdminOverview {
   const figures = { answered: 4, waiting: 1, average_seconds: 7500, p95_seconds: 90_000 };
@@ -82,6 +82,24 @@ function anOverview(days: 7 | 30, created: number, closed: number): AdminOvervie
           npc: 'npc-builder',
           runs: 4,
           core_hours: 3.5,
+        },
+      ],
+      running: [
+        {
+          sn: 'cnb-run-1',
+          repo: 'acme/web',
+          issue_number: 7,
+          pull_number: null,
+          npc: 'npc-builder',
+          started_by: 'alice',
+          event: 'issue.comment@npc',
+          title: 'npc-builder: Slow build',
+          status: 'running',
+          started_at: new Date(NOW - 2 * 3_600_000).toISOString(),
+          duration_s: 7200,
+          core_hours: null,
+          log_url: '',
+          task_title: 'Slow build',
         },
       ],
     },
@@ -206,6 +224,14 @@ describe('OverviewPage', () => {
       'acme/web#7 Slow build · 3.5 core-h in 4 runs',
     );
     expect(costly?.querySelector('a')?.getAttribute('href')).toBe('/tasks?repo=acme%2Fweb&issue=7');
+    // The run going now, with its task and how long it has run, and Stop run for the admin.
+    const running = page().querySelector('li[data-running-run="cnb-run-1"]');
+    expect(running?.querySelector('a')?.textContent?.trim()).toBe('acme/web#7 Slow build');
+    expect(running?.textContent).toContain('npc-builder · running 2h');
+    for (const block of await harness.fixture.getDeferBlocks()) {
+      await block.render(DeferBlockState.Complete);
+    }
+    expect(running?.querySelector('[data-action="stop-run"]')).not.toBeNull();
   });
 
   it('switches response times and rankings to 30 days through the URL', async () => {

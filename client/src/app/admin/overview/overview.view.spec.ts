@@ -50,7 +50,7 @@ function anOverview(overrides: Partial<AdminOverview> = {}): AdminOverview {
       ],
     },
     npcs: [],
-    runs: { by_npc: [], costliest: [] },
+    runs: { by_npc: [], costliest: [], running: [] },
     credit_ranking: [
       {
         org_slug: 'granite',

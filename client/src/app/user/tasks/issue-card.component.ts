@@ -7,7 +7,8 @@ import { ICON_IMPORTS } from '../../ui/icons';
 import { RelativeTimeComponent } from '../../ui/relative-time.component';
 import { AttentionBadgeComponent } from './attention-badge.component';
 import { IssueLabelsComponent } from './issue-labels.component';
-import { runningText, runsSummary } from './runs.view';
+import { runningText } from '../../ui/run-text';
+import { runsSummary } from './runs.view';
 import { npcOf } from './task-board.view';
 
 /**

@@ -9,7 +9,7 @@ import { formatDuration } from '../../ui/format';
 import { ICON_IMPORTS } from '../../ui/icons';
 import { LoadErrorComponent } from '../../ui/load-error.component';
 import { RelativeTimeComponent } from '../../ui/relative-time.component';
-import { RunStopComponent } from './run-stop.component';
+import { RunStopComponent } from '../../ui/run-stop.component';
 import { RUN_STATUSES } from './runs.view';
 
 /**

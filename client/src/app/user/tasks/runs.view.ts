@@ -2,7 +2,7 @@ import type { IssueRuns, RunStatus } from '@shared/board/runs';
 
 import type { IconName } from '../../ui/icons';
 import { coreHoursText } from '../../ui/core-hours-text';
-import { formatCount, formatDuration } from '../../ui/format';
+import { formatCount } from '../../ui/format';
 
 /**
  * NPC runs in words (docs/architecture.md#npc-runs): a run's outcome, core-hours, and what
@@ -16,11 +16,6 @@ export const RUN_STATUSES: Record<RunStatus, { label: string; icon: IconName }> 
   error: { label: $localize`:@@runs.status.error:failed`, icon: 'error' },
   cancel: { label: $localize`:@@runs.status.cancel:stopped`, icon: 'stop_circle' },
 };
-
-/** The card's running marker: `running 12m`. */
-export function runningText(startedAt: string, now: number): string {
-  return $localize`:@@runs.card.running:running ${formatDuration(now - Date.parse(startedAt))}:duration:`;
-}
 
 /** The card's summary of finished work: `3 runs · last failed · 1.25 core-h`; null with none. */
 export function runsSummary(runs: IssueRuns | null): string | null {

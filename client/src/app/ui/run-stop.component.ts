@@ -15,11 +15,11 @@ import { MatInputModule } from '@angular/material/input';
 import { MAX_REASON_LENGTH } from '@shared/board/dispatch';
 import type { NpcRun, StopRunResult } from '@shared/board/runs';
 
-import { DataFreshnessService } from '../../core/data-freshness.service';
-import { remoteResource } from '../../core/remote-resource';
-import { asApiError } from '../../core/remote-state';
-import { formatCount } from '../../ui/format';
-import { coreHoursText } from '../../ui/core-hours-text';
+import { DataFreshnessService } from '../core/data-freshness.service';
+import { remoteResource } from '../core/remote-resource';
+import { asApiError } from '../core/remote-state';
+import { formatCount } from './format';
+import { coreHoursText } from './core-hours-text';
 
 /**
  * *Stop run*, beside a running NPC run for a signed-in admin: the confirmation reads the
