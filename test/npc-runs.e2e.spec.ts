@@ -6,6 +6,7 @@ import type { EvaluateResult } from '@shared/board/alerts';
 import type { DispatchHistoryItem, PreflightResult } from '@shared/board/dispatch';
 import type { NpcRun, RunFigures, StopRunResult, TaskRuns } from '@shared/board/runs';
 import { ManualClock } from '../server/common/clock';
+import { NpcRunsService } from '../server/board/sync/npc-runs.service';
 import { startBoard, RunningBoard } from './board-harness';
 import { forgeClient, HarnessForge, startForge } from './forge-harness';
 
@@ -218,6 +219,21 @@ describe('NPC runs against the demo forge', () => {
       sum(ended.filter((b) => Date.parse(b.created_at) >= today)),
       2,
     );
+  });
+
+  it("reads a repository's runs once for asks that come while a read is in flight", async () => {
+    const [task] = await get<Issue[]>(`/api/issues?org=${org}&npc=true&state=open`);
+    const repo = task.repository.full_name;
+    const lists = () => forge.requestCount({ method: 'GET', route: '/:org/:repo/-/build/logs' });
+    const runs = board.get(NpcRunsService);
+    // One read alone: its pages.
+    const before = await lists();
+    await runs.read(repo);
+    const pages = (await lists()) - before;
+    expect(pages).toBeGreaterThan(0);
+    // Three at once: the same pages, once.
+    await Promise.all([runs.read(repo), runs.read(repo), runs.read(repo)]);
+    expect(await lists()).toBe(before + 2 * pages);
   });
 
   it('shows a dispatched task running as soon as its mention starts a run', async () => {

@@ -124,8 +124,9 @@ export function summariseRuns(runs: readonly NpcRun[]): IssueRuns {
 
 /**
  * One organization's NPC runs, as `GET /api/runs` answers them: the runs of its repositories
- * with NPC work (an NPC task updated in the last 31 days). Each figure is null while a
- * repository's runs, or a bill it needs, are still being read (`runs` pending).
+ * with NPC work (an NPC task updated in the last 31 days). The counts are null while a
+ * repository's runs are not read yet, the core-hours while a bill they need is not either
+ * (`runs` pending); while a re-read is due, the held runs count and `runs` is pending too.
  */
 export interface OrgRunFigures {
   org: string;

@@ -11,9 +11,15 @@ import { NpcRunsService, RUN_WINDOW_DAYS } from '../sync/npc-runs.service';
 
 const DAY_MS = 86_400_000;
 
-/** Sums over one organization's runs; `known` false while a read or a bill is missing. */
+/**
+ * Sums over one organization's runs: `listed` while every repository's runs are held (the
+ * counts), `billed` while every bill they need is read too (the core-hours); `pending`
+ * while anything is queued (a first read, a re-read due, a bill).
+ */
 interface Tally {
-  known: boolean;
+  listed: boolean;
+  billed: boolean;
+  pending: boolean;
   running: number;
   runs: number;
   coreHours: number;
@@ -43,7 +49,7 @@ export class RunFiguresService {
     const since = now - days * DAY_MS;
     const orgs = await this.orgs.coveredOrgs();
     const tallies = await Promise.all(orgs.map((org) => this.tally(org, now, since)));
-    if (tallies.some((tally) => !tally?.known)) notePending('runs');
+    if (tallies.some((tally) => tally === null || tally.pending)) notePending('runs');
     return {
       days,
       since: new Date(since).toISOString(),
@@ -65,16 +71,30 @@ export class RunFiguresService {
       return null;
     }
     const today = Date.parse(isoDate(new Date(now)));
-    const tally: Tally = { known: true, running: 0, runs: 0, coreHours: 0, linked: 0, today: 0 };
+    const tally: Tally = {
+      listed: true,
+      billed: true,
+      pending: false,
+      running: 0,
+      runs: 0,
+      coreHours: 0,
+      linked: 0,
+      today: 0,
+    };
     for (const [repo, moved] of movedAt) {
       const { runs, pending } = this.runs.repoRuns(repo, moved, since);
-      if (pending || runs === null) tally.known = false;
+      tally.pending ||= pending;
+      if (runs === null) tally.listed = false;
       for (const run of runs ?? []) {
         if (run.status === 'running') tally.running++;
         const started = Date.parse(run.started_at);
         if (started < since) continue;
         tally.runs++;
-        if (run.status === 'running' || run.core_hours === null) continue;
+        if (run.status === 'running') continue;
+        if (run.core_hours === null) {
+          tally.billed = false;
+          continue;
+        }
         tally.coreHours += run.core_hours;
         if (run.issue_number !== null) tally.linked += run.core_hours;
         if (started >= today) tally.today += run.core_hours;
@@ -103,14 +123,16 @@ export class RunFiguresService {
   }
 }
 
+/** The counts once every repository is held; the core-hours once every bill is read too. */
 function figuresOf(org: string, tally: Tally | null): OrgRunFigures {
-  const known = tally?.known === true;
-  const hours = (value: number): number | null => (known ? roundCoreHours(value) : null);
+  const listed = tally?.listed === true;
+  const billed = listed && tally.billed;
+  const hours = (value: number): number | null => (billed ? roundCoreHours(value) : null);
   return {
     org,
-    running: known ? tally.running : null,
+    running: listed ? tally.running : null,
     core_hours_today: hours(tally?.today ?? 0),
-    runs: known ? tally.runs : null,
+    runs: listed ? tally.runs : null,
     core_hours: hours(tally?.coreHours ?? 0),
     linked_core_hours: hours(tally?.linked ?? 0),
   };

@@ -4,6 +4,7 @@ import { isNpcIssue } from '@shared/board/npc';
 import { summariseRuns, type NpcRun, type TaskRuns } from '@shared/board/runs';
 import { LRUCache } from 'lru-cache';
 import { Clock } from '../../common/clock';
+import { SingleFlight } from '../../common/single-flight';
 import { notePending } from '../cache/freshness';
 import { BoardConfig } from '../config/board-config';
 import { PlatformClient } from '../platform/platform-client';
@@ -39,6 +40,8 @@ export class NpcRunsService {
   /** Billed core-hours by `<repo>#<sn>`; a bill never changes once the run ended. */
   private readonly bills = new LRUCache<string, number>({ max: 200_000 });
   private readonly handles: ReadonlySet<string>;
+  /** Reads of a repository's runs in flight. */
+  private readonly inFlight = new SingleFlight<string, void>();
 
   constructor(
     private readonly platform: PlatformClient,
@@ -261,8 +264,16 @@ export class NpcRunsService {
     if (repo?.runs.has(run.sn)) repo.runs.set(run.sn, held);
   }
 
-  /** Reads a repository's NPC runs now (a first read, or from the day of the last one). */
-  async read(repo: string): Promise<void> {
+  /**
+   * Reads a repository's NPC runs now (a first read, or from the day of the last one);
+   * asks while one is in flight (the sync cycle's and the alert rules' at the same tick)
+   * join it.
+   */
+  read(repo: string): Promise<void> {
+    return this.inFlight.run(repo, () => this.readOnce(repo));
+  }
+
+  private async readOnce(repo: string): Promise<void> {
     const now = this.clock.now().getTime();
     const before = this.held.get(repo);
     const windowStart = now - RUN_WINDOW_DAYS * DAY_MS;

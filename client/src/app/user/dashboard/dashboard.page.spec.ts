@@ -77,7 +77,9 @@ describe('DashboardPage', () => {
   });
 
   it("shows each organization's runs going and core-hours today, and '…' while they are read", async () => {
-    http.expectOne('api/orgs').flush([anOrg({ slug: 'acme' }), anOrg({ slug: 'globex' })]);
+    http
+      .expectOne('api/orgs')
+      .flush([anOrg({ slug: 'acme' }), anOrg({ slug: 'globex' }), anOrg({ slug: 'initech' })]);
     history().flush([]);
     await settle(harness);
     // Before the figures arrive the row holds its place.
@@ -88,11 +90,12 @@ describe('DashboardPage', () => {
       someRunFigures([
         someOrgRuns({ org: 'acme', running: 2, core_hours_today: 3.5 }),
         someOrgRuns({ org: 'globex', running: null, core_hours_today: null }),
+        someOrgRuns({ org: 'initech', running: 1, core_hours_today: null }),
       ]),
       { headers: { 'X-Board-Pending': 'runs' } },
     );
     await settle(harness);
-    const [acme, globex] = cards();
+    const [acme, globex, initech] = cards();
     const running = acme.querySelector<HTMLAnchorElement>('a[data-stat="running"]');
     expect(running?.textContent?.replace(/\s+/g, ' ').trim()).toBe('2 running');
     expect(running?.getAttribute('href')).toBe('/tasks?org=acme&running=1');
@@ -101,6 +104,10 @@ describe('DashboardPage', () => {
     );
     expect(globex.querySelector('[data-stat="runs-pending"]')).not.toBeNull();
     expect(globex.querySelector('a[data-stat="running"]')).toBeNull();
+    // The runs counted, their bills still being read: the count shows, the core-hours wait.
+    expect(initech.querySelector('a[data-stat="running"]')?.textContent).toContain('1');
+    expect(initech.querySelector('[data-stat="core-hours-today"]')).toBeNull();
+    expect(initech.querySelector('[data-stat="runs"]')?.textContent).toContain('… core-h today');
     await new Promise((resolve) => setTimeout(resolve, 1_600));
     http.expectOne('api/runs?days=7').flush(someRunFigures([someOrgRuns({ org: 'globex' })]));
   });

@@ -31,13 +31,9 @@ export class OrgCardComponent {
   /** The organization's NPC runs; null while they are being read. */
   readonly runs = input<OrgRunFigures | null>(null);
 
-  /** The run figures once every one is known. */
-  protected readonly knownRuns = computed(() => {
-    const runs = this.runs();
-    return runs?.running != null && runs.core_hours_today !== null
-      ? { running: runs.running, coreHoursToday: runs.core_hours_today }
-      : null;
-  });
+  /** Runs going now, and core-hours billed today; each null until known. */
+  protected readonly running = computed(() => this.runs()?.running ?? null);
+  protected readonly today = computed(() => this.runs()?.core_hours_today ?? null);
 
   protected readonly count = formatCount;
   protected readonly credits = formatCredits;
