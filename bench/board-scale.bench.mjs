@@ -19,7 +19,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
-import { buildForgeStore, freePort, QUICK, root } from './lib.mjs';
+import { buildForgeStore, freePort, QUICK, root, startInProcessBoard } from './lib.mjs';
 
 const [ORGS, REPOS, ISSUES] = process.argv.slice(2, 5).map(Number);
 // The quick set's default size is 5 × 10 × 50.
@@ -81,42 +81,17 @@ async function forgeCalls(url) {
   return { total, conversation, byRoute };
 }
 
-async function startBoard(forgeUrl, clock, budget = BUDGET) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-scale-board-'));
-  const config = loadBoardConfig({
-    PORT: '0',
-    DATA_DIR: dataDir,
-    PLATFORM_BASE_URL: forgeUrl,
-    PLATFORM_TOKEN: TOKEN,
-    CACHE_TTL_MS: String(TTL_MS),
-    PLATFORM_MAX_CALLS_PER_HOUR: String(budget),
-    CREDITS_SOURCE: 'manual',
-    ANON_MISSES_PER_MINUTE: '0',
-  });
-  const connection = {
-    available: true,
-    mode: 'remote',
-    baseUrl: forgeUrl,
-    token: TOKEN,
-    webUrl: forgeUrl,
-    gitBaseUrl: forgeUrl,
-  };
-  const app = await createBoardApp(config, connection, {
-    logger: false,
-    clock,
-    schedule: false,
-    platform: { sleep: () => Promise.resolve() },
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.getHttpServer().address();
-  return {
-    url: `http://127.0.0.1:${port}`,
-    app,
-    stop: async () => {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
+function startBoard(forgeUrl, clock, budget = BUDGET) {
+  return startInProcessBoard(
+    { createBoardApp, loadBoardConfig },
+    {
+      forgeUrl,
+      token: TOKEN,
+      clock,
+      prefix: 'bench-scale-board-',
+      env: { CACHE_TTL_MS: String(TTL_MS), PLATFORM_MAX_CALLS_PER_HOUR: String(budget) },
     },
-  };
+  );
 }
 
 const pages = [

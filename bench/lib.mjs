@@ -13,9 +13,10 @@ import { BOARD_NODE_FLAGS, boardNodeEnv } from '../scripts/board-node-flags.mjs'
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * The quick set (`npm run bench -- --quick`, what CI runs): each benchmark measures the
- * same figures over less data or fewer seconds, so the whole set fits in five minutes.
+ * same figures over less data or fewer seconds, so the whole set fits in 5 min 20 s.
+ * `--quick` on one benchmark's own command line runs its short mode too.
  */
-export const QUICK = process.env.BENCH_QUICK === '1';
+export const QUICK = process.env.BENCH_QUICK === '1' || process.argv.includes('--quick');
 export const forgeEntry = join(root, 'dist/server/server/forge/main.js');
 export const boardEntry = join(root, 'dist/server/server/board/main.js');
 
@@ -329,4 +330,48 @@ export function buildForgeStore(
   });
   db.close();
   return made;
+}
+
+/**
+ * A board on `clock` in this process, against the platform at `forgeUrl` (a forge also
+ * run in this process): no timers of its own (`schedule: false`), retries without waits,
+ * data in a temporary folder; `env` sets further variables. `modules` are the built
+ * `createBoardApp` and `loadBoardConfig`, which each benchmark loads from dist.
+ */
+export async function startInProcessBoard(modules, { forgeUrl, token, clock, env = {}, prefix }) {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix ?? 'bench-board-'));
+  const config = modules.loadBoardConfig({
+    PORT: '0',
+    DATA_DIR: dataDir,
+    PLATFORM_BASE_URL: forgeUrl,
+    PLATFORM_TOKEN: token,
+    CREDITS_SOURCE: 'manual',
+    ANON_MISSES_PER_MINUTE: '0',
+    ...env,
+  });
+  const connection = {
+    available: true,
+    mode: 'remote',
+    baseUrl: forgeUrl,
+    token,
+    webUrl: forgeUrl,
+    gitBaseUrl: forgeUrl,
+  };
+  const app = await modules.createBoardApp(config, connection, {
+    logger: false,
+    clock,
+    schedule: false,
+    platform: { sleep: () => Promise.resolve() },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.getHttpServer().address();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    config,
+    stop: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

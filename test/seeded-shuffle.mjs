@@ -2,7 +2,7 @@
 // seed gives one order everywhere.
 
 /** mulberry32: a small seeded generator of numbers in [0, 1). */
-function seededRandom(seed) {
+export function seededRandom(seed) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
