@@ -37,7 +37,14 @@ describe('board API against a real forge', () => {
     forge = await startForge();
     board = await startBoard(
       { baseUrl: forge.baseUrl, token: forge.adminToken },
-      { now: forge.seedEpoch! },
+      {
+        now: forge.seedEpoch!,
+        // These tests read every route cold several times within an hour of the board's
+        // clock; on the default budget the background share can be spent by the time a
+        // test settles an answer, which then stays pending (no test here is about the
+        // budget: test/board-refresh.e2e.spec.ts and the benchmarks are).
+        env: { PLATFORM_MAX_CALLS_PER_HOUR: '30000' },
+      },
     );
   }, 120_000);
 
@@ -280,6 +287,32 @@ describe('board API against a real forge', () => {
         'Unknown query parameter "format"',
       ]);
     });
+  });
+
+  it("settles a task's runs when the platform's clock runs ahead of the board's", async () => {
+    // The forge keeps real time; the board's clock starts at the seed epoch, behind it.
+    const [org] = (await getJson<{ covered_orgs: string[] }>(`${board.url}/api/meta`)).body
+      .covered_orgs;
+    const tasks = (await (
+      await board.settled(`/api/issues?org=${org}&npc=true&state=open`)
+    ).json()) as Issue[];
+    const task = tasks.find((issue) => issue.runs !== null)!;
+    const path = `/api/repos/${encodeURIComponent(task.repository.full_name)}/issues/${task.number}`;
+    await board.settled(path);
+    // A person writes on the task now, by the platform's clock: the task moved after the
+    // board's last read of its repository's runs, by the platform's clock only.
+    await forgeClient(forge).updateIssue(task.repository.full_name, task.number, {
+      title: `${task.title} (edited)`,
+    });
+    expect(
+      Date.parse(
+        (await forgeClient(forge).getIssue(task.repository.full_name, task.number)).updated_at,
+      ),
+    ).toBeGreaterThan(board.clock.now().getTime());
+    board.clock.advance(TTL);
+    const moved = (await (await board.settled(path)).json()) as Issue;
+    expect(moved.title).toBe(`${task.title} (edited)`);
+    expect(moved.runs).toEqual(task.runs);
   });
 
   describe('caching', () => {

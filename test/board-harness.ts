@@ -93,7 +93,10 @@ export async function startBoard(
       for (let attempt = 0; ; attempt++) {
         const response = await fetch(`http://127.0.0.1:${port}${target}`, init);
         if (!response.headers.has(PENDING_HEADER)) return response;
-        if (attempt === 20) throw new Error(`${target} still pending after ${attempt} reads`);
+        if (attempt === 20) {
+          const named = response.headers.get(PENDING_HEADER);
+          throw new Error(`${target} still names ${named} pending after ${attempt} reads`);
+        }
         await response.arrayBuffer();
         await reads.idle();
       }

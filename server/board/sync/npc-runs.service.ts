@@ -22,6 +22,13 @@ export const RUNS_RESYNC_MS = 3_600_000;
 interface RepoRuns {
   /** When they were read (board clock, ms). */
   readAt: number;
+  /**
+   * The newest update of the repository's tasks the read covers (the platform's clock, ms):
+   * a task updated later may have a run the read did not see. Platform times are compared
+   * with platform times only, so a platform clock ahead of the board's does not keep a
+   * repository outdated.
+   */
+  movedAt: number;
   /** By `sn`, newest first. */
   runs: Map<string, HeldRun>;
 }
@@ -42,6 +49,8 @@ export class NpcRunsService {
   private readonly handles: ReadonlySet<string>;
   /** Reads of a repository's runs in flight. */
   private readonly inFlight = new SingleFlight<string, void>();
+  /** Per repository, the newest task update seen since its last read began (platform clock). */
+  private readonly movedSince = new Map<string, number>();
 
   constructor(
     private readonly platform: PlatformClient,
@@ -179,6 +188,7 @@ export class NpcRunsService {
     await mapBounded([...moved], CONCURRENT_READS, async ([repo, movedAt]) => {
       const held = this.held.get(repo);
       if (held !== undefined && !this.outdated(held, movedAt, now)) return;
+      this.noteMoved(repo, movedAt);
       await this.read(repo).catch(() => undefined);
     });
     const runs = new Map<string, NpcRun[]>();
@@ -276,6 +286,9 @@ export class NpcRunsService {
   private async readOnce(repo: string): Promise<void> {
     const now = this.clock.now().getTime();
     const before = this.held.get(repo);
+    // What this read covers: the task updates seen until now (later ones wait for the next).
+    const movedAt = Math.max(before?.movedAt ?? 0, this.movedSince.get(repo) ?? 0);
+    this.movedSince.delete(repo);
     const windowStart = now - RUN_WINDOW_DAYS * DAY_MS;
     // Again from the day of the last read, or of the oldest run still going then.
     let from = before === undefined ? windowStart : before.readAt;
@@ -296,12 +309,19 @@ export class NpcRunsService {
     const sorted = [...runs.values()].sort(
       (a, b) => Date.parse(b.started_at) - Date.parse(a.started_at) || (a.sn < b.sn ? 1 : -1),
     );
-    this.held.set(repo, { readAt: now, runs: new Map(sorted.map((run) => [run.sn, run])) });
+    this.held.set(repo, {
+      readAt: now,
+      movedAt,
+      runs: new Map(sorted.map((run) => [run.sn, run])),
+    });
   }
 
-  /** Whether held runs may have moved: a task moved since, a run was going, or an hour went. */
+  /**
+   * Whether held runs may have moved: a task was updated after what the read covers, a run
+   * was going a cache life ago, or an hour went.
+   */
   private outdated(held: RepoRuns, taskMovedAt: number, now: number): boolean {
-    if (taskMovedAt > held.readAt) return true;
+    if (taskMovedAt > held.movedAt) return true;
     const age = now - held.readAt;
     if (age >= RUNS_RESYNC_MS) return true;
     if (age < this.config.cacheTtlMs) return false;
@@ -317,8 +337,14 @@ export class NpcRunsService {
   ): { held: RepoRuns | undefined; pending: boolean } {
     const held = this.held.get(repo);
     if (held !== undefined && !this.outdated(held, movedAt, now)) return { held, pending: false };
+    this.noteMoved(repo, movedAt);
     this.requestRead(repo);
     return { held, pending: true };
+  }
+
+  /** A task of `repo` was seen updated at `movedAt`: the next read is to cover it. */
+  private noteMoved(repo: string, movedAt: number): void {
+    if (movedAt > (this.movedSince.get(repo) ?? 0)) this.movedSince.set(repo, movedAt);
   }
 
   private requestRead(repo: string): void {
