@@ -289,32 +289,6 @@ describe('board API against a real forge', () => {
     });
   });
 
-  it("settles a task's runs when the platform's clock runs ahead of the board's", async () => {
-    // The forge keeps real time; the board's clock starts at the seed epoch, behind it.
-    const [org] = (await getJson<{ covered_orgs: string[] }>(`${board.url}/api/meta`)).body
-      .covered_orgs;
-    const tasks = (await (
-      await board.settled(`/api/issues?org=${org}&npc=true&state=open`)
-    ).json()) as Issue[];
-    const task = tasks.find((issue) => issue.runs !== null)!;
-    const path = `/api/repos/${encodeURIComponent(task.repository.full_name)}/issues/${task.number}`;
-    await board.settled(path);
-    // A person writes on the task now, by the platform's clock: the task moved after the
-    // board's last read of its repository's runs, by the platform's clock only.
-    await forgeClient(forge).updateIssue(task.repository.full_name, task.number, {
-      title: `${task.title} (edited)`,
-    });
-    expect(
-      Date.parse(
-        (await forgeClient(forge).getIssue(task.repository.full_name, task.number)).updated_at,
-      ),
-    ).toBeGreaterThan(board.clock.now().getTime());
-    board.clock.advance(TTL);
-    const moved = (await (await board.settled(path)).json()) as Issue;
-    expect(moved.title).toBe(`${task.title} (edited)`);
-    expect(moved.runs).toEqual(task.runs);
-  });
-
   describe('caching', () => {
     it('makes no upstream call for a repeated request, and the same list calls after the TTL', async () => {
       // Lists and the rest, and conversation reads (issue comments and activities), apart:
@@ -361,18 +335,25 @@ describe('board API against a real forge', () => {
       // before), so the counts below are the lists alone.
       board.clock.advance(TTL);
       await (await board.settled('/api/issues?state=open')).arrayBuffer();
+      // The NPC runs' background re-reads come due by the runs' own clock (a run going is
+      // read again after two cache lives), not per request: they are left out.
+      const runReads = async () =>
+        (await forge.requestCount({ route: '/:org/:repo/-/build/logs' })) +
+        (await forge.requestCount({ route: '/:org/:repo/-/build/status/:sn' }));
+      const calls = async () => (await board.callsMade()) - (await runReads());
       board.clock.advance(TTL);
-      let before = await board.callsMade();
+      let before = await calls();
       await (await fetch(`${board.url}/api/issues?state=open`)).arrayBuffer();
-      const single = (await board.callsMade()) - before;
+      const single = (await calls()) - before;
+      expect(single).toBeGreaterThan(0);
 
       board.clock.advance(TTL);
-      before = await board.callsMade();
+      before = await calls();
       const answers = await Promise.all(
         Array.from({ length: 100 }, () => fetch(`${board.url}/api/issues?state=open`)),
       );
       expect(answers.every((a) => a.status === 200)).toBe(true);
-      expect((await board.callsMade()) - before).toBe(single);
+      expect((await calls()) - before).toBe(single);
     });
 
     it('keeps large answers as brotli: sent as they are to browsers, gzipped or plain to the rest', async () => {

@@ -6,6 +6,7 @@ import type { EvaluateResult } from '@shared/board/alerts';
 import type { DispatchHistoryItem, PreflightResult } from '@shared/board/dispatch';
 import type { NpcRun, RunFigures, StopRunResult, TaskRuns } from '@shared/board/runs';
 import { ManualClock } from '../server/common/clock';
+import { BoardConfig } from '../server/board/config/board-config';
 import { NpcRunsService } from '../server/board/sync/npc-runs.service';
 import { startBoard, RunningBoard } from './board-harness';
 import { forgeClient, HarnessForge, startForge } from './forge-harness';
@@ -392,4 +393,33 @@ describe('NPC runs against the demo forge', () => {
     expect(((await refused.json()) as { code: string }).code).toBe('run_finished');
     expect(await stops()).toBe(stopsBefore + 1);
   });
+});
+
+it("settles a task's runs when the platform's clock runs ahead of the board's", async () => {
+  const epoch = new Date(Math.floor(Date.now() / HOUR) * HOUR);
+  const forge = await startForge({ seedEpoch: epoch, clock: new ManualClock(epoch) });
+  const board = await startBoard(
+    { baseUrl: forge.baseUrl, token: forge.adminToken },
+    { clock: new ManualClock(new Date(epoch.getTime() - HOUR)) },
+  );
+  try {
+    const [task] = (await (
+      await board.settled('/api/issues?npc=true&state=open')
+    ).json()) as Issue[];
+    const path = `/api/repos/${encodeURIComponent(task.repository.full_name)}/issues/${task.number}`;
+    await board.settled(path);
+    // A person edits the task: by the platform's clock, after the board's last read of its
+    // repository's runs, which the board's clock puts an hour earlier.
+    await forgeClient(forge).updateIssue(task.repository.full_name, task.number, {
+      title: `${task.title} (edited)`,
+    });
+    board.clock.advance(board.get(BoardConfig).cacheTtlMs);
+    const moved = (await (await board.settled(path)).json()) as Issue;
+    expect(moved.title).toBe(`${task.title} (edited)`);
+    expect(Date.parse(moved.updated_at)).toBeGreaterThan(board.clock.now().getTime());
+    expect(moved.runs).not.toBeNull();
+  } finally {
+    await board.stop();
+    await forge.stop();
+  }
 });

@@ -318,13 +318,16 @@ export class NpcRunsService {
 
   /**
    * Whether held runs may have moved: a task was updated after what the read covers, a run
-   * was going a cache life ago, or an hour went.
+   * was going two cache lives ago, or an hour went. A run going is the sync cycle's to
+   * follow, every cache life (`followRunning`); a reader asks for it only when a cycle was
+   * missed (held back by the budget, or not this replica's), so an answer does not name
+   * `runs` pending, and its page does not ask again and again, just because a run is going.
    */
   private outdated(held: RepoRuns, taskMovedAt: number, now: number): boolean {
     if (taskMovedAt > held.movedAt) return true;
     const age = now - held.readAt;
     if (age >= RUNS_RESYNC_MS) return true;
-    if (age < this.config.cacheTtlMs) return false;
+    if (age < 2 * this.config.cacheTtlMs) return false;
     for (const run of held.runs.values()) if (run.status === 'running') return true;
     return false;
   }
