@@ -50,11 +50,11 @@ import { seededRandom } from '../test/seeded-shuffle.mjs';
 import {
   buildForgeStore,
   forgeModules,
-  freePort,
   QUICK,
   root,
   sleep,
   startInProcessBoard,
+  startInProcessForge,
 } from './lib.mjs';
 
 const runStarted = Date.now();
@@ -310,21 +310,10 @@ console.log(
 );
 
 const clock = new ManualClock(new Date(epoch));
-const forgePort = await freePort();
-const forgeApp = await createForgeApp(
-  loadForgeConfig({
-    FORGE_PORT: String(forgePort),
-    FORGE_HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    FORGE_SEED: 'none',
-    FORGE_ADMIN_TOKEN: TOKEN,
-    FORGE_SIMULATE: 'off',
-    FORGE_EXTENSIONS: EXTENSIONS,
-  }),
-  { logger: false, clock },
+const { app: forgeApp, url: forgeUrl } = await startInProcessForge(
+  { createForgeApp, loadForgeConfig },
+  { dataDir, token: TOKEN, clock, extensions: EXTENSIONS },
 );
-await forgeApp.listen({ port: forgePort, host: '127.0.0.1' });
-const forgeUrl = `http://127.0.0.1:${forgePort}`;
 const forgeBuilds = forgeApp.get(BuildsRepository);
 
 // What the board read, observed on the forge's own service (not changed): each list read

@@ -19,7 +19,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
-import { buildForgeStore, freePort, QUICK, root, startInProcessBoard } from './lib.mjs';
+import { buildForgeStore, QUICK, root, startInProcessBoard, startInProcessForge } from './lib.mjs';
 
 const [ORGS, REPOS, ISSUES] = process.argv.slice(2, 5).map(Number);
 // The quick set's default size is 5 × 10 × 50.
@@ -120,21 +120,10 @@ console.log(
     `(${issues.length} issues) built in ${((Date.now() - seeded) / 1000).toFixed(1)} s`,
 );
 const clock = new ManualClock(new Date(epoch));
-const forgePort = await freePort();
-const forgeApp = await createForgeApp(
-  loadForgeConfig({
-    FORGE_PORT: String(forgePort),
-    FORGE_HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    FORGE_SEED: 'none',
-    FORGE_ADMIN_TOKEN: TOKEN,
-    FORGE_SIMULATE: 'off',
-    FORGE_EXTENSIONS: 'off',
-  }),
-  { logger: false, clock },
+const { app: forgeApp, url: forgeUrl } = await startInProcessForge(
+  { createForgeApp, loadForgeConfig },
+  { dataDir, token: TOKEN, clock, extensions: 'off' },
 );
-await forgeApp.listen({ port: forgePort, host: '127.0.0.1' });
-const forgeUrl = `http://127.0.0.1:${forgePort}`;
 
 try {
   // The reference: a board with empty caches reads every page once.

@@ -375,3 +375,25 @@ export async function startInProcessBoard(modules, { forgeUrl, token, clock, env
     },
   };
 }
+
+/**
+ * A forge on `clock` in this process over the store in `dataDir` (no seed, no simulator),
+ * listening on a free port; `modules` are the built `createForgeApp` and `loadForgeConfig`.
+ */
+export async function startInProcessForge(modules, { dataDir, token, clock, extensions }) {
+  const port = await freePort();
+  const app = await modules.createForgeApp(
+    modules.loadForgeConfig({
+      FORGE_PORT: String(port),
+      FORGE_HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      FORGE_SEED: 'none',
+      FORGE_ADMIN_TOKEN: token,
+      FORGE_SIMULATE: 'off',
+      FORGE_EXTENSIONS: extensions,
+    }),
+    { logger: false, clock },
+  );
+  await app.listen({ port, host: '127.0.0.1' });
+  return { app, url: `http://127.0.0.1:${port}` };
+}

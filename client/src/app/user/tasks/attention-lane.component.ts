@@ -86,6 +86,8 @@ export const LANE_CARDS_PER_STEP = 6;
     }
   `,
   styles: `
+    @use '../../ui/count-badge' as count;
+
     :host {
       display: block;
     }
@@ -115,14 +117,10 @@ export const LANE_CARDS_PER_STEP = 6;
       font: var(--mat-sys-title-small);
     }
     .count {
-      min-width: 24px;
-      padding: 2px 8px;
-      border-radius: 999px;
-      background: var(--mat-sys-tertiary-container);
-      color: var(--mat-sys-on-tertiary-container);
-      font: var(--mat-sys-label-medium);
-      text-align: center;
-      font-variant-numeric: tabular-nums;
+      @include count.count-badge(
+        var(--mat-sys-tertiary-container),
+        var(--mat-sys-on-tertiary-container)
+      );
     }
     .rule {
       margin: 0 4px;
