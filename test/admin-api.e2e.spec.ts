@@ -468,6 +468,11 @@ describe('admin overview figures', () => {
           wip: 1,
           stuck: 1,
           completed: 1,
+          merge_rate: null,
+          merge_n: 0,
+          merged_pulls: 0,
+          autonomy: null,
+          cost_per_merged_pull: null,
         },
         {
           npc: 'npc-tester',
@@ -480,6 +485,11 @@ describe('admin overview figures', () => {
           wip: 2,
           stuck: 1,
           completed: 0,
+          merge_rate: null,
+          merge_n: 0,
+          merged_pulls: 0,
+          autonomy: null,
+          cost_per_merged_pull: null,
         },
       ]);
       const attention = (await (

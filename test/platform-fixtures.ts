@@ -54,6 +54,7 @@ export function repository(
     last_updated_at: { time: '2025-01-15T00:00:00Z', valid: true },
     open_issue_count: 2,
     open_pull_request_count: 0,
+    npc_created_pull_count: 0,
     star_count: 0,
     fork_count: 0,
     topics: 'board,npc',

@@ -41,6 +41,7 @@ import { OrgsModule } from './orgs/orgs.module';
 import { PlatformModule } from './platform/platform.module';
 import type { PlatformClientOptions } from './platform/platform.options';
 import { ReposModule } from './repos/repos.module';
+import { NpcsModule } from './npcs/npcs.module';
 import { RunsModule } from './runs/runs.module';
 import { BoardStore } from './store/board-store';
 import { SqliteBoardStore } from './store/sqlite-board-store';
@@ -242,6 +243,7 @@ export class BoardModule {
         ReposModule,
         IssuesModule,
         RunsModule,
+        NpcsModule,
         CreditsModule,
         MetaModule,
         AdminModule,

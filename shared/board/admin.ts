@@ -102,6 +102,17 @@ export interface NpcFigures {
   stuck: number;
   /** Its issues closed as completed in the window. */
   completed: number;
+  /**
+   * Its pull requests' outcomes (docs/architecture.md#npc-outcomes): merged ÷ (merged +
+   * closed unmerged) with its n, autonomy over `merged_pulls`, and billed core-hours per
+   * merged pull request (null below `MIN_COST_SAMPLE`). All null when its pull requests
+   * could not be read.
+   */
+  merge_rate: number | null;
+  merge_n: number;
+  merged_pulls: number;
+  autonomy: number | null;
+  cost_per_merged_pull: number | null;
 }
 
 /** Below this many samples a percentile is "too few", not a number. */

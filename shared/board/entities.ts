@@ -24,13 +24,14 @@ export type BoardColumn = 'pending' | 'in_progress' | 'done';
  * listed in the answer's `X-Board-Pending` header: `attention` is the NPC work signals of
  * issues, their attention and the stuck and overdue counts (from issue conversations);
  * `commits` is the people/NPC split of repositories' commits; `runs` is the NPC runs of
- * tasks (`Issue.runs`, docs/architecture.md#npc-runs). Until known, those fields are `null`
+ * tasks (`Issue.runs`, docs/architecture.md#npc-runs); `outcomes` is the NPCs' pull requests
+ * (docs/architecture.md#npc-outcomes). Until known, those fields are `null`
  * (`npc_only` and `npc_work_in_dormant` false).
  */
-export type Enrichment = 'attention' | 'commits' | 'runs';
+export type Enrichment = 'attention' | 'commits' | 'runs' | 'outcomes';
 
 /** Every enrichment, in the order `X-Board-Pending` lists them. */
-export const ENRICHMENTS: readonly Enrichment[] = ['attention', 'commits', 'runs'];
+export const ENRICHMENTS: readonly Enrichment[] = ['attention', 'commits', 'runs', 'outcomes'];
 
 /** The header naming an answer's pending enrichments. */
 export const PENDING_HEADER = 'x-board-pending';

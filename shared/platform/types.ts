@@ -104,6 +104,7 @@ export type PlatformRepository = Pick<
   | 'last_updated_at'
   | 'open_issue_count'
   | 'open_pull_request_count'
+  | 'npc_created_pull_count'
   | 'star_count'
   | 'fork_count'
   | 'topics'
@@ -262,7 +263,15 @@ export type PlatformPull = Pick<
 
 export interface ListPullsQuery extends PageQuery {
   state?: PullListState;
+  /** Comma-joined usernames. */
+  authors?: string;
+  /** `YYYY-MM-DD`: pulls updated on or after that day. */
+  updated_time_begin?: string;
+  order_by?: 'created_at' | '-created_at' | 'updated_at' | '-updated_at';
 }
+
+/** A pull request's review (`api.PullReview`). */
+export type PlatformPullReview = Pick<Pub.ApiPullReview, 'id' | 'author' | 'state' | 'created_at'>;
 
 export interface CreatePullRequest {
   base: string;

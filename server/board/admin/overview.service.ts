@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import {
   AdminOverview,
   CostlyTask,
-  MIN_PERCENTILE_SAMPLE,
   NpcFigures,
   NpcRunFigures,
   ResponseTimeFigures,
@@ -12,15 +11,22 @@ import { consumption, creditsPerTask } from '@shared/board/credits';
 import type { Issue } from '@shared/board/entities';
 import { isSecret, toIssue } from '@shared/board/mappers';
 import { isNpcIssue } from '@shared/board/npc';
+import {
+  completedBetween,
+  guardedPercentile,
+  outcomeMeasures,
+  type NpcPull,
+} from '@shared/board/outcomes';
 import { mean, percentile } from '@shared/board/stats';
 import { byName } from '@shared/board/text-order';
 import { Clock } from '../../common/clock';
-import { completedBetween, NpcWorkService } from '../sync/npc-work.service';
+import { NpcWorkService } from '../sync/npc-work.service';
 import { RepoActivityService } from '../sync/repo-activity.service';
 import { OrgsService } from '../orgs/orgs.service';
 import { PlatformClient } from '../platform/platform-client';
 import { BoardStore } from '../store/board-store';
 import { IssueMirror } from '../sync/issue-mirror';
+import { NpcPullsService } from '../sync/npc-pulls.service';
 import { NpcRunsService } from '../sync/npc-runs.service';
 
 const DAY_MS = 86_400_000;
@@ -40,6 +46,7 @@ export class OverviewService {
     private readonly commits: RepoActivityService,
     private readonly mirror: IssueMirror,
     private readonly runs: NpcRunsService,
+    private readonly pulls: NpcPullsService,
   ) {}
 
   /** All figures over the last `days` days (UTC), each with its sample size. */
@@ -66,14 +73,20 @@ export class OverviewService {
         issue.state === 'open' ||
         Date.parse(issue.updated_at) >= Math.min(from.getTime(), now.getTime() - 7 * DAY_MS),
     );
-    const [creditRanking, activity, [taskRuns, unlinked]] = await Promise.all([
+    const movedAt = new Map<string, number>();
+    for (const issue of recent) {
+      const repo = issue.repository.full_name;
+      movedAt.set(repo, Math.max(movedAt.get(repo) ?? 0, Date.parse(issue.updated_at)));
+    }
+    const [creditRanking, activity, [taskRuns, unlinked], pulls] = await Promise.all([
       this.creditRanking(orgs, from, completed),
       this.activityRanking(orgs, from),
       this.runs.tasksRuns(recent, { bills: true }).then(async (byTask) => {
-        const repos = recent.map((issue) => issue.repository.full_name);
-        return [byTask, await this.runs.unlinkedRuns(repos, { bills: true })] as const;
+        return [byTask, await this.runs.unlinkedRuns(movedAt.keys(), { bills: true })] as const;
       }),
+      this.pulls.readNow(movedAt),
     ]);
+    const runs = runFigures(recent, taskRuns, unlinked, completed, from, now);
     return {
       days,
       window: { from: from.toISOString(), to: now.toISOString() },
@@ -83,11 +96,11 @@ export class OverviewService {
         rate: created.length === 0 ? null : closed / created.length,
       },
       response_time: responseTimes(npcIssues, from),
-      npcs: npcFigures(npcIssues, completed, from),
+      npcs: npcFigures(npcIssues, pulls, windowRuns(recent, taskRuns, unlinked), from, now),
       credit_ranking: creditRanking,
       activity_ranking: activity.ranking,
       activity_unavailable: activity.unavailable,
-      runs: runFigures(recent, taskRuns, unlinked, completed, from, now),
+      runs,
     };
   }
 
@@ -174,36 +187,54 @@ function responseTimes(issues: readonly Issue[], from: Date): AdminOverview['res
   };
 }
 
-/** Per NPC: pickup and cycle percentiles, open work, stuck and completed counts. */
+/**
+ * Per NPC: pickup and cycle percentiles, open work, stuck and completed counts, and its pull
+ * requests' outcomes (docs/architecture.md#npc-outcomes), each as `outcomeMeasures` defines it.
+ */
 function npcFigures(
   issues: readonly Issue[],
-  completed: readonly Issue[],
+  pulls: readonly NpcPull[],
+  runs: readonly NpcRun[],
   from: Date,
+  now: Date,
 ): NpcFigures[] {
   const npcs = new Set(issues.flatMap(npcsOf));
   return [...npcs].sort(byName).map((npc) => {
-    const own = issues.filter((i) => npcsOf(i).includes(npc));
-    const open = own.filter((i) => i.state === 'open');
-    const done = completed.filter((i) => npcsOf(i).includes(npc));
-    const pickups = own
-      .filter((i) => assignedSince(i, from))
-      .flatMap((i) => (i.signals.pickup_latency_s === null ? [] : [i.signals.pickup_latency_s]));
-    const cycles = done.flatMap((i) =>
-      i.signals.cycle_time_s === null ? [] : [i.signals.cycle_time_s],
-    );
+    const name = npc.toLowerCase();
+    const m = outcomeMeasures({
+      tasks: issues.filter((i) => npcsOf(i).includes(npc)),
+      pulls: pulls.filter((pull) => pull.npc === name),
+      runs: runs.filter((run) => run.npc === name),
+      since: from.getTime(),
+      now: now.getTime(),
+    });
     return {
       npc,
-      pickup_p50_s: guardedPercentile(pickups, 0.5),
-      pickup_p95_s: guardedPercentile(pickups, 0.95),
-      pickup_n: pickups.length,
-      cycle_p50_s: guardedPercentile(cycles, 0.5),
-      cycle_p95_s: guardedPercentile(cycles, 0.95),
-      cycle_n: cycles.length,
-      wip: open.length,
-      stuck: open.filter((i) => i.attention?.reason === 'stuck').length,
-      completed: done.length,
+      pickup_p50_s: m.pickup_p50_s,
+      pickup_p95_s: m.pickup_p95_s,
+      pickup_n: m.pickup_n,
+      cycle_p50_s: m.cycle_p50_s,
+      cycle_p95_s: m.cycle_p95_s,
+      cycle_n: m.cycle_n,
+      wip: m.wip,
+      stuck: m.stuck,
+      completed: m.tasks_completed,
+      merge_rate: m.pulls?.merge_rate ?? null,
+      merge_n: (m.pulls?.merged ?? 0) + (m.pulls?.closed_unmerged ?? 0),
+      merged_pulls: m.pulls?.merged ?? 0,
+      autonomy: m.pulls?.autonomy ?? null,
+      cost_per_merged_pull: m.cost_per_merged_pull,
     };
   });
+}
+
+/** Every run held of the tasks, and those on no task, as one list (each once). */
+function windowRuns(
+  issues: readonly Issue[],
+  taskRuns: TaskRunMap,
+  unlinked: readonly NpcRun[],
+): NpcRun[] {
+  return [...issues.flatMap((issue) => taskRuns.get(taskKey(issue)) ?? []), ...unlinked];
 }
 
 /** A task's runs, by `<repo>#<number>`. */
@@ -292,12 +323,6 @@ function runFigures(
         run.issue_number === null ? null : (titles.get(`${run.repo}#${run.issue_number}`) ?? null),
     }));
   return { by_npc: byNpc, costliest, running };
-}
-
-/** A percentile in whole seconds, or null below the minimum sample. */
-function guardedPercentile(values: readonly number[], p: number): number | null {
-  if (values.length < MIN_PERCENTILE_SAMPLE) return null;
-  return Math.round(percentile(values, p)!);
 }
 
 function figures(values: readonly (number | null)[]): ResponseTimeFigures {

@@ -29,6 +29,8 @@ export const PUBLIC_READS: readonly PublicRead[] = [
   { pattern: /^credits\/history$/, query: DaysQuery },
   { pattern: /^issues$/, query: IssueSearchQuery },
   { pattern: /^runs$/, query: DaysQuery },
+  { pattern: /^npcs$/, query: DaysQuery },
+  { pattern: new RegExp(`^npcs/${SLUG}$`), query: DaysQuery },
   { pattern: new RegExp(`^${REPO}/issues$`), query: RepoIssuesQuery },
   { pattern: new RegExp(`^${REPO}/issues/[1-9]\\d{0,9}$`) },
   { pattern: new RegExp(`^${REPO}/issues/[1-9]\\d{0,9}/comments$`) },

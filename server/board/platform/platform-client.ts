@@ -241,7 +241,21 @@ export class PlatformClient {
 
   /** Pulls of one repository. */
   async listPulls(repo: string, query: P.ListPullsQuery = {}): Promise<P.PlatformPull[]> {
-    return this.http.getList(route('/{repo}/-/pulls', { repo }), query);
+    const updated_time_begin =
+      query.updated_time_begin === undefined
+        ? undefined
+        : checkDay('updated_time_begin', query.updated_time_begin);
+    return this.http.getList(route('/{repo}/-/pulls', { repo }), { ...query, updated_time_begin });
+  }
+
+  /** The commits a pull request brings. */
+  async listPullCommits(repo: string, number: IssueNumber): Promise<P.PlatformCommit[]> {
+    return this.http.getList(route('/{repo}/-/pulls/{number}/commits', { repo, number }));
+  }
+
+  /** A pull request's reviews. */
+  async listPullReviews(repo: string, number: IssueNumber): Promise<P.PlatformPullReview[]> {
+    return this.http.getList(route('/{repo}/-/pulls/{number}/reviews', { repo, number }));
   }
 
   // ------------------------------------------------------------ builds

@@ -117,13 +117,3 @@ export async function mapBounded<T, R>(
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
 }
-
-/** NPC issues closed as completed within `[from, to]`, by their `closed_at`. */
-export function completedBetween(issues: readonly Issue[], from: Date, to: Date): Issue[] {
-  return issues.filter((issue) => {
-    if (issue.state !== 'closed' || issue.state_reason === 'not_planned') return false;
-    if (!isNpcIssue(issue) || issue.signals.closed_at === null) return false;
-    const at = Date.parse(issue.signals.closed_at);
-    return at >= from.getTime() && at <= to.getTime();
-  });
-}

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { BackgroundReads } from './background-reads';
 import { IssueFactsService } from './issue-facts.service';
 import { IssueMirror } from './issue-mirror';
+import { NpcPullsService } from './npc-pulls.service';
 import { NpcRunsService } from './npc-runs.service';
 import { NpcWorkService } from './npc-work.service';
 import { RepoActivityService } from './repo-activity.service';
@@ -20,9 +21,17 @@ import { RepoActivityService } from './repo-activity.service';
     IssueMirror,
     IssueFactsService,
     RepoActivityService,
+    NpcPullsService,
     NpcRunsService,
     NpcWorkService,
   ],
-  exports: [BackgroundReads, IssueMirror, NpcRunsService, NpcWorkService, RepoActivityService],
+  exports: [
+    BackgroundReads,
+    IssueMirror,
+    NpcPullsService,
+    NpcRunsService,
+    NpcWorkService,
+    RepoActivityService,
+  ],
 })
 export class SyncModule {}
