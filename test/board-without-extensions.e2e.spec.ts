@@ -6,6 +6,7 @@
  * read from the published build records within the default upstream budget.
  */
 import type { CreditSnapshot, Issue, Organization } from '@shared/board/entities';
+import type { NpcScorecards } from '@shared/board/outcomes';
 import { PENDING_HEADER } from '@shared/board/entities';
 import { isSecret } from '@shared/board/mappers';
 import { isNpcIssue } from '@shared/board/npc';
@@ -236,6 +237,62 @@ describe('board against a forge without extensions', () => {
         callsPerHour: DEFAULT_BUDGET,
         minutesOver: [],
       });
+    } finally {
+      await viewer.stop();
+    }
+  }, 300_000);
+
+  it('answers /npcs at once with the outcomes pending, fills them in, within the budget', async () => {
+    await board.get(BackgroundReads).idle();
+    const viewer = await startBoard(
+      { baseUrl: forge.baseUrl, token: forge.adminToken },
+      { now: forge.seedEpoch!, platform: { timeoutMs: 60_000 } },
+    );
+    try {
+      const budget = viewer.get(UpstreamBudget);
+      const reads = viewer.get(BackgroundReads);
+      const clock = viewer.clock;
+      const startedAt = clock.now().getTime();
+      const ask = async () => {
+        const response = await fetch(`${viewer.url}/api/npcs?days=30`);
+        expect(response.status).toBe(200);
+        return {
+          body: (await response.json()) as NpcScorecards,
+          pending: response.headers.get(PENDING_HEADER)?.split(', ') ?? [],
+        };
+      };
+      // The first answer does not wait for a pull request list.
+      const first = await ask();
+      expect(first.pending).toContain('outcomes');
+      expect(first.body.npcs.length).toBeGreaterThan(0);
+      expect(first.body.npcs.filter((npc) => npc.measures.pulls !== null)).toEqual([]);
+      // The app asks again while anything is pending, as it does (FOLLOW_MS, then every 10 s).
+      let last = first;
+      for (let follow = 0; last.pending.length > 0 && follow < FOLLOW_ASKS; follow++) {
+        await reads.idle();
+        clock.advance(FOLLOW_MS[follow] ?? FOLLOW_THEN_MS);
+        last = await ask();
+      }
+      expect(last.pending).toEqual([]);
+      // Each NPC's merged pull requests of the window are the forge's, in the shown repositories.
+      const since = new Date(Date.parse(last.body.since)).toISOString();
+      const rows = forge.app.get(ForgeDatabase).all<{ npc: string; merged: number }>(
+        `SELECT lower(u.username) AS npc, COUNT(*) AS merged
+         FROM pulls p JOIN users u ON u.id = p.author_id JOIN repos r ON r.id = p.repo_id
+         WHERE u.is_npc = 1 AND p.state = 'merged' AND p.updated_at >= ?
+           AND r.visibility <> 'secret' GROUP BY npc`,
+        [since],
+      );
+      const onForge = new Map(rows.map(({ npc, merged }) => [npc, merged]));
+      expect(last.body.npcs.map((npc) => [npc.npc, npc.measures.pulls?.merged])).toEqual(
+        last.body.npcs.map((npc) => [npc.npc, onForge.get(npc.npc) ?? 0]),
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      // Everything it read came out of the default budget's hour.
+      await reads.idle();
+      expect(clock.now().getTime() - startedAt).toBeLessThan(HOUR);
+      expect(budget.counts.made).toBeLessThanOrEqual(DEFAULT_BUDGET);
+      expect(await forge.requestCount({ status: 429 })).toBe(0);
     } finally {
       await viewer.stop();
     }
