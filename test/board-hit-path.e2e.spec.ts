@@ -9,7 +9,7 @@ import * as zlib from 'node:zlib';
 import { compressors } from '../server/board/common/compression';
 import { CacheIndex } from '../server/board/cache/cache-index';
 import { RouteCacheInterceptor } from '../server/board/cache/route-cache.interceptor';
-import { BoardMetrics } from '../server/board/ops/board-metrics';
+import { BoardMetrics } from '../server/board/metrics/board-metrics';
 import { startBoard, type RunningBoard } from './board-harness';
 import { startForge, type HarnessForge } from './forge-harness';
 

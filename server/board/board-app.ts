@@ -28,7 +28,7 @@ import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../common/json-depth';
 import { UpstreamBudget } from './budget/upstream-budget';
 import { BoardConfig } from './config/board-config';
 import { PlatformConnection } from './connection/platform-connection';
-import { BoardMetrics } from './ops/board-metrics';
+import { BoardMetrics } from './metrics/board-metrics';
 import { PlatformHttp } from './platform/platform-http';
 import { registerWebApp, securityHeaders } from './web/web-app';
 

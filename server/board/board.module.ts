@@ -25,6 +25,7 @@ import { UpstreamCache } from './cache/upstream-cache';
 import { MemoryCallCounter, RedisCallCounter } from './budget/call-counter';
 import { UpstreamBudget } from './budget/upstream-budget';
 import { DataAge } from './budget/data-age';
+import { FullLoad } from './budget/full-load-estimate';
 import { SyncModule } from './sync/sync.module';
 import { FreshHits } from './cache/fresh-hits';
 import { RefreshAhead } from './cache/refresh-ahead';
@@ -35,7 +36,7 @@ import { PLATFORM_CONNECTION, PlatformConnection } from './connection/platform-c
 import { CreditsModule } from './credits/credits.module';
 import { IssuesModule } from './issues/issues.module';
 import { MetaModule } from './meta/meta.module';
-import { BoardMetrics } from './ops/board-metrics';
+import { BoardMetrics } from './metrics/board-metrics';
 import { OpsController } from './ops/ops.controller';
 import { OrgsModule } from './orgs/orgs.module';
 import { PlatformModule } from './platform/platform.module';
@@ -152,6 +153,7 @@ class BoardCoreModule implements OnApplicationShutdown {
       FreshHits,
       RefreshAhead,
       DataAge,
+      FullLoad,
       SettingsService,
     ];
     return {

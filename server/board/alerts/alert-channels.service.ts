@@ -9,8 +9,8 @@ import { BoardConfig } from '../config/board-config';
 import { OrgsService } from '../orgs/orgs.service';
 import { BoardStore } from '../store/board-store';
 import { AlertDestinations } from './alert-destinations';
-import type { ChannelRecord, SilenceRecord } from './alert-records';
-import type { AlertMessage } from './alert-rules';
+import type { ChannelRecord, SilenceRecord } from '../store/alert-records';
+import type { AlertMessage } from '../store/alert-records';
 import type { CreateChannelDto, CreateSilenceDto, UpdateChannelDto } from './alerts.dto';
 import { DeliveryWorker } from './delivery-worker';
 import { maskUrl, RefusedDestination } from './destination';
@@ -91,7 +91,6 @@ export class AlertChannelsService {
       alert_ids: [],
       subjects: [],
       more: 0,
-      summary: `Test message from NPC Board to the channel "${channel.name}"`,
       details: { channel: channel.name },
       started_at: now,
       resolved_at: null,

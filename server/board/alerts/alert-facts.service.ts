@@ -10,7 +10,8 @@ import { IssuesService } from '../issues/issues.service';
 import { OrgsService } from '../orgs/orgs.service';
 import { BoardStore } from '../store/board-store';
 import { NpcRunsService } from '../sync/npc-runs.service';
-import type { AlertFinding, AlertState } from './alert-rules';
+import type { AlertFinding } from './alert-rules';
+import type { AlertState } from '../store/alert-records';
 
 const DAY_MS = 86_400_000;
 /** Consecutive failed snapshot runs after which an organization's balance is "failing". */

@@ -3,9 +3,9 @@ import {
   evaluateAlerts,
   groupMessages,
   type AlertFinding,
-  type AlertState,
   type EvaluationInput,
 } from './alert-rules';
+import type { AlertState } from '../store/alert-records';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -142,11 +142,10 @@ describe('groupMessages', () => {
     expect(acme.message.subjects).toHaveLength(20);
     expect(acme.message.more).toBe(10);
     expect(acme.message.alert_ids).toHaveLength(30);
-    expect(acme.message.summary).toBe('30 NPC issues stuck in acme');
     expect(acme.message.board_url).toBe('https://board.example.com');
     const globex = messages.find((m) => m.message.org === 'globex')!;
     expect(globex.message).toMatchObject({
-      summary: '#1 is stuck',
+      alert_ids: ['npc_stuck:globex/api#1'],
       more: 0,
       subjects: [stuck('globex', 1).subject],
     });

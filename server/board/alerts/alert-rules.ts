@@ -1,10 +1,6 @@
 import type { AlertRule } from '@shared/board/admin';
-import {
-  ALERT_SEVERITY,
-  type AlertSeverity,
-  type AlertStatus,
-  type AlertSubject,
-} from '@shared/board/alerts';
+import { ALERT_SEVERITY, type AlertSubject } from '@shared/board/alerts';
+import type { AlertMessage, AlertState } from '../store/alert-records';
 
 /** One rule's condition found true for one subject in an evaluation. */
 export interface AlertFinding {
@@ -13,24 +9,6 @@ export interface AlertFinding {
   subject: AlertSubject;
   summary: string;
   details: Record<string, unknown>;
-}
-
-/** An alert as the store keeps it: one per rule and subject. */
-export interface AlertState {
-  id: string;
-  rule: AlertRule;
-  org: string;
-  severity: AlertSeverity;
-  status: AlertStatus;
-  subject: AlertSubject;
-  summary: string;
-  details: Record<string, unknown>;
-  started_at: string;
-  resolved_at: string | null;
-  /** The last evaluation that found its condition true. */
-  last_true_at: string;
-  /** When its last message was queued; null while none was. */
-  last_sent_at: string | null;
 }
 
 /** What an evaluation asks to tell the channels. */
@@ -145,28 +123,6 @@ export function evaluateAlerts(input: EvaluationInput): EvaluationOutcome {
 /** Subjects one grouped message lists by name; the rest are counted. */
 export const MAX_LISTED_SUBJECTS = 20;
 
-/** The content of one message to one channel, before it is shaped for the channel's kind. */
-export interface AlertMessage {
-  rule: AlertRule | 'test';
-  status: AlertStatus;
-  severity: AlertSeverity;
-  org: string;
-  /** The organization's name, as the pages show it (the slug when it was not known). */
-  org_name?: string;
-  /** Every alert the message speaks of (a grouped message has several). */
-  alert_ids: string[];
-  /** At most MAX_LISTED_SUBJECTS. */
-  subjects: AlertSubject[];
-  /** Subjects beyond those listed. */
-  more: number;
-  summary: string;
-  details: Record<string, unknown>;
-  started_at: string;
-  resolved_at: string | null;
-  reminder: boolean;
-  board_url: string | null;
-}
-
 /** What a channel wants to hear: empty lists mean everything. */
 export interface ChannelFilter {
   id: string;
@@ -186,17 +142,6 @@ export function channelTakes(
     (channel.orgs.length === 0 || channel.orgs.includes(alert.org))
   );
 }
-
-const GROUP_NOUN: Record<AlertRule, string> = {
-  credits_below_threshold: 'organizations below the credit threshold',
-  runway_short: 'organizations with a short runway',
-  credits_exhausted: 'organizations out of credits',
-  snapshot_failing: 'organizations whose balance cannot be read',
-  npc_stuck: 'NPC issues stuck',
-  pickup_overdue: 'NPC issues waiting past the pickup SLO',
-  run_runaway: 'NPC runs running too long',
-  task_failing: 'NPC tasks whose runs keep failing',
-};
 
 /**
  * One message per channel, organization, rule and status for what one evaluation produced
@@ -241,11 +186,6 @@ function messageOf(group: readonly AlertEvent[], boardUrl: string | null): Alert
     alert_ids: alerts.map((a) => a.id),
     subjects: alerts.slice(0, MAX_LISTED_SUBJECTS).map((a) => a.subject),
     more: Math.max(0, alerts.length - MAX_LISTED_SUBJECTS),
-    summary: many
-      ? `${alerts.length} ${GROUP_NOUN[first.rule]} in ${first.org}${status === 'resolved' ? ': resolved' : ''}`
-      : status === 'resolved'
-        ? `Resolved: ${first.summary}`
-        : first.summary,
     details: many ? { count: alerts.length } : first.details,
     started_at: started,
     resolved_at: status === 'resolved' ? first.resolved_at : null,

@@ -1,6 +1,6 @@
 import type { AlertRule } from '@shared/board/admin';
 import type { AlertLanguage } from '@shared/board/alerts';
-import type { AlertMessage } from './alert-rules';
+import type { AlertMessage } from '../store/alert-records';
 import { alertWords, formatTime } from './alert-text';
 
 /** A single firing alert of `rule` in `acme` with `details`. */
@@ -13,7 +13,6 @@ function single(rule: AlertRule, details: Record<string, unknown>): AlertMessage
     alert_ids: [`${rule}:acme`],
     subjects: [{ type: 'organization', id: 'acme', name: 'Acme', url: null }],
     more: 0,
-    summary: '',
     details,
     started_at: '2026-11-22T09:00:00.000Z',
     resolved_at: null,

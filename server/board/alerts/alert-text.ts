@@ -2,7 +2,7 @@ import type { AlertRule } from '@shared/board/admin';
 import type { AlertLanguage, AlertSeverity } from '@shared/board/alerts';
 import { creditDecimals } from '@shared/board/credits';
 import { PRODUCT_NAMES } from '@shared/board/languages';
-import type { AlertMessage } from './alert-rules';
+import type { AlertMessage } from '../store/alert-records';
 
 /**
  * The words of an alert message in a channel's language (docs/architecture.md#alerts):

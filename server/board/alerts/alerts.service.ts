@@ -9,18 +9,13 @@ import { CacheInvalidation } from '../cache/cache-invalidation';
 import { DistributedLock } from '../locks/distributed-lock';
 import { BoardConfig } from '../config/board-config';
 import { SnapshotService, type SnapshotRun } from '../credits/snapshot.service';
-import { BoardMetrics } from '../ops/board-metrics';
+import { BoardMetrics } from '../metrics/board-metrics';
 import { SettingsService } from '../settings/settings.service';
 import { BoardStore } from '../store/board-store';
 import { AlertFactsService } from './alert-facts.service';
-import type { DeliveryRecord, SilenceRecord } from './alert-records';
-import {
-  channelTakes,
-  evaluateAlerts,
-  groupMessages,
-  type AlertMessage,
-  type AlertState,
-} from './alert-rules';
+import type { DeliveryRecord, SilenceRecord } from '../store/alert-records';
+import { channelTakes, evaluateAlerts, groupMessages } from './alert-rules';
+import type { AlertMessage, AlertState } from '../store/alert-records';
 import { DeliveryWorker } from './delivery-worker';
 
 const DAY_MS = 86_400_000;

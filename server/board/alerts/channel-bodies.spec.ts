@@ -8,7 +8,7 @@ import {
   type AlertLanguage,
   type ChannelKind,
 } from '@shared/board/alerts';
-import type { AlertMessage } from './alert-rules';
+import type { AlertMessage } from '../store/alert-records';
 import { buildRequest, judgeResponse } from './channel-bodies';
 
 /** The parts of a Feishu post body the checks read. */
@@ -47,7 +47,6 @@ const message: AlertMessage = {
     { type: 'issue', id: 'acme/web#7', name: 'acme/web#7 Dark mode', url: null },
   ],
   more: 0,
-  summary: '3 NPC issues stuck in acme',
   details: { count: 3 },
   started_at: '2026-11-22T09:55:00.000Z',
   resolved_at: null,
@@ -61,8 +60,6 @@ const resolved: AlertMessage = {
   status: 'resolved',
   alert_ids: ['npc_stuck:acme/api#1'],
   subjects: [message.subjects[0]],
-  summary:
-    'Resolved: acme/api#1 "Fix login" is stuck: no NPC activity since 2026-11-21T08:30:00.000Z',
   details: {
     npc: 'npc-builder',
     since: '2026-11-21T08:30:00.000Z',

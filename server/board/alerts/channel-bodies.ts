@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { AlertLanguage, ChannelKind } from '@shared/board/alerts';
-import type { AlertMessage } from './alert-rules';
+import type { AlertMessage } from '../store/alert-records';
 import { alertWords, type AlertWords } from './alert-text';
 
 /** Largest body sent to a channel. */

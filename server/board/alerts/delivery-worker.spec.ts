@@ -1,4 +1,4 @@
-import type { DeliveryRecord } from './alert-records';
+import type { DeliveryRecord } from '../store/alert-records';
 import { afterAttempt, GIVE_UP_MS, retryDelayMs } from './delivery-worker';
 
 const t0 = new Date('2026-11-22T10:00:00Z');

@@ -3,14 +3,14 @@ import type { ChannelTestResult } from '@shared/board/alerts';
 import { Clock } from '../../common/clock';
 import { DistributedLock } from '../locks/distributed-lock';
 import { BoardConfig } from '../config/board-config';
-import { BoardMetrics } from '../ops/board-metrics';
+import { BoardMetrics } from '../metrics/board-metrics';
 import { BoardStore } from '../store/board-store';
-import type { ChannelRecord, DeliveryRecord } from './alert-records';
+import type { ChannelRecord, DeliveryRecord } from '../store/alert-records';
 import { sendRequest, type SendAnswer } from './alert-sender';
 import { ALERT_OPTIONS, type AlertOptions } from './alert-options';
 import { buildRequest, judgeResponse, type Verdict } from './channel-bodies';
 import { AlertDestinations } from './alert-destinations';
-import type { AlertMessage } from './alert-rules';
+import type { AlertMessage } from '../store/alert-records';
 import { RefusedDestination } from './destination';
 
 const FIRST_RETRY_MS = 30_000;

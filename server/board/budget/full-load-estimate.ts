@@ -1,6 +1,9 @@
+import { Injectable, Logger } from '@nestjs/common';
 import { isNpcUser } from '@shared/board/npc';
 import type { PlatformIssue, PlatformRepository } from '@shared/platform/types';
 import { PAGE_SIZE_MAX } from '@shared/platform/types';
+import { BoardConfig } from '../config/board-config';
+import { BoardMetrics } from '../metrics/board-metrics';
 
 const DAY_MS = 86_400_000;
 /** Closed NPC issues changed within this many days still have their conversation read. */
@@ -55,4 +58,56 @@ export function organizationLoadCalls(
     calls += counts?.conversationCalls ?? 0;
   }
   return calls;
+}
+
+/** The estimated calls of one full load against the hourly budget. */
+export interface FullLoadEstimate {
+  /** Platform calls one full load of the organizations read so far takes. */
+  calls: number;
+  /** PLATFORM_MAX_CALLS_PER_HOUR. */
+  limit: number;
+  organizations: number;
+}
+
+/**
+ * What one full load of every organization read so far costs (`/readyz`, `/metrics`): the
+ * issue mirror notes each organization's as it lists its repositories, and a warning is
+ * logged once when the loads together need more calls than the hourly budget.
+ */
+@Injectable()
+export class FullLoad {
+  private readonly logger = new Logger('IssueMirror');
+  /** Estimated calls of one full load, per organization. */
+  private readonly calls = new Map<string, number>();
+  private warnedOverBudget = false;
+
+  constructor(
+    private readonly config: BoardConfig,
+    private readonly metrics: BoardMetrics,
+  ) {}
+
+  estimate(): FullLoadEstimate {
+    let calls = 0;
+    for (const n of this.calls.values()) calls += n;
+    return { calls, limit: this.config.platformMaxCallsPerHour, organizations: this.calls.size };
+  }
+
+  /** One full load of `org` takes `calls`, now that its repositories are listed. */
+  note(org: string, calls: number): void {
+    this.calls.set(org, calls);
+    const estimate = this.estimate();
+    const over = estimate.calls > estimate.limit;
+    this.metrics.fullLoadCalls.set(estimate.calls);
+    this.metrics.fullLoadOverBudget.set(over ? 1 : 0);
+    if (over && !this.warnedOverBudget) {
+      this.logger.warn(
+        `One full load of ${estimate.organizations} organizations' data takes about ` +
+          `${estimate.calls} platform calls, more than PLATFORM_MAX_CALLS_PER_HOUR ` +
+          `(${estimate.limit}): the caches cannot all be filled within an hour, so pages ` +
+          `will show older data. Raise PLATFORM_MAX_CALLS_PER_HOUR if the platform allows ` +
+          `it, or cover fewer organizations (BOARD_ORGS).`,
+      );
+    }
+    this.warnedOverBudget = over;
+  }
 }

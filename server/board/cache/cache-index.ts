@@ -1,7 +1,7 @@
 import { CACHE_MANAGER } from '@nestjs/cache-manager';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Cache } from 'cache-manager';
-import { BoardMetrics } from '../ops/board-metrics';
+import { BoardMetrics } from '../metrics/board-metrics';
 import { RedisConnection } from '../redis/redis-connection';
 import { BoundedMemoryStore } from './memory-store';
 

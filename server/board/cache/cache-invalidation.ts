@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { BoardChange } from '@shared/board/events';
 import { ChangeFeed } from '../events/change-feed';
-import { BoardMetrics } from '../ops/board-metrics';
+import { BoardMetrics } from '../metrics/board-metrics';
 import { CacheIndex } from './cache-index';
 import { CacheKeys } from './cache-keys';
 import { outdated, STALE_RETENTION_MS } from './route-cache.interceptor';

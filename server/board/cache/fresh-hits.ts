@@ -7,7 +7,7 @@ import {
   type Encoding,
   negotiateEncoding,
 } from '../common/compression';
-import { BoardMetrics } from '../ops/board-metrics';
+import { BoardMetrics } from '../metrics/board-metrics';
 import { CacheIndex } from './cache-index';
 import { CacheKeys } from './cache-keys';
 import { RefreshAhead } from './refresh-ahead';

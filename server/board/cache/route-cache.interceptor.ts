@@ -15,7 +15,7 @@ import { isUpstreamFailure } from '../common/upstream-failures';
 import { PlatformRateLimitedError } from '../platform/platform.errors';
 import { isBudgetRefusal } from '../platform/platform-http';
 import { BoardConfig } from '../config/board-config';
-import { BoardMetrics } from '../ops/board-metrics';
+import { BoardMetrics } from '../metrics/board-metrics';
 import { CacheIndex } from './cache-index';
 import { CacheKeys } from './cache-keys';
 import { ownedCopy } from '../common/compression';

@@ -1,5 +1,5 @@
 import { createCache } from 'cache-manager';
-import { BoardMetrics } from '../ops/board-metrics';
+import { BoardMetrics } from '../metrics/board-metrics';
 import { BoundedMemoryStore } from './memory-store';
 import { ManualClock } from '../../common/clock';
 import type { BoardConfig } from '../config/board-config';

@@ -5,7 +5,7 @@ import { Clock } from '../../common/clock';
 import { SingleFlight } from '../../common/single-flight';
 import { BoardConfig } from '../config/board-config';
 import { OrgsService } from '../orgs/orgs.service';
-import { BoardMetrics } from '../ops/board-metrics';
+import { BoardMetrics } from '../metrics/board-metrics';
 import { PlatformClient } from '../platform/platform-client';
 import { DistributedLock } from '../locks/distributed-lock';
 import { BoardStore, snapshotHour } from '../store/board-store';

@@ -4,7 +4,7 @@ import type { ServerResponse } from 'node:http';
 import { InvalidError, RateLimitedError, UnavailableError } from '../../common/errors';
 import { withCode } from '../common/error-code';
 import { BoardConfig } from '../config/board-config';
-import { BoardMetrics } from '../ops/board-metrics';
+import { BoardMetrics } from '../metrics/board-metrics';
 import { ChangeFeed, type FedChange } from './change-feed';
 
 /** How long a browser waits before it reconnects a dropped stream. */

@@ -4,9 +4,9 @@ import type { FastifyReply } from 'fastify';
 import { upstreamFailureMessage } from '../common/upstream-failures';
 import { PlatformClient } from '../platform/platform-client';
 import { PlatformUnauthorizedError } from '../platform/platform.errors';
-import { IssueMirror } from '../sync/issue-mirror';
+import { FullLoad } from '../budget/full-load-estimate';
 import { BoardStore } from '../store/board-store';
-import { BoardMetrics } from './board-metrics';
+import { BoardMetrics } from '../metrics/board-metrics';
 
 /** Liveness, readiness and Prometheus metrics. */
 @ApiExcludeController()
@@ -16,7 +16,7 @@ export class OpsController {
     private readonly metrics: BoardMetrics,
     private readonly store: BoardStore,
     private readonly platform: PlatformClient,
-    private readonly mirror: IssueMirror,
+    private readonly fullLoad: FullLoad,
   ) {}
 
   @Get('healthz')
@@ -46,7 +46,7 @@ export class OpsController {
     ]);
     const ready = platform.ok && store.ok;
     void reply.status(ready ? 200 : 503);
-    const load = this.mirror.fullLoad();
+    const load = this.fullLoad.estimate();
     const budget = {
       ok: load.calls <= load.limit,
       full_load_calls: load.calls,

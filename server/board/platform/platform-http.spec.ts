@@ -10,7 +10,8 @@ import {
   UpstreamError,
 } from '../../common/errors';
 import { PlatformHttp } from './platform-http';
-import type { PlatformClientOptions, PlatformResponseInfo } from './platform.options';
+import type { PlatformResponseInfo } from '../metrics/board-metrics';
+import type { PlatformClientOptions } from './platform.options';
 import {
   PlatformConflictError,
   PlatformForbiddenError,

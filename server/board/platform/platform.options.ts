@@ -1,19 +1,10 @@
+import type { PlatformResponseInfo } from '../metrics/board-metrics';
 import type { TaskLane } from './concurrency-limiter';
 
 /**
  * Options of the board's platform client, provided by the app module through
  * `PlatformModule.forRoot` / `forRootAsync` under the `PLATFORM_OPTIONS` token.
  */
-
-/** One HTTP attempt made to the platform, for metrics. */
-export interface PlatformResponseInfo {
-  method: string;
-  /** Route template such as `/{repo}/-/issues/{number}`, so metric labels stay few. */
-  route: string;
-  /** HTTP status, or 0 when no answer came (network error, timeout). */
-  status: number;
-  durationMs: number;
-}
 
 export interface PlatformClientOptions {
   /** Platform API base URL, e.g. `https://api.example.com` or `http://127.0.0.1:3001`. */

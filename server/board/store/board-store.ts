@@ -1,7 +1,7 @@
 import type { DispatchFilter, DispatchRecord } from '@shared/board/dispatch';
 import type { CreditSnapshot } from '@shared/board/entities';
-import type { ChannelRecord, DeliveryRecord, SilenceRecord } from '../alerts/alert-records';
-import type { AlertState } from '../alerts/alert-rules';
+import type { ChannelRecord, DeliveryRecord, SilenceRecord } from './alert-records';
+import type { AlertState } from './alert-records';
 
 /**
  * The board's own store: hourly credit snapshots, admin settings and the dispatch log. SQLite by default,

@@ -2,8 +2,8 @@ import type { DispatchFilter, DispatchRecord } from '@shared/board/dispatch';
 import type { CreditSnapshot } from '@shared/board/entities';
 import { byCodeUnit } from '@shared/board/text-order';
 import type { RedisConnection } from '../redis/redis-connection';
-import type { ChannelRecord, DeliveryRecord, SilenceRecord } from '../alerts/alert-records';
-import type { AlertState } from '../alerts/alert-rules';
+import type { ChannelRecord, DeliveryRecord, SilenceRecord } from './alert-records';
+import type { AlertState } from './alert-records';
 import {
   BoardStore,
   snapshotHour,

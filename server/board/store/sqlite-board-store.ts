@@ -3,8 +3,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { DispatchFilter, DispatchRecord } from '@shared/board/dispatch';
 import type { CreditSnapshot } from '@shared/board/entities';
-import type { ChannelRecord, DeliveryRecord, SilenceRecord } from '../alerts/alert-records';
-import type { AlertState } from '../alerts/alert-rules';
+import type { ChannelRecord, DeliveryRecord, SilenceRecord } from './alert-records';
+import type { AlertState } from './alert-records';
 import {
   BoardStore,
   snapshotHour,

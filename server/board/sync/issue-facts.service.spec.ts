@@ -1,7 +1,7 @@
 import { toIssue } from '@shared/board/mappers';
 import type { PlatformComment } from '@shared/platform/types';
 import { loadBoardConfig } from '../config/board-config';
-import { BoardMetrics } from '../ops/board-metrics';
+import { BoardMetrics } from '../metrics/board-metrics';
 import { PlatformClient } from '../platform/platform-client';
 import { PlatformHttp } from '../platform/platform-http';
 import { issue, npc } from '../../../test/platform-fixtures';

@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 import { DomainError } from '../../common/errors';
 import { SingleFlight } from '../../common/single-flight';
 import { BoardConfig } from '../config/board-config';
-import { BoardMetrics } from '../ops/board-metrics';
+import { BoardMetrics } from '../metrics/board-metrics';
 import { PlatformClient } from '../platform/platform-client';
 import { ActivityFacts, activityFacts } from './activity-facts';
 

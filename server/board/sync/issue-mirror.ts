@@ -6,6 +6,7 @@ import { SingleFlight } from '../../common/single-flight';
 import { DataAge } from '../budget/data-age';
 import {
   conversationCalls,
+  FullLoad,
   organizationLoadCalls,
   type HeldCounts,
 } from '../budget/full-load-estimate';
@@ -14,7 +15,7 @@ import { CacheInvalidation } from '../cache/cache-invalidation';
 import { noteFetchedAt, trackFreshness } from '../cache/freshness';
 import { ownedCopy } from '../common/compression';
 import { BoardConfig } from '../config/board-config';
-import { BoardMetrics } from '../ops/board-metrics';
+import { BoardMetrics } from '../metrics/board-metrics';
 import { LIST_PAGE_SIZE } from '../platform/platform-http';
 import { PlatformClient } from '../platform/platform-client';
 import { PlatformForbiddenError, PlatformNotFoundError } from '../platform/platform.errors';
@@ -34,15 +35,6 @@ interface HeldRepository {
   checkedAt: number;
   /** How many issues are held, and the conversation reads they take on a cold cache. */
   counts: HeldCounts;
-}
-
-/** The estimated calls of one full load against the hourly budget. */
-export interface FullLoadEstimate {
-  /** Platform calls one full load of the organizations read so far takes. */
-  calls: number;
-  /** PLATFORM_MAX_CALLS_PER_HOUR. */
-  limit: number;
-  organizations: number;
 }
 
 /** Why a repository's issues are read. */
@@ -102,9 +94,6 @@ export class IssueMirror {
   private readonly cycles = new SingleFlight<string, HeldOrganization, BackgroundWork>();
   /** Organizations whose organization-wide list answered (true) or was missing (false). */
   private readonly orgWide = new Map<string, boolean>();
-  /** Estimated calls of one full load, per held organization. */
-  private readonly loadCalls = new Map<string, number>();
-  private warnedOverBudget = false;
 
   constructor(
     private readonly platform: PlatformClient,
@@ -113,6 +102,7 @@ export class IssueMirror {
     private readonly ages: DataAge,
     private readonly budget: UpstreamBudget,
     private readonly metrics: BoardMetrics,
+    private readonly fullLoad: FullLoad,
     invalidation: CacheInvalidation,
   ) {
     invalidation.onIssuesChanged((repo) => this.touch(repo));
@@ -217,7 +207,10 @@ export class IssueMirror {
       if (before) next.repositories.set(repositories[i].path, { ...before, signal: '' });
       else missing = true;
     });
-    this.estimateFullLoad(org, repositories, next);
+    this.fullLoad.note(
+      org,
+      organizationLoadCalls(repositories, (path) => next.repositories.get(path)?.counts),
+    );
     if (!next.complete) {
       // Until every repository is read, the data is as old as the previous read.
       next.asOf = previous?.asOf ?? listedAt;
@@ -302,47 +295,6 @@ export class IssueMirror {
     }
     const perHour = this.config.platformMaxCallsPerHour * SWEEP_SHARE;
     return Math.max(this.config.cacheTtlMs, Math.ceil((held / perHour) * HOUR_MS));
-  }
-
-  /** The estimated calls of one full load of every organization read so far. */
-  fullLoad(): FullLoadEstimate {
-    let calls = 0;
-    for (const n of this.loadCalls.values()) calls += n;
-    return {
-      calls,
-      limit: this.config.platformMaxCallsPerHour,
-      organizations: this.loadCalls.size,
-    };
-  }
-
-  /**
-   * Note what one full load of the organization costs, now that its repositories are
-   * listed, and warn once when the loads together need more calls than the hourly budget:
-   * then the caches cannot all be filled within an hour.
-   */
-  private estimateFullLoad(
-    org: string,
-    repositories: PlatformRepository[],
-    held: HeldOrganization,
-  ): void {
-    this.loadCalls.set(
-      org,
-      organizationLoadCalls(repositories, (path) => held.repositories.get(path)?.counts),
-    );
-    const estimate = this.fullLoad();
-    const over = estimate.calls > estimate.limit;
-    this.metrics.fullLoadCalls.set(estimate.calls);
-    this.metrics.fullLoadOverBudget.set(over ? 1 : 0);
-    if (over && !this.warnedOverBudget) {
-      this.logger.warn(
-        `One full load of ${estimate.organizations} organizations' data takes about ` +
-          `${estimate.calls} platform calls, more than PLATFORM_MAX_CALLS_PER_HOUR ` +
-          `(${estimate.limit}): the caches cannot all be filled within an hour, so pages ` +
-          `will show older data. Raise PLATFORM_MAX_CALLS_PER_HOUR if the platform allows ` +
-          `it, or cover fewer organizations (BOARD_ORGS).`,
-      );
-    }
-    this.warnedOverBudget = over;
   }
 
   /** One repository: kept as is, read since its watermark, or read in full. */

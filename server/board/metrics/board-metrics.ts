@@ -1,6 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { PlatformResponseInfo } from '../platform/platform.options';
+
+/** One HTTP attempt made to the platform, for metrics. */
+export interface PlatformResponseInfo {
+  method: string;
+  /** Route template such as `/{repo}/-/issues/{number}`, so metric labels stay few. */
+  route: string;
+  /** HTTP status, or 0 when no answer came (network error, timeout). */
+  status: number;
+  durationMs: number;
+}
 
 /** What the budget gauges show. */
 export interface BudgetFigures {
