@@ -17,7 +17,9 @@ import { RedisBoardStore } from './store/redis-board-store';
 import { AdminAuth } from './admin/admin-auth';
 import { SignInFailures } from './admin/admin.guard';
 import { CacheInvalidation } from './cache/cache-invalidation';
+import { DiscoveryModule } from '@nestjs/core';
 import { CacheKeys } from './cache/cache-keys';
+import { publicReadsProvider } from './cache/public-reads';
 import { BoundedMemoryStore } from './cache/memory-store';
 import { MissLimiter } from './cache/miss-limiter';
 import { MemoryWindowCounter, RedisWindowCounter, WindowCounter } from './limits/window-counter';
@@ -144,6 +146,7 @@ class BoardCoreModule implements OnApplicationShutdown {
       BoardMetrics,
       AdminAuth,
       SignInFailures,
+      publicReadsProvider,
       CacheKeys,
       CacheIndex,
       CacheInvalidation,
@@ -160,6 +163,7 @@ class BoardCoreModule implements OnApplicationShutdown {
       module: BoardCoreModule,
       imports: redisUrl
         ? [
+            DiscoveryModule,
             RedisModule.forRoot(redisUrl),
             CacheModule.registerAsync({
               // A connection of its own: the cache module disconnects its store first thing
@@ -169,7 +173,7 @@ class BoardCoreModule implements OnApplicationShutdown {
               }),
             }),
           ]
-        : [CacheModule.register({ stores: [memory!.keyv] })],
+        : [DiscoveryModule, CacheModule.register({ stores: [memory!.keyv] })],
       providers,
       exports: [...providers.map((p) => ('provide' in p ? p.provide : p)), CacheModule],
     };

@@ -1,8 +1,42 @@
+import { AdminController } from '../admin/admin.controller';
+import { AlertsController } from '../alerts/alerts.controller';
 import type { BoardConfig } from '../config/board-config';
+import { CreditsController } from '../credits/credits.controller';
+import { IssuesController } from '../issues/issues.controller';
+import { MetaController } from '../meta/meta.controller';
+import { NpcsController } from '../npcs/npcs.controller';
+import { OrgsController } from '../orgs/orgs.controller';
+import { ReposController } from '../repos/repos.controller';
+import { RunsController } from '../runs/runs.controller';
 import { CacheKeys } from './cache-keys';
+import { PublicReads } from './public-reads';
+
+/** Every controller with a read a viewer may ask for, and the admin ones. */
+const CONTROLLERS = [
+  AdminController,
+  AlertsController,
+  CreditsController,
+  IssuesController,
+  MetaController,
+  NpcsController,
+  OrgsController,
+  ReposController,
+  RunsController,
+];
 
 describe('CacheKeys.route', () => {
-  const keys = new CacheKeys({ basePath: '/board/' } as BoardConfig);
+  const reads = PublicReads.of(CONTROLLERS);
+  const keys = new CacheKeys({ basePath: '/board/' } as BoardConfig, reads);
+
+  it('takes the public reads from the handlers that declare them, and no admin one', () => {
+    // meta, orgs, an organization's repos and credits, snapshot, history, issues, runs, npcs
+    // and one NPC; a repository's issues, an issue, its comments, its runs and the pulls,
+    // each in both spellings of the repository.
+    expect(reads.size).toBe(20);
+    expect(keys.route('/board/api/npcs/npc-builder?days=30')).toBe(
+      'route:npcs/npc-builder?days=30',
+    );
+  });
 
   it('gives equivalent URLs of a public read one key', () => {
     const variants = [

@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 import { parseQueryString } from '../common/query-string';
 import { BoardConfig } from '../config/board-config';
 import type { BoardChange, ChangeTopic } from '@shared/board/events';
-import { PUBLIC_READS } from './public-reads';
+import { PublicReads } from './public-reads';
 
 /** Route-layer keys start with this; upstream keys with the HTTP method. */
 export const ROUTE_KEY_PREFIX = 'route:';
@@ -23,7 +23,10 @@ export class CacheKeys {
   /** Raw URL → route key (`false`: not cacheable), so a hit costs one lookup. */
   private readonly memo = new LRUCache<string, string | false>({ max: 2_000 });
 
-  constructor(config: BoardConfig) {
+  constructor(
+    config: BoardConfig,
+    private readonly reads: PublicReads,
+  ) {
     this.apiPrefix = `${config.basePath}api/`;
   }
 
@@ -37,7 +40,7 @@ export class CacheKeys {
     if (!url.startsWith(this.apiPrefix)) return null;
     const memo = this.memo.get(url);
     if (memo !== undefined) return memo || null;
-    const key = canonicalRouteKey(url.slice(this.apiPrefix.length));
+    const key = canonicalRouteKey(url.slice(this.apiPrefix.length), this.reads);
     this.memo.set(url, key ?? false);
     return key;
   }
@@ -59,13 +62,14 @@ export class CacheKeys {
       `${ROUTE_KEY_PREFIX}issues`,
       `${ROUTE_KEY_PREFIX}orgs`,
       `${ROUTE_KEY_PREFIX}runs`,
+      `${ROUTE_KEY_PREFIX}npcs`,
       `${ROUTE_KEY_PREFIX}repos/${repo}/`,
     ];
   }
 
   /** Route entries that show NPC work signals (attention, stuck and overdue counts). */
   signalRoutes(): string[] {
-    return ['issues', 'orgs', 'repos/'].map((path) => ROUTE_KEY_PREFIX + path);
+    return ['issues', 'orgs', 'npcs', 'repos/'].map((path) => ROUTE_KEY_PREFIX + path);
   }
 
   /**
@@ -75,9 +79,9 @@ export class CacheKeys {
   changedRoutes({ topic, org }: BoardChange): string[] {
     const repos = `repos/${org === null ? '' : `${org}/`}`;
     const paths: Record<ChangeTopic, string[]> = {
-      issues: ['issues', 'orgs', 'runs', repos],
-      repos: ['orgs', 'runs', repos],
-      runs: ['runs', 'issues', repos],
+      issues: ['issues', 'orgs', 'runs', 'npcs', repos],
+      repos: ['orgs', 'runs', 'npcs', repos],
+      runs: ['runs', 'issues', 'npcs', repos],
       balances: ['orgs', 'credits', 'meta'],
       alerts: [],
     };
@@ -95,7 +99,7 @@ export class CacheKeys {
   }
 }
 
-function canonicalRouteKey(rest: string): string | null {
+function canonicalRouteKey(rest: string, reads: PublicReads): string | null {
   const mark = rest.indexOf('?');
   const rawPath = mark < 0 ? rest : rest.slice(0, mark);
   let path: string;
@@ -104,7 +108,7 @@ function canonicalRouteKey(rest: string): string | null {
   } catch {
     return null;
   }
-  const read = PUBLIC_READS.find((r) => r.pattern.test(path));
+  const read = reads.find(path);
   if (!read) return null;
   const query = parseQueryString(mark < 0 ? '' : rest.slice(mark + 1));
   const names = Object.keys(query);

@@ -5,6 +5,7 @@ import { ManualClock } from '../../common/clock';
 import type { BoardConfig } from '../config/board-config';
 import { CacheIndex } from './cache-index';
 import { CacheKeys } from './cache-keys';
+import { PublicReads } from './public-reads';
 import { LocalLock } from '../locks/distributed-lock';
 import { withFreshness } from './freshness';
 import { UpstreamCache } from './upstream-cache';
@@ -23,7 +24,7 @@ describe('UpstreamCache', () => {
       clock,
       { cacheTtlMs: ttl } as BoardConfig,
       new LocalLock(),
-      new CacheKeys({ basePath: '/' } as BoardConfig),
+      new CacheKeys({ basePath: '/' } as BoardConfig, PublicReads.of([])),
     );
   });
 

@@ -3,6 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { BoardMeta } from '@shared/board/entities';
 import { projectVersion } from '../../common/project-root';
 import { RouteCacheInterceptor } from '../cache/route-cache.interceptor';
+import { PublicRead } from '../cache/public-reads';
 import { BoardConfig } from '../config/board-config';
 import { PLATFORM_CONNECTION, PlatformConnection } from '../connection/platform-connection';
 import { CreditsService } from '../credits/credits.service';
@@ -20,6 +21,7 @@ export class MetaController {
   ) {}
 
   @Get()
+  @PublicRead()
   @ApiOperation({ summary: 'What the pages need to know: NPCs, threshold, links, organizations' })
   async meta(): Promise<BoardMeta> {
     const [covered, threshold] = await Promise.all([
