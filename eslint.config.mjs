@@ -31,6 +31,23 @@ const ADMIN_NOT_USER = boundary(
   "The admin area never imports the user area's internals (the charts in user/charts/ are shared).",
 );
 const USER_NOT_ADMIN = boundary('(^|/)admin/', 'The user area never imports the admin area.');
+/** The board's infrastructure folders, which features build on (docs/architecture.md#folders). */
+const BOARD_INFRASTRUCTURE = [
+  'budget',
+  'cache',
+  'common',
+  'config',
+  'limits',
+  'locks',
+  'metrics',
+  'platform',
+  'redis',
+  'store',
+];
+const INFRASTRUCTURE_NOT_FEATURES = boundary(
+  `^\\.\\./(?!(${BOARD_INFRASTRUCTURE.join('|')})/)[a-z-]+/`,
+  "The board's infrastructure never imports a feature folder: a feature builds on it, or gives it what it needs through a port (cache/route-cache.ports.ts).",
+);
 const restrict = (...patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
@@ -91,6 +108,11 @@ export default tseslint.config(
     rules: { '@typescript-eslint/require-await': 'off' },
   },
   { files: ['server/board/**'], rules: restrict(BOARD_NOT_FORGE) },
+  {
+    files: BOARD_INFRASTRUCTURE.map((folder) => `server/board/${folder}/**`),
+    ignores: ['**/*.spec.ts'],
+    rules: restrict(BOARD_NOT_FORGE, INFRASTRUCTURE_NOT_FEATURES),
+  },
   { files: ['server/forge/**'], rules: restrict(FORGE_NOT_BOARD) },
   { files: ['shared/**'], rules: restrict(SHARED_ALONE) },
   { files: ['client/**'], rules: restrict(NOT_SERVER) },

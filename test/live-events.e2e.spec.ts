@@ -7,7 +7,7 @@
 import type { Issue } from '@shared/board/entities';
 import type { BoardChange } from '@shared/board/events';
 import { ManualClock } from '../server/common/clock';
-import { CacheInvalidation } from '../server/board/cache/cache-invalidation';
+import { BoardChanges } from '../server/board/events/board-changes';
 import { SyncCycle } from '../server/board/events/sync-cycle';
 import { startBoard, type RunningBoard } from './board-harness';
 import { openStream, type OpenedStream, type StreamFrame } from './event-stream-client';
@@ -139,7 +139,7 @@ it('keeps an answer a change outdated, served STALE should the platform fail bef
   // A cycle found the organization's repositories changed; the platform goes away before
   // the answers are rebuilt.
   await running.board
-    .get(CacheInvalidation)
+    .get(BoardChanges)
     .synced([{ topic: 'repos', org: slug }], () => running.forge.stop());
   forge = null;
   const after = await fetch(`${running.board.url}/api/orgs`);
@@ -193,7 +193,7 @@ it('sends nothing when the cycle finds nothing changed', async () => {
 
 it('resumes after Last-Event-ID, and says reset when it cannot', async () => {
   const running = await start();
-  const invalidation = running.board.get(CacheInvalidation);
+  const invalidation = running.board.get(BoardChanges);
   const first = await stream('/api/events');
   await invalidation.creditsChanged(['acme']);
   const seen = await first.next(isChange);
@@ -226,7 +226,7 @@ it('costs no platform call for 200 open streams', async () => {
   const forgeBefore = await running.forge.requestCount();
   const open = await Promise.all(Array.from({ length: 200 }, () => stream('/api/events')));
   expect(open.every((s) => s.status === 200)).toBe(true);
-  await running.board.get(CacheInvalidation).alertsChanged();
+  await running.board.get(BoardChanges).alertsChanged();
   const received = await Promise.all(open.map((s) => s.next(isChange)));
   expect(received.map(changeOf)).toEqual(Array(200).fill({ topic: 'alerts', org: null }));
   expect(await running.board.callsMade()).toBe(callsBefore);

@@ -17,8 +17,10 @@ import { RedisBoardStore } from './store/redis-board-store';
 import { AdminAuth } from './admin/admin-auth';
 import { SignInFailures } from './admin/admin.guard';
 import { CacheInvalidation } from './cache/cache-invalidation';
+import { BoardChanges } from './events/board-changes';
 import { DiscoveryModule } from '@nestjs/core';
 import { CacheKeys } from './cache/cache-keys';
+import { MissExemption } from './cache/route-cache.ports';
 import { publicReadsProvider } from './cache/public-reads';
 import { BoundedMemoryStore } from './cache/memory-store';
 import { MissLimiter } from './cache/miss-limiter';
@@ -145,11 +147,19 @@ class BoardCoreModule implements OnApplicationShutdown {
       ...shared,
       BoardMetrics,
       AdminAuth,
+      {
+        provide: MissExemption,
+        inject: [AdminAuth],
+        useFactory: (admins: AdminAuth): MissExemption => ({
+          exempt: (request) => admins.identify(request) !== null,
+        }),
+      },
       SignInFailures,
       publicReadsProvider,
       CacheKeys,
       CacheIndex,
       CacheInvalidation,
+      BoardChanges,
       MissLimiter,
       UpstreamCache,
       RouteCacheInterceptor,

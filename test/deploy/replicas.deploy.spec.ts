@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { CreditSnapshot, Organization } from '@shared/board/entities';
 import { CacheIndex } from '../../server/board/cache/cache-index';
-import { CacheInvalidation } from '../../server/board/cache/cache-invalidation';
+import { BoardChanges } from '../../server/board/events/board-changes';
 import { CacheKeys } from '../../server/board/cache/cache-keys';
 import type { RouteEntry } from '../../server/board/cache/route-cache.interceptor';
 import { SnapshotService } from '../../server/board/credits/snapshot.service';
@@ -438,7 +438,7 @@ describe('a change the sync found, with two replicas sharing Redis', () => {
       expect((await fetch(`${b.url}/api/orgs`)).headers.get('x-cache')).toBe('HIT');
 
       await a
-        .get(CacheInvalidation)
+        .get(BoardChanges)
         .synced([{ topic: 'repos', org: slug }], () => Promise.resolve());
       const key = b.get(CacheKeys).route('/api/orgs')!;
       const kept = await b.get(CacheIndex).get<RouteEntry>(key);

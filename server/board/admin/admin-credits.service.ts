@@ -1,7 +1,7 @@
 import { isBelowThreshold } from '@shared/board/credits';
 import { Injectable } from '@nestjs/common';
 import type { AdminSettings, RefreshResult, SettingsChange } from '@shared/board/admin';
-import { CacheInvalidation } from '../cache/cache-invalidation';
+import { BoardChanges } from '../events/board-changes';
 import { CreditsService } from '../credits/credits.service';
 import { SnapshotService } from '../credits/snapshot.service';
 import { OrgsService } from '../orgs/orgs.service';
@@ -15,7 +15,7 @@ export class AdminCreditsService {
     private readonly credits: CreditsService,
     private readonly snapshots: SnapshotService,
     private readonly orgs: OrgsService,
-    private readonly invalidation: CacheInvalidation,
+    private readonly changes: BoardChanges,
   ) {}
 
   /** Current settings. */
@@ -26,9 +26,9 @@ export class AdminCreditsService {
   /** Store the given settings; every answer they change is recomputed. */
   async updateSettings(changes: SettingsChange): Promise<AdminSettings> {
     const updated = await this.settingsService.update(changes);
-    if (changes.credit_alert_threshold !== undefined) await this.invalidation.creditsChanged();
+    if (changes.credit_alert_threshold !== undefined) await this.changes.creditsChanged();
     if (changes.pickup_slo_minutes !== undefined || changes.stuck_after_hours !== undefined) {
-      await this.invalidation.signalSettingsChanged();
+      await this.changes.signalSettingsChanged();
     }
     return updated;
   }

@@ -1,5 +1,5 @@
 import { loadBoardConfig } from '../config/board-config';
-import type { CacheInvalidation } from '../cache/cache-invalidation';
+import type { BoardChanges } from '../events/board-changes';
 import type { OrgsService } from '../orgs/orgs.service';
 import { PlatformClient } from '../platform/platform-client';
 import { PlatformHttp } from '../platform/platform-http';
@@ -37,7 +37,7 @@ describe('DispatchService fallback', () => {
         dropped.push(repo);
         return Promise.resolve();
       },
-    } as unknown as CacheInvalidation;
+    } as unknown as BoardChanges;
     return new DispatchService(platform, orgs, loadBoardConfig({}), invalidation);
   }
 

@@ -6,7 +6,7 @@ import { toIssue } from '@shared/board/mappers';
 import { InvalidError } from '../../common/errors';
 import { withCode } from '../common/error-code';
 import { assertConfiguredNpc } from './configured-npc';
-import { CacheInvalidation } from '../cache/cache-invalidation';
+import { BoardChanges } from '../events/board-changes';
 import { BoardConfig } from '../config/board-config';
 import { OrgsService } from '../orgs/orgs.service';
 import { PlatformClient } from '../platform/platform-client';
@@ -49,7 +49,7 @@ export class DispatchService {
     private readonly platform: PlatformClient,
     private readonly orgs: OrgsService,
     private readonly config: BoardConfig,
-    private readonly invalidation: CacheInvalidation,
+    private readonly changes: BoardChanges,
   ) {}
 
   /** Create the issue and assign the NPC; returns it as the board shows it. */
@@ -79,7 +79,7 @@ export class DispatchService {
       await this.platform.addAssignees(input.repo, created.number, [input.npc]);
       created = await this.platform.getIssue(input.repo, created.number);
     }
-    await this.invalidation.issuesChanged(input.repo);
+    await this.changes.issuesChanged(input.repo);
     return toIssue(created, input.repo, this.orgs.mapContext);
   }
 
@@ -104,7 +104,7 @@ export class DispatchService {
           ? await this.platform.getIssue(input.repo, candidate.number)
           : candidate;
       if (issue.body?.includes(origin)) {
-        await this.invalidation.issuesChanged(input.repo);
+        await this.changes.issuesChanged(input.repo);
         return toIssue(issue, input.repo, this.orgs.mapContext);
       }
     }

@@ -13,7 +13,7 @@ import { Clock } from '../../common/clock';
 import { ConflictError } from '../../common/errors';
 import { withCode } from '../common/error-code';
 import { assertConfiguredNpc } from './configured-npc';
-import { CacheInvalidation } from '../cache/cache-invalidation';
+import { BoardChanges } from '../events/board-changes';
 import { BoardConfig } from '../config/board-config';
 import { NpcWorkService } from '../sync/npc-work.service';
 import { OrgsService } from '../orgs/orgs.service';
@@ -41,7 +41,7 @@ export class GuardedDispatchService {
     private readonly platform: PlatformClient,
     private readonly orgs: OrgsService,
     private readonly work: NpcWorkService,
-    private readonly invalidation: CacheInvalidation,
+    private readonly changes: BoardChanges,
     private readonly store: BoardStore,
     private readonly config: BoardConfig,
     private readonly clock: Clock,
@@ -101,7 +101,7 @@ export class GuardedDispatchService {
           .assignees.filter((a) => a.is_npc)
           .map((a) => a.username);
         if (npcs.length !== 1 || npcs[0] !== input.npc) return null;
-        await this.invalidation.issuesChanged(repo);
+        await this.changes.issuesChanged(repo);
         const [current] = await this.work.annotate([toIssue(issue, repo, this.orgs.mapContext)]);
         return current;
       },
@@ -118,7 +118,7 @@ export class GuardedDispatchService {
     assertConfiguredNpc(this.config, input.npc);
     const [org, name] = repo.split('/');
     await this.orgs.assertRepository(org, name);
-    await this.invalidation.issuesChanged(repo);
+    await this.changes.issuesChanged(repo);
     const ctx = this.orgs.mapContext;
     const current = toIssue(
       await this.orgs.readable(`${repo}#${number}`, () => this.platform.getIssue(repo, number)),
@@ -146,7 +146,7 @@ export class GuardedDispatchService {
     await this.platform.createComment(repo, number, {
       body: `@${input.npc} please take over this task (handed over${from}).${why}`,
     });
-    await this.invalidation.issuesChanged(repo);
+    await this.changes.issuesChanged(repo);
     const [updated] = await this.work.annotate([
       toIssue(await this.platform.getIssue(repo, number), repo, ctx),
     ]);

@@ -4,7 +4,7 @@ import type { NpcRun, StopRunRequest, StopRunResult } from '@shared/board/runs';
 import { Clock } from '../../common/clock';
 import { ConflictError, NotFoundError } from '../../common/errors';
 import { withCode } from '../common/error-code';
-import { CacheInvalidation } from '../cache/cache-invalidation';
+import { BoardChanges } from '../events/board-changes';
 import { OrgsService } from '../orgs/orgs.service';
 import { PlatformClient } from '../platform/platform-client';
 import { PlatformConflictError } from '../platform/platform.errors';
@@ -26,7 +26,7 @@ export class RunStopService {
     private readonly orgs: OrgsService,
     private readonly runs: NpcRunsService,
     private readonly store: BoardStore,
-    private readonly invalidation: CacheInvalidation,
+    private readonly changes: BoardChanges,
     private readonly clock: Clock,
   ) {}
 
@@ -79,7 +79,7 @@ export class RunStopService {
         log_url: stopped.log_url,
       },
     });
-    await this.invalidation.issuesChanged(input.repo);
+    await this.changes.issuesChanged(input.repo);
     return { outcome: 'stopped', run: stopped, message };
   }
 

@@ -5,7 +5,7 @@ import { ALERT_RULES } from '@shared/board/admin';
 import type { AlertView, DeliveryView, EvaluateResult } from '@shared/board/alerts';
 import { byCodeUnit } from '@shared/board/text-order';
 import { Clock } from '../../common/clock';
-import { CacheInvalidation } from '../cache/cache-invalidation';
+import { BoardChanges } from '../events/board-changes';
 import { DistributedLock } from '../locks/distributed-lock';
 import { BoardConfig } from '../config/board-config';
 import { SnapshotService, type SnapshotRun } from '../credits/snapshot.service';
@@ -49,7 +49,7 @@ export class AlertsService implements OnModuleInit {
     private readonly worker: DeliveryWorker,
     private readonly metrics: BoardMetrics,
     private readonly budget: UpstreamBudget,
-    private readonly invalidation: CacheInvalidation,
+    private readonly changes: BoardChanges,
   ) {}
 
   onModuleInit(): void {
@@ -140,7 +140,7 @@ export class AlertsService implements OnModuleInit {
     await this.store.pruneAlerts(new Date(now.getTime() - RESOLVED_KEPT_MS));
     this.countAlerts(await this.store.listAlerts());
     if (deliveries.length > 0) this.worker.kick();
-    if (outcome.changed.length > 0) await this.invalidation.alertsChanged();
+    if (outcome.changed.length > 0) await this.changes.alertsChanged();
     return {
       fired: outcome.fired.map((a) => view(a, silences, now)),
       resolved: outcome.resolved.map((a) => view(a, silences, now)),

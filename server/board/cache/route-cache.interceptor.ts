@@ -8,7 +8,6 @@ import { firstValueFrom, from, Observable } from 'rxjs';
 import { Clock } from '../../common/clock';
 import { SingleFlight } from '../../common/single-flight';
 import { NotFoundError, RateLimitedError } from '../../common/errors';
-import { AdminAuth } from '../admin/admin-auth';
 import { boardErrorBody } from '../common/board-exception.filter';
 import { type CodedDetail, withCode } from '../common/error-code';
 import { isUpstreamFailure } from '../common/upstream-failures';
@@ -22,10 +21,10 @@ import { ownedCopy } from '../common/compression';
 import { withFreshness } from './freshness';
 import { MissLimiter } from './miss-limiter';
 import { RefreshAhead } from './refresh-ahead';
+import { MissExemption, ReadProgress } from './route-cache.ports';
 import { negotiateEncoding } from '../common/compression';
 import { UpstreamBudget } from '../budget/upstream-budget';
 import { ENRICHMENTS, PENDING_HEADER } from '@shared/board/entities';
-import { BackgroundReads } from '../sync/background-reads';
 
 /**
  * A read route's answer and the fetch time of the oldest upstream datum in it. A 200 keeps
@@ -58,7 +57,7 @@ export interface RouteEntry {
    * it spends no miss, since it is rebuilt from what the board holds.
    */
   recheckAt?: number;
-  /** `BackgroundReads.mark()` when it was built, with `recheckAt`. */
+  /** `ReadProgress.mark()` when it was built, with `recheckAt`. */
   readsMark?: string;
   /**
    * Set when the sync found that the data it shows changed (`outdated`): no longer fresh,
@@ -130,12 +129,12 @@ export class RouteCacheInterceptor extends CacheInterceptor {
     private readonly cache: CacheIndex,
     private readonly keys: CacheKeys,
     private readonly limiter: MissLimiter,
-    private readonly admins: AdminAuth,
+    private readonly exemption: MissExemption,
     private readonly clock: Clock,
     private readonly config: BoardConfig,
     private readonly metrics: BoardMetrics,
     private readonly budget: UpstreamBudget,
-    private readonly reads: BackgroundReads,
+    private readonly reads: ReadProgress,
     private readonly ahead: RefreshAhead,
   ) {
     super(cacheManager, reflector);
@@ -238,7 +237,7 @@ export class RouteCacheInterceptor extends CacheInterceptor {
 
   /** Count a miss against the client's allowance, or refuse it with 429. */
   private async admitMiss(request: FastifyRequest): Promise<void> {
-    if (this.admins.identify(request)) return;
+    if (this.exemption.exempt(request)) return;
     const waitSeconds = await this.limiter.take(request.ip);
     if (waitSeconds === 0) return;
     this.metrics.routeCache.inc({ result: 'limited' });

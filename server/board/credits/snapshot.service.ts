@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CacheInvalidation } from '../cache/cache-invalidation';
+import { BoardChanges } from '../events/board-changes';
 import type { CreditSnapshot } from '@shared/board/entities';
 import { Clock } from '../../common/clock';
 import { SingleFlight } from '../../common/single-flight';
@@ -48,7 +48,7 @@ export class SnapshotService {
     private readonly metrics: BoardMetrics,
     private readonly budget: UpstreamBudget,
     private readonly lock: DistributedLock,
-    private readonly invalidation: CacheInvalidation,
+    private readonly changes: BoardChanges,
   ) {}
 
   /** Call `listener` after every completed run (alerts are evaluated then). */
@@ -100,7 +100,7 @@ export class SnapshotService {
     const orgs = await this.orgs.coveredOrgs();
     await this.backfill(orgs, now);
     // A snapshot records balances as they are now, not as the cache last saw them.
-    await this.invalidation.creditsChanged(orgs);
+    await this.changes.creditsChanged(orgs);
     const balances = await this.source.balances(orgs);
     const recorded: CreditSnapshot[] = [];
     const failed: SnapshotRun['failed'] = [];
@@ -118,7 +118,7 @@ export class SnapshotService {
     await this.store.upsertSnapshots(recorded);
     await this.store.pruneSnapshots(new Date(now.getTime() - RETENTION_DAYS * DAY_MS));
     // Answers showing balances were built from the previous snapshot.
-    await this.invalidation.creditsChanged();
+    await this.changes.creditsChanged();
     this.metrics.snapshotRuns.inc();
     if (failed.length > 0) {
       this.logger.warn(

@@ -7,7 +7,7 @@ import { SyncCycle } from './sync-cycle';
 /**
  * Live pages (docs/architecture.md#live-pages): the sync cycle that looks for changes each
  * cache life, and the change stream that tells open pages about them. The feed itself is
- * in the core module, since every write publishes through `CacheInvalidation`.
+ * in the core module, since every write publishes through `BoardChanges`.
  */
 @Module({
   imports: [OrgsModule],

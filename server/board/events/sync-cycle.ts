@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { Clock } from '../../common/clock';
 import { SingleFlight } from '../../common/single-flight';
 import { BACKGROUND_RESERVE, UpstreamBudget } from '../budget/upstream-budget';
-import { CacheInvalidation } from '../cache/cache-invalidation';
+import { BoardChanges } from './board-changes';
 import { RefreshAhead } from '../cache/refresh-ahead';
 import { DistributedLock } from '../locks/distributed-lock';
 import { BoardConfig } from '../config/board-config';
@@ -47,7 +47,7 @@ export class SyncCycle {
     private readonly orgs: OrgsService,
     private readonly platform: PlatformClient,
     private readonly mirror: IssueMirror,
-    private readonly invalidation: CacheInvalidation,
+    private readonly changes: BoardChanges,
     private readonly budget: UpstreamBudget,
     private readonly lock: DistributedLock,
     private readonly config: BoardConfig,
@@ -75,7 +75,7 @@ export class SyncCycle {
     // What the cycle reads and rebuilds stays fresh until the next cycle.
     const freshUntil = this.clock.now().getTime() + this.config.cacheTtlMs;
     const found = (await Promise.all(orgs.map((org) => this.syncOrg(org, freshUntil)))).flat();
-    await this.invalidation.synced(found, () => this.ahead.run(freshUntil));
+    await this.changes.synced(found, () => this.ahead.run(freshUntil));
     return found;
   }
 

@@ -5,6 +5,7 @@ import { Clock } from '../../common/clock';
 import { BudgetSpentError, ENRICHMENT_RESERVE, UpstreamBudget } from '../budget/upstream-budget';
 import { outsideAnswers } from '../cache/freshness';
 import { isBudgetRefusal } from '../platform/platform-http';
+import { ReadProgress } from '../cache/route-cache.ports';
 
 /** Reads run at once; the platform client's connection limit is 32, viewers first. */
 export const CONCURRENT_READS = 8;
@@ -32,7 +33,7 @@ export const MAX_QUEUED_READS = 100_000;
  * On shutdown the queue is dropped and nothing new starts; the reads running are waited for.
  */
 @Injectable()
-export class BackgroundReads implements BeforeApplicationShutdown {
+export class BackgroundReads implements BeforeApplicationShutdown, ReadProgress {
   private readonly logger = new Logger(BackgroundReads.name);
   /** Reads waiting, by priority: every `now` one starts before any `later` one. */
   private readonly queued: Record<ReadPriority, Map<string, () => Promise<unknown>>> = {

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { ReadProgress } from '../cache/route-cache.ports';
 import { BackgroundReads } from './background-reads';
 import { IssueFactsService } from './issue-facts.service';
 import { IssueMirror } from './issue-mirror';
@@ -18,6 +19,7 @@ import { RepoActivityService } from './repo-activity.service';
 @Module({
   providers: [
     BackgroundReads,
+    { provide: ReadProgress, useExisting: BackgroundReads },
     IssueMirror,
     IssueFactsService,
     RepoActivityService,
@@ -27,6 +29,7 @@ import { RepoActivityService } from './repo-activity.service';
   ],
   exports: [
     BackgroundReads,
+    ReadProgress,
     IssueMirror,
     NpcPullsService,
     NpcRunsService,
