@@ -56,32 +56,87 @@ export type AccessRule = TokenRule | RepoRule | OrgRule | GitRule;
 
 export const ACCESS_KEY = 'forge:access';
 
+/** Whether a handler parameter is a route context whose grant promises a caller (`RepoContext<Caller>`). */
+type PromisesCaller<P> = P extends { granted(): { readonly caller: infer C } }
+  ? null extends C
+    ? false
+    : true
+  : false;
+
+/** Whether any parameter of handler `T` promises a caller. */
+type TakesCaller<T> = T extends (...args: infer A) => unknown
+  ? true extends { [K in keyof A]: PromisesCaller<A[K]> }[number]
+    ? true
+    : false
+  : false;
+
+/**
+ * The decorator of a route that takes anonymous requests (as the guard's
+ * `takesAnonymous` decides): its handler may take a context whose caller may be null
+ * (`RepoContext`), not one that promises a caller (`RepoContext<Caller>`), which only a
+ * route that requires a token can keep.
+ */
+export type AnonymousRouteDecorator = <T>(
+  target: object,
+  key: string | symbol,
+  descriptor: TypedPropertyDescriptor<T> &
+    (TakesCaller<T> extends true
+      ? { 'this route takes anonymous requests: its context has no caller to promise': never }
+      : unknown),
+) => void;
+
 /** Who may call a route: the scope a token needs, and whether no token is acceptable. */
 export const Access = (rule: TokenRule): MethodDecorator => SetMetadata(ACCESS_KEY, rule);
 
 /**
  * A route inside the repository `:org/:repo`: the access guard checks the token's scope,
  * then resolves the repository and the caller's role for `permission` (`@Repo()`).
+ * `read` takes anonymous requests; every other permission requires a token, so its
+ * handler may take `RepoContext<Caller>`.
  */
-export const RepoAccess = (scope: Scope, permission: RepoPermission): MethodDecorator =>
-  SetMetadata(ACCESS_KEY, { kind: 'repo', scope, permission } satisfies RepoRule);
+export function RepoAccess(scope: Scope, permission: 'read'): AnonymousRouteDecorator;
+export function RepoAccess(
+  scope: Scope,
+  permission: Exclude<RepoPermission, 'read'>,
+): MethodDecorator;
+export function RepoAccess(
+  scope: Scope,
+  permission: RepoPermission,
+): MethodDecorator | AnonymousRouteDecorator {
+  return SetMetadata(ACCESS_KEY, { kind: 'repo', scope, permission } satisfies RepoRule);
+}
 
 /**
  * A route on the organization, user namespace or sub-group the route names (`:org`,
  * `:org/:sub`, `:slug`): the access guard checks the token's scope, then resolves the
- * path and the caller's role there (`@Org()`).
+ * path and the caller's role there (`@Org()`). Without `anonymous` the route requires a
+ * token, so its handler may take a context with a `Caller`.
  */
-export const OrgAccess = (
+export function OrgAccess(
+  scope: Scope,
+  target: OrgTarget,
+  options: Pick<OrgRule, 'role'> & { anonymous: true },
+): AnonymousRouteDecorator;
+export function OrgAccess(
+  scope: Scope,
+  target: OrgTarget,
+  options?: Pick<OrgRule, 'role'> & { anonymous?: false },
+): MethodDecorator;
+export function OrgAccess(
   scope: Scope,
   target: OrgTarget,
   options: Pick<OrgRule, 'role' | 'anonymous'> = {},
-): MethodDecorator =>
-  SetMetadata(ACCESS_KEY, { kind: 'org', scope, target, ...options } satisfies OrgRule);
+): MethodDecorator | AnonymousRouteDecorator {
+  return SetMetadata(ACCESS_KEY, { kind: 'org', scope, target, ...options } satisfies OrgRule);
+}
 
 /**
  * A git smart-HTTP route on `:org/:repo`: the access guard reads Basic credentials and
  * resolves the repository (`@Repo()`); every refusal waits for the handler, which answers
- * git in plain text.
+ * git in plain text. A push (`receive-pack`) has a caller; fetching may be anonymous.
  */
-export const GitAccess = (service?: GitService): MethodDecorator =>
-  SetMetadata(ACCESS_KEY, { kind: 'git', service } satisfies GitRule);
+export function GitAccess(service: 'receive-pack'): MethodDecorator;
+export function GitAccess(service?: 'upload-pack'): AnonymousRouteDecorator;
+export function GitAccess(service?: GitService): MethodDecorator | AnonymousRouteDecorator {
+  return SetMetadata(ACCESS_KEY, { kind: 'git', service } satisfies GitRule);
+}

@@ -15,34 +15,46 @@ export function settle<T>(check: () => T): T | DomainError {
   }
 }
 
+/** What a service works on once the access check passed: the grant, and the caller it is for. */
+export type Granted<G, C extends Principal = Principal> = G & { readonly caller: C };
+
 /**
  * What the access guard found for the repository or organization a route names: the
  * caller's grant there, or the refusal (401, 403, 404). The refusal is thrown when the
  * service asks for the grant, after the pipes and after the service's own checks of the
  * input (a ref name, a date): a bad body for a missing repository answers 400, not 404,
  * and the platform's order of answers stays as clients know it.
+ *
+ * `C` is the caller a grant is for: `Caller` on a route that takes no anonymous request
+ * (one without a token is refused: by the guard, or for git by the grant), `Principal`
+ * (the default) where it may be null. The access decorators keep a handler of a route that
+ * takes anonymous requests from declaring a context with a `Caller` (access.decorator.ts).
  */
-abstract class FoundContext<G> {
+abstract class FoundContext<G, C extends Principal> {
   protected constructor(
-    /** The caller; null for an anonymous request on a route that allows one. */
+    /**
+     * The caller as the request names it; null for an anonymous request, also where a
+     * refusal for it waits in the context (a push without credentials). Only the grant
+     * promises the caller its route has.
+     */
     readonly caller: Principal,
-    private readonly outcome: G | DomainError,
+    private readonly outcome: Granted<G, C> | DomainError,
   ) {}
 
-  /** What the caller may work on; throws the refusal the guard found. */
-  granted(): G {
+  /** What the caller may work on, with the caller; throws the refusal the guard found. */
+  granted(): Granted<G, C> {
     if (this.outcome instanceof DomainError) throw this.outcome;
     return this.outcome;
   }
 }
 
 /** A request's repository (`@Repo()`): `owner` and `name` as the route gives them. */
-export class RepoContext extends FoundContext<RepoGrant> {
+export class RepoContext<C extends Principal = Principal> extends FoundContext<RepoGrant, C> {
   constructor(
     caller: Principal,
     readonly owner: string,
     readonly name: string,
-    outcome: RepoGrant | DomainError,
+    outcome: Granted<RepoGrant, C> | DomainError,
   ) {
     super(caller, outcome);
   }
@@ -51,18 +63,19 @@ export class RepoContext extends FoundContext<RepoGrant> {
 /** A request's organization, user namespace or sub-group (`@Org()`), by its path in the route. */
 export class OrgContext<
   G extends NamespaceGrant | GroupGrant = NamespaceGrant,
-> extends FoundContext<G> {
+  C extends Principal = Principal,
+> extends FoundContext<G, C> {
   constructor(
     caller: Principal,
     readonly path: string,
-    outcome: G | DomainError,
+    outcome: Granted<G, C> | DomainError,
   ) {
     super(caller, outcome);
   }
 }
 
 /** An organization or sub-group route's context. */
-export type GroupContext = OrgContext<GroupGrant>;
+export type GroupContext<C extends Principal = Principal> = OrgContext<GroupGrant, C>;
 
 /** Where the access guard leaves the contexts on the request. */
 export const REPO_CONTEXT_KEY = 'forgeRepo';

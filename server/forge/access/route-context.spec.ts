@@ -3,9 +3,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
-import { ACCESS_KEY, type AccessRule } from './access.decorator';
-import { CurrentPrincipal } from './principal';
-import { Org, Repo } from './request-context';
+import { ACCESS_KEY, type AccessRule, GitAccess, OrgAccess, RepoAccess } from './access.decorator';
+import { type Caller, CurrentPrincipal } from './principal';
+import type { NamespaceGrant } from '../orgs/org.types';
+import { type GroupContext, Org, type OrgContext, Repo, type RepoContext } from './request-context';
 
 /** Route parameters only the access guard reads: it resolves them into the context. */
 const CONTEXT_PARAMS = ['org', 'repo', 'sub', 'slug'];
@@ -160,5 +161,59 @@ describe('forge routes: the access guard is the one place that reads org and rep
     expect(
       names((handler) => takes(handler, principalFactory) && handler.rule?.kind !== undefined),
     ).toEqual([]);
+  });
+});
+
+describe('forge routes: a context promises a caller only where the route requires a token', () => {
+  // The checks are the compiler's: each `@ts-expect-error` fails the type check once the
+  // decorator lets a route that takes anonymous requests promise a caller.
+  class Handlers {
+    @RepoAccess('repo-code:r', 'read')
+    read(_ctx: RepoContext): void {}
+
+    // @ts-expect-error a read takes anonymous requests: its grant has no caller to promise
+    @RepoAccess('repo-code:r', 'read')
+    readPromisingCaller(_ctx: RepoContext<Caller>): void {}
+
+    @RepoAccess('repo-code:rw', 'participate')
+    write(_ctx: RepoContext<Caller>, _body: string): void {}
+
+    @OrgAccess('repo-code:r', 'namespace', { anonymous: true })
+    anonymousOrg(_ctx: OrgContext): void {}
+
+    // @ts-expect-error an organization route that takes anonymous requests
+    @OrgAccess('repo-code:r', 'namespace', { anonymous: true })
+    anonymousOrgPromisingCaller(_body: string, _ctx: OrgContext<NamespaceGrant, Caller>): void {}
+
+    @OrgAccess('group-resource:r', 'group')
+    orgWrite(_ctx: GroupContext<Caller>): void {}
+
+    // @ts-expect-error fetching may be anonymous
+    @GitAccess('upload-pack')
+    fetchPromisingCaller(_ctx: RepoContext<Caller>): void {}
+
+    @GitAccess('receive-pack')
+    push(_ctx: RepoContext<Caller>): void {}
+  }
+
+  it('keeps the rules the decorators set', () => {
+    const rule = (name: keyof Handlers): unknown =>
+      Reflect.getMetadata(
+        ACCESS_KEY,
+        Object.getOwnPropertyDescriptor(Handlers.prototype, name)?.value as object,
+      );
+    expect(rule('read')).toEqual({ kind: 'repo', scope: 'repo-code:r', permission: 'read' });
+    expect(rule('write')).toEqual({
+      kind: 'repo',
+      scope: 'repo-code:rw',
+      permission: 'participate',
+    });
+    expect(rule('anonymousOrg')).toEqual({
+      kind: 'org',
+      scope: 'repo-code:r',
+      target: 'namespace',
+      anonymous: true,
+    });
+    expect(rule('push')).toEqual({ kind: 'git', service: 'receive-pack' });
   });
 });

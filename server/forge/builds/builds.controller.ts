@@ -7,6 +7,7 @@ import type {
   DtoBuildStatusResult,
 } from '@shared/platform/published';
 import { RepoAccess } from '../access/access.decorator';
+import type { Caller } from '../access/principal';
 import { Repo, type RepoContext } from '../access/request-context';
 import { BuildLogsQueryDto, StartBuildDto } from './builds.dto';
 import { BuildsService } from './builds.service';
@@ -50,7 +51,7 @@ export class BuildsController {
   @Post(':org/:repo/-/build/start')
   @HttpCode(200)
   @RepoAccess('repo-cnb-trigger:rw', 'develop')
-  start(@Repo() ctx: RepoContext, @Body() body: StartBuildDto): Promise<DtoBuildResult> {
+  start(@Repo() ctx: RepoContext<Caller>, @Body() body: StartBuildDto): Promise<DtoBuildResult> {
     return this.builds.start(ctx, body);
   }
 

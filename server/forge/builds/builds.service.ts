@@ -111,7 +111,7 @@ export class BuildsService {
   }
 
   /** `POST /{repo}/-/build/start`: a build on `sha`, else `tag`, else `branch`, else the default branch. */
-  async start(ctx: RepoContext, input: StartBuildDto): Promise<DtoBuildResult> {
+  async start(ctx: RepoContext<Caller>, input: StartBuildDto): Promise<DtoBuildResult> {
     for (const [key, value] of Object.entries(input.env ?? {}))
       if (typeof value !== 'string')
         throw new InvalidError(`env.${key} must be a string`, { field: 'env' });
@@ -134,7 +134,7 @@ export class BuildsService {
       kind: event.startsWith('api_trigger_npc') ? 'npc' : 'pipeline',
       event,
       eventUrl: '',
-      userId: (ctx.caller as Caller).userId,
+      userId: context.caller.userId,
       npcId: null,
       issueId: null,
       pullId: null,

@@ -14,6 +14,7 @@ import type { ApiIssueComment } from '@shared/platform/published';
 import type { FastifyReply } from 'fastify';
 import type { PlatformComment, PlatformLabel } from '@shared/platform/types';
 import { RepoAccess } from '../access/access.decorator';
+import type { Caller } from '../access/principal';
 import { toPaging } from '../http/paging';
 import { sendPage } from '../http/send-page';
 import { Repo, type RepoContext } from '../access/request-context';
@@ -53,7 +54,7 @@ export class CommentsController {
   @HttpCode(201)
   @RepoAccess('repo-notes:rw', 'participate')
   create(
-    @Repo() ctx: RepoContext,
+    @Repo() ctx: RepoContext<Caller>,
     @Param('number') number: string,
     @Body() body: CreateCommentDto,
   ): Promise<PlatformComment> {

@@ -5,7 +5,7 @@ import { ForbiddenError, NotFoundError } from '../../common/errors';
 import { Clock } from '../common/clock';
 import { ROLE_LEVELS } from '../access/roles';
 import type { Page, Paging } from '../http/paging';
-import type { Principal } from '../access/principal';
+import type { Caller } from '../access/principal';
 import { iso } from '../common/time';
 import type { RepoContext } from '../access/request-context';
 import { NpcRunsService } from '../builds/npc-runs.service';
@@ -80,23 +80,18 @@ export class CommentsService {
    * Comment on an issue; moves its `updated_at` and `last_acted_at`. NPCs the comment
    * mentions start a run each.
    */
-  async create(ctx: RepoContext, number: string, body: string): Promise<PlatformComment> {
+  async create(ctx: RepoContext<Caller>, number: string, body: string): Promise<PlatformComment> {
     const context = ctx.granted();
     const { repo } = context;
     const issue = this.reader.require(repo.id, number);
     const at = iso(this.clock.now());
     const comment = this.issues.transaction(() => {
-      const row = this.comments.insert(
-        issue.id,
-        (ctx.caller as NonNullable<Principal>).userId,
-        body,
-        at,
-      );
+      const row = this.comments.insert(issue.id, context.caller.userId, body, at);
       this.issues.touch(issue.id, at);
       this.events.record({
         repoId: repo.id,
         type: 'IssueCommentEvent',
-        actorId: (ctx.caller as NonNullable<Principal>).userId,
+        actorId: context.caller.userId,
         payload: {
           action: 'created',
           issue: { number: String(issue.number), title: issue.title },

@@ -18,6 +18,7 @@ import { PageQueryDto, toPaging } from '../http/paging';
 import { sendPage } from '../http/send-page';
 import type { EmbeddedUser, PlatformIssue, PlatformLabel } from '@shared/platform/types';
 import { RepoAccess } from '../access/access.decorator';
+import type { Caller } from '../access/principal';
 import { Repo, type RepoContext } from '../access/request-context';
 import { IssueDetailsService, type ApiIssuePropertyUpdateResult } from './issue-details.service';
 import { AssigneesDto, IssueLabelsDto, IssuePropertiesDto } from './issues.dto';
@@ -157,7 +158,7 @@ export class IssueDetailsController {
   @HttpCode(201)
   @RepoAccess('repo-issue:rw', 'triage')
   addAssignees(
-    @Repo() ctx: RepoContext,
+    @Repo() ctx: RepoContext<Caller>,
     @Param('number') number: string,
     @Body() body: AssigneesDto,
   ): PlatformIssue {
@@ -168,7 +169,7 @@ export class IssueDetailsController {
   @Patch(`${ISSUE}/assignees`)
   @RepoAccess('repo-issue:rw', 'triage')
   replaceAssignees(
-    @Repo() ctx: RepoContext,
+    @Repo() ctx: RepoContext<Caller>,
     @Param('number') number: string,
     @Body() body: AssigneesDto,
   ): PlatformIssue {
@@ -179,7 +180,7 @@ export class IssueDetailsController {
   @Delete(`${ISSUE}/assignees`)
   @RepoAccess('repo-issue:rw', 'triage')
   removeAssignees(
-    @Repo() ctx: RepoContext,
+    @Repo() ctx: RepoContext<Caller>,
     @Param('number') number: string,
     @Body() body: AssigneesDto,
   ): PlatformIssue {

@@ -3,7 +3,7 @@ import type { ApiIssueActivity, ApiIssueProperty } from '@shared/platform/publis
 import type { EmbeddedUser, PlatformIssue, PlatformLabel } from '@shared/platform/types';
 import { InvalidError, NotFoundError } from '../../common/errors';
 import { Clock } from '../common/clock';
-import type { Principal } from '../access/principal';
+import type { Caller } from '../access/principal';
 import { iso } from '../common/time';
 import { ForgeConfig } from '../config/forge-config';
 import { EventsService } from '../events/events.service';
@@ -202,14 +202,14 @@ export class IssueDetailsService {
 
   /** Add, replace or remove assignees; returns the updated issue. */
   changeAssignees(
-    ctx: RepoContext,
+    ctx: RepoContext<Caller>,
     number: string,
     how: 'add' | 'replace' | 'remove',
     usernames: readonly string[],
   ): PlatformIssue {
     const context = ctx.granted();
     const issue = this.reader.require(context.repo.id, number);
-    const caller = ctx.caller as NonNullable<Principal>;
+    const { caller } = context;
     this.issues.transaction(() => {
       const before = this.assigneeNames(issue.id);
       if (how === 'remove') {

@@ -4,7 +4,7 @@ import type { PlatformIssue } from '@shared/platform/types';
 import { Access, OrgAccess, RepoAccess } from '../access/access.decorator';
 import { ForgeExtension } from '../http/route-config';
 import { toPaging } from '../http/paging';
-import { CurrentPrincipal, type Principal } from '../access/principal';
+import { type Caller, CurrentPrincipal, type Principal } from '../access/principal';
 import { Org, type OrgContext, Repo, type RepoContext } from '../access/request-context';
 import { sendPage } from '../http/send-page';
 import type { ForgeIssue } from './issue.converter';
@@ -59,7 +59,7 @@ export class IssuesController {
   @Post(':org/:repo/-/issues')
   @HttpCode(201)
   @RepoAccess('repo-issue:rw', 'participate')
-  create(@Repo() ctx: RepoContext, @Body() body: CreateIssueDto): Promise<PlatformIssue> {
+  create(@Repo() ctx: RepoContext<Caller>, @Body() body: CreateIssueDto): Promise<PlatformIssue> {
     return this.issues.create(ctx, body);
   }
 
@@ -74,7 +74,7 @@ export class IssuesController {
   @Patch(':org/:repo/-/issues/:number')
   @RepoAccess('repo-issue:rw', 'participate')
   update(
-    @Repo() ctx: RepoContext,
+    @Repo() ctx: RepoContext<Caller>,
     @Param('number') number: string,
     @Body() body: UpdateIssueDto,
   ): PlatformIssue {

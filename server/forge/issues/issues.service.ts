@@ -3,7 +3,7 @@ import type { IssueStateReason, PlatformIssue } from '@shared/platform/types';
 import { ForbiddenError, InvalidError } from '../../common/errors';
 import { Clock } from '../common/clock';
 import type { Page, Paging } from '../http/paging';
-import type { Principal } from '../access/principal';
+import type { Caller, Principal } from '../access/principal';
 import type { OrgContext, RepoContext } from '../access/request-context';
 import { ROLE_LEVELS } from '../access/roles';
 import { dayEnd, dayStart, iso } from '../common/time';
@@ -170,9 +170,9 @@ export class IssuesService {
    * them at creation needs the Reporter role, as changing them afterwards does. NPCs the
    * body mentions start a run each.
    */
-  async create(ctx: RepoContext, input: CreateIssueDto): Promise<PlatformIssue> {
+  async create(ctx: RepoContext<Caller>, input: CreateIssueDto): Promise<PlatformIssue> {
     const context = ctx.granted();
-    const caller = ctx.caller as NonNullable<Principal>;
+    const { caller } = context;
     this.checkMayTriageOnCreate(context, input);
     const assigneeIds = this.assignable.resolve(context, input.assignees ?? []);
     const at = iso(this.clock.now());
@@ -221,10 +221,10 @@ export class IssuesService {
   }
 
   /** Change title, body, state, state reason or priority. */
-  update(ctx: RepoContext, number: string, input: UpdateIssueDto): PlatformIssue {
+  update(ctx: RepoContext<Caller>, number: string, input: UpdateIssueDto): PlatformIssue {
     const context = ctx.granted();
     const issue = this.reader.require(context.repo.id, number);
-    this.checkMayEdit(ctx.caller, context, issue, input);
+    this.checkMayEdit(context.caller, context, issue, input);
     const changes: IssueChanges = {
       at: iso(this.clock.now()),
       title: input.title?.trim(),
@@ -244,7 +244,7 @@ export class IssuesService {
       this.events.record({
         repoId: context.repo.id,
         type: 'IssueEvent',
-        actorId: (ctx.caller as NonNullable<Principal>).userId,
+        actorId: context.caller.userId,
         payload: statePayload(
           action,
           { number: String(issue.number), title: changes.title ?? issue.title },

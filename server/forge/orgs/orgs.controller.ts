@@ -19,7 +19,7 @@ import { Access, OrgAccess } from '../access/access.decorator';
 import { RawResponse } from '../http/route-config';
 import { PageQueryDto, toPaging } from '../http/paging';
 import { sendPage } from '../http/send-page';
-import { CurrentPrincipal, type Principal } from '../access/principal';
+import { type Caller, CurrentPrincipal, type Principal } from '../access/principal';
 import { type GroupContext, Org } from '../access/request-context';
 import { avatarSvg } from './avatar-svg';
 import { CreateGroupDto, MyGroupsQueryDto, SubGroupsQueryDto, UpdateGroupDto } from './orgs.dto';
@@ -56,7 +56,7 @@ export class OrgsController {
   @Get('user/groups/:slug')
   @OrgAccess('group-resource:r', 'group')
   groupsUnder(
-    @Org() ctx: GroupContext,
+    @Org() ctx: GroupContext<Caller>,
     @Query() query: SubGroupsQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): ForgeOrganization[] {
@@ -67,7 +67,7 @@ export class OrgsController {
   @Get('user/groups/:org/:sub')
   @OrgAccess('group-resource:r', 'group')
   groupsUnderSubGroup(
-    @Org() ctx: GroupContext,
+    @Org() ctx: GroupContext<Caller>,
     @Query() query: SubGroupsQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): ForgeOrganization[] {
@@ -78,7 +78,7 @@ export class OrgsController {
   @Get(':org/-/sub-groups')
   @OrgAccess('group-resource:r', 'group')
   subGroups(
-    @Org() ctx: GroupContext,
+    @Org() ctx: GroupContext<Caller>,
     @Query() query: SubGroupsQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): DtoOrganizationUnion[] {
@@ -89,7 +89,7 @@ export class OrgsController {
   @Get(':org/:repo/-/sub-groups')
   @OrgAccess('group-resource:r', 'group')
   subGroupsOfSubGroup(
-    @Org() ctx: GroupContext,
+    @Org() ctx: GroupContext<Caller>,
     @Query() query: SubGroupsQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): DtoOrganizationUnion[] {

@@ -11,7 +11,7 @@ import { Clock } from '../common/clock';
 import { checkName, checkPathName } from '../common/names';
 import type { Page, Paging } from '../http/paging';
 import type { OrgRule } from '../access/access.decorator';
-import type { Principal } from '../access/principal';
+import type { Caller, Principal } from '../access/principal';
 import { type GroupContext, OrgContext, settle } from '../access/request-context';
 import { ROLE_LEVELS, parseRole } from '../access/roles';
 import { iso } from '../common/time';
@@ -120,7 +120,7 @@ export class OrgsService {
     return new OrgContext(
       principal,
       path,
-      settle(() => this.grant(principal, path, rule)),
+      settle(() => ({ ...this.grant(principal, path, rule), caller: principal })),
     );
   }
 
@@ -135,12 +135,11 @@ export class OrgsService {
 
   /** The sub-groups directly under a group, with the caller's role in each. */
   listSubGroups(
-    ctx: GroupContext,
+    ctx: GroupContext<Caller>,
     paging: Paging,
     query: { search?: string } = {},
   ): Page<ForgeOrganization> {
-    const { group: parent, role: above } = ctx.granted();
-    const caller = ctx.caller as NonNullable<Principal>;
+    const { group: parent, role: above, caller } = ctx.granted();
     const { rows, total } = this.orgs.listChildren(
       parent.id,
       caller.userId,
@@ -160,9 +159,12 @@ export class OrgsService {
    * The sub-groups directly under a group the caller can reach (a role in them or above
    * them), at least at level `access` when given (10 Guest … 50 Owner).
    */
-  listMySubGroups(ctx: GroupContext, paging: Paging, access?: number): Page<ForgeOrganization> {
-    const { group: parent, role: above } = ctx.granted();
-    const caller = ctx.caller as NonNullable<Principal>;
+  listMySubGroups(
+    ctx: GroupContext<Caller>,
+    paging: Paging,
+    access?: number,
+  ): Page<ForgeOrganization> {
+    const { group: parent, role: above, caller } = ctx.granted();
     const least = Math.max(1, access ?? 1);
     const reachable = this.orgs
       .listChildren(parent.id, caller.userId, MAX_SUB_GROUPS, 0)

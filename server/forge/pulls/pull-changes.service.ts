@@ -41,9 +41,9 @@ export class PullChangesService {
    * Change the title or text, close or reopen (its author, or a Developer). A merged pull
    * stays merged; a pull reopens only while no other open pull joins the same branches.
    */
-  async update(ctx: RepoContext, number: string, input: UpdatePullDto): Promise<ForgePull> {
+  async update(ctx: RepoContext<Caller>, number: string, input: UpdatePullDto): Promise<ForgePull> {
     const { row, context } = await this.pulls.find(ctx, number);
-    const caller = ctx.caller as Caller;
+    const { caller } = context;
     if (row.author.id !== caller.userId && context.role < ROLE_LEVELS.Developer && !caller.isAdmin)
       throw new ForbiddenError('Changing a pull request needs its author or the Developer role', {
         role: 'Developer',
@@ -76,7 +76,11 @@ export class PullChangesService {
    * moves to the merge, the move is recorded like a push (events, `last_updated_at`),
    * and the pull is merged with the commits it joined.
    */
-  async merge(ctx: RepoContext, number: string, input: MergePullDto): Promise<MergePullResult> {
+  async merge(
+    ctx: RepoContext<Caller>,
+    number: string,
+    input: MergePullDto,
+  ): Promise<MergePullResult> {
     const { row, context, repo } = await this.pulls.find(ctx, number);
     if (row.state !== 'open')
       throw new ConflictError(`Pull #${row.number} is ${row.state}`, { field: 'number' });
@@ -89,7 +93,7 @@ export class PullChangesService {
       throw new ConflictError(`Branch ${base ? row.head_ref : row.base_ref} does not exist`, {
         field: 'number',
       });
-    const caller = ctx.caller as Caller;
+    const { caller } = context;
     const user = this.users.require(caller.username);
     // The published form asks for a title; a client that sends none gets git's usual one.
     const title =

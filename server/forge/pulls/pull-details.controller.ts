@@ -11,6 +11,7 @@ import type {
   ApiUserInfo,
 } from '@shared/platform/published';
 import { RepoAccess } from '../access/access.decorator';
+import type { Caller } from '../access/principal';
 import { PageQueryDto, toPaging } from '../http/paging';
 import { sendPage } from '../http/send-page';
 import { Repo, type RepoContext } from '../access/request-context';
@@ -113,7 +114,7 @@ export class PullDetailsController {
   @HttpCode(201)
   @RepoAccess('repo-notes:rw', 'participate')
   createComment(
-    @Repo() ctx: RepoContext,
+    @Repo() ctx: RepoContext<Caller>,
     @Param('number') number: string,
     @Body() body: CreatePullCommentDto,
   ): Promise<ApiPullRequestComment> {
@@ -160,7 +161,7 @@ export class PullDetailsController {
   @HttpCode(201)
   @RepoAccess('repo-code:rw', 'participate')
   createReview(
-    @Repo() ctx: RepoContext,
+    @Repo() ctx: RepoContext<Caller>,
     @Param('number') number: string,
     @Body() body: CreatePullReviewDto,
   ): Promise<ApiPullReview> {

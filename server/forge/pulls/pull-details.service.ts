@@ -194,12 +194,12 @@ export class PullDetailsService {
 
   /** Comment on the pull (anyone who can see a public repository, as for issues). */
   async createComment(
-    ctx: RepoContext,
+    ctx: RepoContext<Caller>,
     number: string,
     body: string,
   ): Promise<ApiPullRequestComment> {
     const { row, context } = await this.pulls.find(ctx, number);
-    const caller = ctx.caller as Caller;
+    const { caller } = context;
     const at = iso(this.clock.now());
     const id = this.details.insertComment(row.id, caller.userId, body, at);
     this.events.record({
@@ -257,7 +257,7 @@ export class PullDetailsService {
    * lines of changed files. Needs the Reporter role, as triage does.
    */
   async createReview(
-    ctx: RepoContext,
+    ctx: RepoContext<Caller>,
     number: string,
     input: CreatePullReviewDto,
   ): Promise<ApiPullReview> {
@@ -266,7 +266,7 @@ export class PullDetailsService {
       throw new ForbiddenError(`Reviewing needs the Reporter role in ${context.namespace.path}`, {
         role: 'Reporter',
       });
-    const caller = ctx.caller as Caller;
+    const { caller } = context;
     const at = iso(this.clock.now());
     const state = REVIEW_STATES[input.event];
     if (state !== 'approved' && !input.body?.trim() && (input.comments ?? []).length === 0)

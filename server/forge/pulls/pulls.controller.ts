@@ -13,6 +13,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { ForgePull, ForgePullRequest } from './pull.converter';
 import { OrgAccess, RepoAccess } from '../access/access.decorator';
+import type { Caller } from '../access/principal';
 import { ForgeExtension } from '../http/route-config';
 import { toPaging } from '../http/paging';
 import { sendPage } from '../http/send-page';
@@ -56,7 +57,7 @@ export class PullsController {
   @Post(':org/:repo/-/pulls')
   @HttpCode(201)
   @RepoAccess('repo-code:rw', 'develop')
-  async create(@Repo() ctx: RepoContext, @Body() body: CreatePullDto): Promise<ForgePull> {
+  async create(@Repo() ctx: RepoContext<Caller>, @Body() body: CreatePullDto): Promise<ForgePull> {
     const created = await this.pulls.create(ctx, body);
     return this.pulls.get(ctx, String(created.number));
   }
@@ -65,7 +66,7 @@ export class PullsController {
   @Patch(':org/:repo/-/pulls/:number')
   @RepoAccess('repo-code:rw', 'participate')
   update(
-    @Repo() ctx: RepoContext,
+    @Repo() ctx: RepoContext<Caller>,
     @Param('number') number: string,
     @Body() body: UpdatePullDto,
   ): Promise<ForgePull> {
@@ -77,7 +78,7 @@ export class PullsController {
   @HttpCode(200)
   @RepoAccess('repo-code:rw', 'develop')
   merge(
-    @Repo() ctx: RepoContext,
+    @Repo() ctx: RepoContext<Caller>,
     @Param('number') number: string,
     @Body() body: MergePullDto,
   ): Promise<MergePullResult> {

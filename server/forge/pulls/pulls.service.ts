@@ -3,8 +3,8 @@ import type { PullListState } from '@shared/platform/types';
 import { ConflictError, InvalidError } from '../../common/errors';
 import { Clock } from '../common/clock';
 import type { Page, Paging } from '../http/paging';
-import type { Principal } from '../access/principal';
-import type { OrgContext, RepoContext } from '../access/request-context';
+import type { Caller, Principal } from '../access/principal';
+import type { Granted, OrgContext, RepoContext } from '../access/request-context';
 import { dayEnd, dayStart, iso } from '../common/time';
 import { NpcRunsService, pullSource } from '../builds/npc-runs.service';
 import { ForgeConfig } from '../config/forge-config';
@@ -68,7 +68,7 @@ export class PullsService {
   }
 
   /** Record a pull request from `head` into `base` (needs the Developer role). */
-  async create(ctx: RepoContext, input: CreatePullDto): Promise<ForgePullRequest> {
+  async create(ctx: RepoContext<Caller>, input: CreatePullDto): Promise<ForgePullRequest> {
     const context = ctx.granted();
     const here = `${context.namespace.path}/${context.repo.name}`;
     if (input.head_repo !== undefined && input.head_repo.toLowerCase() !== here.toLowerCase()) {
@@ -88,7 +88,7 @@ export class PullsService {
     // A pull may name a branch that is pushed later; its SHA is then filled in when read.
     const refs = await this.git.refs({ owner: context.namespace.path, name: context.repo.name });
     const at = iso(this.clock.now());
-    const caller = ctx.caller as NonNullable<Principal>;
+    const { caller } = context;
     const row = this.pulls.insert({
       repoId: context.repo.id,
       namespaceId: context.namespace.id,
@@ -141,10 +141,10 @@ export class PullsService {
   }
 
   /** The pull, its repository and the caller's role there; head and base at their current commits. */
-  async find(
-    ctx: RepoContext,
+  async find<C extends Principal>(
+    ctx: RepoContext<C>,
     number: string,
-  ): Promise<{ row: PullRow; context: RepoGrant; repo: RepoName }> {
+  ): Promise<{ row: PullRow; context: Granted<RepoGrant, C>; repo: RepoName }> {
     const context = ctx.granted();
     const row = await this.withCurrentShas(this.reader.require(context.repo.id, number));
     return { row, context, repo: { owner: context.namespace.path, name: context.repo.name } };

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from
 import type { FastifyReply } from 'fastify';
 import type { ApiBranch, ApiBranchDetail } from '@shared/platform/published';
 import { RepoAccess } from '../access/access.decorator';
+import type { Caller } from '../access/principal';
 import { PageQueryDto, toPaging } from '../http/paging';
 import { sendPage } from '../http/send-page';
 import { Repo, type RepoContext } from '../access/request-context';
@@ -28,7 +29,10 @@ export class RefsController {
   @Post(':org/:repo/-/git/branches')
   @HttpCode(201)
   @RepoAccess('repo-code:rw', 'develop')
-  async createBranch(@Repo() ctx: RepoContext, @Body() body: CreateBranchDto): Promise<void> {
+  async createBranch(
+    @Repo() ctx: RepoContext<Caller>,
+    @Body() body: CreateBranchDto,
+  ): Promise<void> {
     await this.refs.createBranch(ctx, body);
   }
 
@@ -43,7 +47,7 @@ export class RefsController {
   @Delete(':org/:repo/-/git/branches/*')
   @HttpCode(200)
   @RepoAccess('repo-code:rw', 'develop')
-  async deleteBranch(@Repo() ctx: RepoContext, @Param('*') branch: string): Promise<void> {
+  async deleteBranch(@Repo() ctx: RepoContext<Caller>, @Param('*') branch: string): Promise<void> {
     await this.refs.deleteBranch(ctx, branch);
   }
 
@@ -51,7 +55,7 @@ export class RefsController {
   @Post(':org/:repo/-/git/branch-locks/*')
   @HttpCode(201)
   @RepoAccess('repo-code:rw', 'manage')
-  async lockBranch(@Repo() ctx: RepoContext, @Param('*') branch: string): Promise<void> {
+  async lockBranch(@Repo() ctx: RepoContext<Caller>, @Param('*') branch: string): Promise<void> {
     await this.refs.lockBranch(ctx, branch);
   }
 
@@ -78,7 +82,7 @@ export class RefsController {
   @Post(':org/:repo/-/git/tags')
   @HttpCode(201)
   @RepoAccess('repo-code:rw', 'develop')
-  createTag(@Repo() ctx: RepoContext, @Body() body: CreateTagDto): Promise<ForgeTag> {
+  createTag(@Repo() ctx: RepoContext<Caller>, @Body() body: CreateTagDto): Promise<ForgeTag> {
     return this.refs.createTag(ctx, body);
   }
 
@@ -93,7 +97,7 @@ export class RefsController {
   @Delete(':org/:repo/-/git/tags/*')
   @HttpCode(204)
   @RepoAccess('repo-code:rw', 'develop')
-  async deleteTag(@Repo() ctx: RepoContext, @Param('*') tag: string): Promise<void> {
+  async deleteTag(@Repo() ctx: RepoContext<Caller>, @Param('*') tag: string): Promise<void> {
     await this.refs.deleteTag(ctx, tag);
   }
 }

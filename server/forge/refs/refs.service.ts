@@ -3,7 +3,7 @@ import type { ApiBranch, ApiBranchDetail, ApiCommit, ApiTag } from '@shared/plat
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../../common/errors';
 import { Clock } from '../common/clock';
 import type { Page, Paging } from '../http/paging';
-import type { Caller } from '../access/principal';
+import type { Caller, Principal } from '../access/principal';
 import type { RepoContext } from '../access/request-context';
 import { iso } from '../common/time';
 import { CommitRenderer } from '../commits/commit-renderer';
@@ -28,10 +28,11 @@ import { UsersService } from '../users/users.service';
 import type { CreateBranchDto, CreateTagDto } from './refs.dto';
 import { refEvent } from './ref-events';
 
-interface Granted {
+/** The repository a request works on, and who asks: null on an anonymous read. */
+interface Granted<C extends Principal> {
   context: RepoGrant;
   repo: RepoName;
-  actor: Caller;
+  actor: C;
 }
 
 /** A tag as the forge sends it: the published record, plus an annotated tag's message. */
@@ -103,7 +104,7 @@ export class RefsService {
   }
 
   /** Create a branch at `start_point` (the default branch when absent). */
-  async createBranch(ctx: RepoContext, input: CreateBranchDto): Promise<ApiBranchDetail> {
+  async createBranch(ctx: RepoContext<Caller>, input: CreateBranchDto): Promise<ApiBranchDetail> {
     const branch = checkRefName('name', input.name);
     const start =
       input.start_point === undefined ? undefined : checkRevision('start_point', input.start_point);
@@ -130,7 +131,7 @@ export class RefsService {
   }
 
   /** Delete a branch (never the default one). */
-  async deleteBranch(ctx: RepoContext, branch: string): Promise<void> {
+  async deleteBranch(ctx: RepoContext<Caller>, branch: string): Promise<void> {
     checkRevision('branch', branch);
     const { context, repo, actor } = this.granted(ctx);
     await this.git.exclusive(repo, async () => {
@@ -147,7 +148,7 @@ export class RefsService {
   }
 
   /** Lock a branch against pushes, merges and deletion (Master role); locking it again changes nothing. */
-  async lockBranch(ctx: RepoContext, branch: string): Promise<void> {
+  async lockBranch(ctx: RepoContext<Caller>, branch: string): Promise<void> {
     checkRevision('branch', branch);
     const { context, repo, actor } = this.granted(ctx);
     await this.requireRef(repo, BRANCH_PREFIX, branch);
@@ -182,7 +183,7 @@ export class RefsService {
   }
 
   /** Create a tag on `target` (default branch): annotated with `message`, lightweight without. */
-  async createTag(ctx: RepoContext, input: CreateTagDto): Promise<ForgeTag> {
+  async createTag(ctx: RepoContext<Caller>, input: CreateTagDto): Promise<ForgeTag> {
     const tag = checkRefName('name', input.name);
     const target = input.target === undefined ? undefined : checkRevision('target', input.target);
     const { context, repo, actor } = this.granted(ctx);
@@ -191,7 +192,7 @@ export class RefsService {
   }
 
   /** Delete a tag. */
-  async deleteTag(ctx: RepoContext, tag: string): Promise<void> {
+  async deleteTag(ctx: RepoContext<Caller>, tag: string): Promise<void> {
     checkRevision('tag', tag);
     const { context, repo, actor } = this.granted(ctx);
     await this.git.exclusive(repo, async () => {
@@ -260,13 +261,12 @@ export class RefsService {
     return ref;
   }
 
-  private granted(ctx: RepoContext): Granted {
+  private granted<C extends Principal>(ctx: RepoContext<C>): Granted<C> {
     const context = ctx.granted();
     return {
       context,
       repo: { owner: context.namespace.path, name: context.repo.name },
-      // Reads may be anonymous; writes always have a caller (the guard requires a token).
-      actor: ctx.caller as Caller,
+      actor: context.caller,
     };
   }
 

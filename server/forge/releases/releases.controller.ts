@@ -15,6 +15,7 @@ import type { ApiRelease, ApiReleaseAsset } from '@shared/platform/published';
 import type { PlatformRelease } from '@shared/platform/types';
 import { InvalidError } from '../../common/errors';
 import { RepoAccess } from '../access/access.decorator';
+import type { Caller } from '../access/principal';
 import { RawResponse } from '../http/route-config';
 import { PageQueryDto, toPaging } from '../http/paging';
 import { sendPage } from '../http/send-page';
@@ -42,7 +43,10 @@ export class ReleasesController {
   @Post(':org/:repo/-/releases')
   @HttpCode(201)
   @RepoAccess('repo-code:rw', 'develop')
-  create(@Repo() ctx: RepoContext, @Body() body: CreateReleaseDto): Promise<PlatformRelease> {
+  create(
+    @Repo() ctx: RepoContext<Caller>,
+    @Body() body: CreateReleaseDto,
+  ): Promise<PlatformRelease> {
     return this.releases.create(ctx, body);
   }
 

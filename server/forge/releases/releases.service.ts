@@ -56,14 +56,14 @@ export class ReleasesService {
   }
 
   /** Publish a release; its tag is created from `target_commitish` (default branch) when missing. */
-  async create(ctx: RepoContext, input: CreateReleaseDto): Promise<ApiRelease> {
+  async create(ctx: RepoContext<Caller>, input: CreateReleaseDto): Promise<ApiRelease> {
     const tag = checkRefName('tag_name', input.tag_name);
     const target =
       input.target_commitish === undefined
         ? undefined
         : checkRevision('target_commitish', input.target_commitish);
     const context = ctx.granted();
-    const caller = ctx.caller as Caller;
+    const { caller } = context;
     const repo = { owner: context.namespace.path, name: context.repo.name };
     if (this.releases.byTag(context.repo.id, tag))
       throw new ConflictError(`Tag ${tag} already has a release`, { field: 'tag_name' });

@@ -64,7 +64,7 @@ export class ReposService {
       principal,
       owner,
       name,
-      settle(() => this.resolve(principal, owner, name, permission)),
+      settle(() => ({ ...this.resolve(principal, owner, name, permission), caller: principal })),
     );
   }
 

@@ -2,6 +2,7 @@ import { Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../common/errors';
 import { GitAccess } from '../access/access.decorator';
+import type { Caller } from '../access/principal';
 import { GitTransportRoute } from '../http/route-config';
 import { ERROR_BY_KIND } from '../http/forge-errors';
 import { Repo, type RepoContext } from '../access/request-context';
@@ -51,9 +52,8 @@ export class GitTransportController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     await this.answer(reply, () =>
-      this.transport.exchange(
+      this.transport.fetch(
         ctx,
-        'upload-pack',
         request.raw,
         request.headers['content-encoding'],
         protocolOf(request),
@@ -66,14 +66,13 @@ export class GitTransportController {
   @GitTransportRoute()
   @GitAccess('receive-pack')
   async receivePack(
-    @Repo() ctx: RepoContext,
+    @Repo() ctx: RepoContext<Caller>,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     await this.answer(reply, () =>
-      this.transport.exchange(
+      this.transport.push(
         ctx,
-        'receive-pack',
         request.raw,
         request.headers['content-encoding'],
         protocolOf(request),

@@ -75,24 +75,31 @@ export class GitTransportService {
     return { contentType: `application/x-git-${service}-advertisement`, body: out };
   }
 
-  /** `POST git-upload-pack` / `git-receive-pack`: one RPC exchange. */
-  exchange(
+  /** `POST git-upload-pack`: one fetch or clone exchange. */
+  fetch(
     ctx: RepoContext,
-    service: GitService,
+    body: Readable,
+    contentEncoding: string | undefined,
+    protocol: string | undefined,
+  ): TransportAnswer {
+    const repo = gitName(ctx.granted());
+    const { input, out, answer } = this.streams('upload-pack', body, contentEncoding);
+    this.run(this.transport.exchange(repo, 'upload-pack', protocol), input, out, true);
+    return answer;
+  }
+
+  /** `POST git-receive-pack`: one push, under the repository's lock, recorded for the pusher. */
+  push(
+    ctx: RepoContext<Caller>,
     body: Readable,
     contentEncoding: string | undefined,
     protocol: string | undefined,
   ): TransportAnswer {
     const context = ctx.granted();
     const repo = gitName(context);
-    const input = /^(x-)?gzip$/i.test(contentEncoding ?? '') ? body.pipe(createGunzip()) : body;
-    const out = new PassThrough();
-    const answer = { contentType: `application/x-git-${service}-result`, body: out };
-    if (service === 'upload-pack') {
-      this.run(this.transport.exchange(repo, service, protocol), input, out, true);
-      return answer;
-    }
-    const actorId = (ctx.caller as Caller).userId;
+    const service = 'receive-pack';
+    const { input, out, answer } = this.streams(service, body, contentEncoding);
+    const actorId = context.caller.userId;
     void this.git
       .exclusive(repo, async () => {
         const before = await this.git.freshRefs(repo);
@@ -118,6 +125,21 @@ export class GitTransportService {
         },
       );
     return answer;
+  }
+
+  /** The request body as git reads it (unzipped when sent gzipped), and the answer git writes to. */
+  private streams(
+    service: GitService,
+    body: Readable,
+    contentEncoding: string | undefined,
+  ): { input: Readable; out: PassThrough; answer: TransportAnswer } {
+    const input = /^(x-)?gzip$/i.test(contentEncoding ?? '') ? body.pipe(createGunzip()) : body;
+    const out = new PassThrough();
+    return {
+      input,
+      out,
+      answer: { contentType: `application/x-git-${service}-result`, body: out },
+    };
   }
 
   /** Pipe the request body into git and git's answer out; a client that goes away stops git. */

@@ -13,6 +13,7 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Access, RepoAccess } from '../access/access.decorator';
+import type { Caller } from '../access/principal';
 import { RawResponse, StreamBody } from '../http/route-config';
 import { INERT_HEADERS } from '../http/content-type';
 import { Repo, type RepoContext } from '../access/request-context';
@@ -29,7 +30,10 @@ export class UploadsController {
   @Post(':org/:repo/-/upload/files')
   @HttpCode(200)
   @RepoAccess('repo-code:rw', 'develop')
-  requestFile(@Repo() ctx: RepoContext, @Body() body: UploadRequestDto): UploadAssetsResponse {
+  requestFile(
+    @Repo() ctx: RepoContext<Caller>,
+    @Body() body: UploadRequestDto,
+  ): UploadAssetsResponse {
     return this.uploads.request(ctx, 'files', body);
   }
 
@@ -37,7 +41,10 @@ export class UploadsController {
   @Post(':org/:repo/-/upload/imgs')
   @HttpCode(200)
   @RepoAccess('repo-code:rw', 'develop')
-  requestImage(@Repo() ctx: RepoContext, @Body() body: UploadRequestDto): UploadAssetsResponse {
+  requestImage(
+    @Repo() ctx: RepoContext<Caller>,
+    @Body() body: UploadRequestDto,
+  ): UploadAssetsResponse {
     return this.uploads.request(ctx, 'imgs', body);
   }
 

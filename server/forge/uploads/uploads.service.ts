@@ -56,7 +56,11 @@ export class UploadsService {
   ) {}
 
   /** An upload URL and the asset path the file will have. */
-  request(ctx: RepoContext, kind: UploadKind, input: UploadRequestDto): UploadAssetsResponse {
+  request(
+    ctx: RepoContext<Caller>,
+    kind: UploadKind,
+    input: UploadRequestDto,
+  ): UploadAssetsResponse {
     const fileName = checkFileName(input.name);
     if (input.size > UPLOAD_LIMITS[kind])
       throw new InvalidError(`size is above the ${UPLOAD_LIMITS[kind]}-byte limit`, {
@@ -78,7 +82,7 @@ export class UploadsService {
       name: fileName,
       size: input.size,
       contentType,
-      uploaderId: (ctx.caller as Caller).userId,
+      uploaderId: context.caller.userId,
       expires: this.clock.now().getTime() + UPLOAD_URL_TTL_MS,
     });
     const repoPath = `${context.namespace.path}/${context.repo.name}`;
