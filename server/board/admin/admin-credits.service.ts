@@ -4,7 +4,7 @@ import type { AdminSettings, RefreshResult, SettingsChange } from '@shared/board
 import { BoardChanges } from '../events/board-changes';
 import { CreditsService } from '../credits/credits.service';
 import { SnapshotService } from '../credits/snapshot.service';
-import { OrgsService } from '../orgs/orgs.service';
+import { Coverage } from '../coverage/coverage.service';
 import { SettingsService } from '../settings/settings.service';
 
 /** The admin settings and the manual credit refresh. */
@@ -14,7 +14,7 @@ export class AdminCreditsService {
     private readonly settingsService: SettingsService,
     private readonly credits: CreditsService,
     private readonly snapshots: SnapshotService,
-    private readonly orgs: OrgsService,
+    private readonly coverage: Coverage,
     private readonly changes: BoardChanges,
   ) {}
 
@@ -35,7 +35,7 @@ export class AdminCreditsService {
 
   /** Drop cached balances, record a snapshot now and return the new balances. */
   async refresh(): Promise<RefreshResult> {
-    const orgs = await this.orgs.coveredOrgs();
+    const orgs = await this.coverage.coveredOrgs();
     // The run drops the cached balances and the answers built from them.
     const run = await this.snapshots.record();
     const threshold = await this.credits.threshold();

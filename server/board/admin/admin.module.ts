@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { CreditsModule } from '../credits/credits.module';
-import { OrgsModule } from '../orgs/orgs.module';
 import { AdminCreditsService } from './admin-credits.service';
 import { AdminController } from './admin.controller';
 import { AdminGuard } from './admin.guard';
@@ -13,7 +12,7 @@ import { RunStopService } from './run-stop.service';
 
 /** Guarded task dispatch and its log, stopping NPC runs, credit management and the overview metrics, for admins only. */
 @Module({
-  imports: [OrgsModule, CreditsModule],
+  imports: [CreditsModule],
   controllers: [AdminController],
   providers: [
     AdminGuard,

@@ -1,6 +1,6 @@
 import { loadBoardConfig } from '../config/board-config';
 import type { BoardChanges } from '../events/board-changes';
-import type { OrgsService } from '../orgs/orgs.service';
+import type { Coverage } from '../coverage/coverage.service';
 import { PlatformClient } from '../platform/platform-client';
 import { PlatformHttp } from '../platform/platform-http';
 import { issue, npc } from '../../../test/platform-fixtures';
@@ -31,7 +31,7 @@ describe('DispatchService fallback', () => {
     const orgs = {
       coveredOrgs: () => Promise.resolve(['acme']),
       mapContext: { npcHandles: ['npc-builder'], webUrl: server.url },
-    } as unknown as OrgsService;
+    } as unknown as Coverage;
     const invalidation = {
       issuesChanged: (repo: string) => {
         dropped.push(repo);

@@ -8,7 +8,7 @@ import { withCode } from '../common/error-code';
 import { assertConfiguredNpc } from './configured-npc';
 import { BoardChanges } from '../events/board-changes';
 import { BoardConfig } from '../config/board-config';
-import { OrgsService } from '../orgs/orgs.service';
+import { Coverage } from '../coverage/coverage.service';
 import { PlatformClient } from '../platform/platform-client';
 import { PlatformForbiddenError, PlatformInvalidError } from '../platform/platform.errors';
 
@@ -47,7 +47,7 @@ export class DispatchService {
 
   constructor(
     private readonly platform: PlatformClient,
-    private readonly orgs: OrgsService,
+    private readonly coverage: Coverage,
     private readonly config: BoardConfig,
     private readonly changes: BoardChanges,
   ) {}
@@ -56,7 +56,7 @@ export class DispatchService {
   async dispatch(input: DispatchRequest, attempt: DispatchAttempt): Promise<Issue> {
     assertConfiguredNpc(this.config, input.npc);
     const [org] = input.repo.split('/');
-    if (!(await this.orgs.coveredOrgs()).includes(org)) {
+    if (!(await this.coverage.coveredOrgs()).includes(org)) {
       throw new InvalidError(
         `repo must belong to a covered organization ("${org}" is not one)`,
         withCode('org_not_covered', { field: 'repo', org }),
@@ -80,7 +80,7 @@ export class DispatchService {
       created = await this.platform.getIssue(input.repo, created.number);
     }
     await this.changes.issuesChanged(input.repo);
-    return toIssue(created, input.repo, this.orgs.mapContext);
+    return toIssue(created, input.repo, this.coverage.mapContext);
   }
 
   /**
@@ -105,7 +105,7 @@ export class DispatchService {
           : candidate;
       if (issue.body?.includes(origin)) {
         await this.changes.issuesChanged(input.repo);
-        return toIssue(issue, input.repo, this.orgs.mapContext);
+        return toIssue(issue, input.repo, this.coverage.mapContext);
       }
     }
     return null;

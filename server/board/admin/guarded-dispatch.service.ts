@@ -16,7 +16,7 @@ import { assertConfiguredNpc } from './configured-npc';
 import { BoardChanges } from '../events/board-changes';
 import { BoardConfig } from '../config/board-config';
 import { NpcWorkService } from '../sync/npc-work.service';
-import { OrgsService } from '../orgs/orgs.service';
+import { Coverage } from '../coverage/coverage.service';
 import { PlatformClient } from '../platform/platform-client';
 import { BoardStore } from '../store/board-store';
 import { DispatchService } from './dispatch.service';
@@ -39,7 +39,7 @@ export class GuardedDispatchService {
     private readonly preflight: PreflightService,
     private readonly dispatcher: DispatchService,
     private readonly platform: PlatformClient,
-    private readonly orgs: OrgsService,
+    private readonly coverage: Coverage,
     private readonly work: NpcWorkService,
     private readonly changes: BoardChanges,
     private readonly store: BoardStore,
@@ -97,12 +97,12 @@ export class GuardedDispatchService {
       recover: async () => {
         // Handed over already: the issue is with the NPC alone.
         const issue = await this.platform.getIssue(repo, number);
-        const npcs = toIssue(issue, repo, this.orgs.mapContext)
+        const npcs = toIssue(issue, repo, this.coverage.mapContext)
           .assignees.filter((a) => a.is_npc)
           .map((a) => a.username);
         if (npcs.length !== 1 || npcs[0] !== input.npc) return null;
         await this.changes.issuesChanged(repo);
-        const [current] = await this.work.annotate([toIssue(issue, repo, this.orgs.mapContext)]);
+        const [current] = await this.work.annotate([toIssue(issue, repo, this.coverage.mapContext)]);
         return current;
       },
     });
@@ -117,11 +117,11 @@ export class GuardedDispatchService {
   ): Promise<Issue> {
     assertConfiguredNpc(this.config, input.npc);
     const [org, name] = repo.split('/');
-    await this.orgs.assertRepository(org, name);
+    await this.coverage.assertRepository(org, name);
     await this.changes.issuesChanged(repo);
-    const ctx = this.orgs.mapContext;
+    const ctx = this.coverage.mapContext;
     const current = toIssue(
-      await this.orgs.readable(`${repo}#${number}`, () => this.platform.getIssue(repo, number)),
+      await this.coverage.readable(`${repo}#${number}`, () => this.platform.getIssue(repo, number)),
       repo,
       ctx,
     );
@@ -170,7 +170,7 @@ export class GuardedDispatchService {
   /** The log, newest first, each with where its issue stands now. */
   async history(filter: DispatchFilter): Promise<DispatchHistoryItem[]> {
     if (filter.npc !== undefined) assertConfiguredNpc(this.config, filter.npc);
-    if (filter.org !== undefined) await this.orgs.assertCovered(filter.org);
+    if (filter.org !== undefined) await this.coverage.assertCovered(filter.org);
     const records = await this.store.listDispatches(filter);
     const issues = await this.currentIssues(records);
     return records.map((record) => {
@@ -188,11 +188,11 @@ export class GuardedDispatchService {
   /** The dispatched issues as the board shows them now, from the organizations' lists. */
   private async currentIssues(records: readonly DispatchRecord[]): Promise<Map<string, Issue>> {
     const wanted = new Set(records.map((r) => `${r.repo}#${r.number}`));
-    const covered = new Set(await this.orgs.coveredOrgs());
+    const covered = new Set(await this.coverage.coveredOrgs());
     const orgs = [...new Set(records.map((r) => r.repo.split('/')[0]))].filter((o) =>
       covered.has(o),
     );
-    const ctx = this.orgs.mapContext;
+    const ctx = this.coverage.mapContext;
     const lists = await Promise.all(orgs.map((org) => this.mirror.orgIssues(org)));
     const found = lists
       .flat()

@@ -22,7 +22,7 @@ import { byName } from '@shared/board/text-order';
 import { Clock } from '../../common/clock';
 import { NpcWorkService } from '../sync/npc-work.service';
 import { RepoActivityService } from '../sync/repo-activity.service';
-import { OrgsService } from '../orgs/orgs.service';
+import { Coverage } from '../coverage/coverage.service';
 import { PlatformClient } from '../platform/platform-client';
 import { BoardStore } from '../store/board-store';
 import { IssueMirror } from '../sync/issue-mirror';
@@ -39,7 +39,7 @@ const DAY_MS = 86_400_000;
 export class OverviewService {
   constructor(
     private readonly platform: PlatformClient,
-    private readonly orgs: OrgsService,
+    private readonly coverage: Coverage,
     private readonly store: BoardStore,
     private readonly clock: Clock,
     private readonly work: NpcWorkService,
@@ -53,8 +53,8 @@ export class OverviewService {
   async overview(days: 7 | 30): Promise<AdminOverview> {
     const now = this.clock.now();
     const from = new Date(now.getTime() - days * DAY_MS);
-    const orgs = await this.orgs.coveredOrgs();
-    const ctx = this.orgs.mapContext;
+    const orgs = await this.coverage.coveredOrgs();
+    const ctx = this.coverage.mapContext;
 
     const issueLists = await Promise.all(orgs.map((org) => this.mirror.orgIssues(org)));
     const npcIssues = await this.work.annotate(

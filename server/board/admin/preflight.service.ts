@@ -15,7 +15,7 @@ import { BoardConfig } from '../config/board-config';
 import { NpcRunsService } from '../sync/npc-runs.service';
 import { NpcWorkService } from '../sync/npc-work.service';
 import { RepoActivityService } from '../sync/repo-activity.service';
-import { OrgsService } from '../orgs/orgs.service';
+import { Coverage } from '../coverage/coverage.service';
 import { PlatformClient } from '../platform/platform-client';
 import { SettingsService } from '../settings/settings.service';
 import { BoardStore } from '../store/board-store';
@@ -60,7 +60,7 @@ export class PreflightService {
 
   constructor(
     private readonly platform: PlatformClient,
-    private readonly orgs: OrgsService,
+    private readonly coverage: Coverage,
     private readonly config: BoardConfig,
     private readonly settings: SettingsService,
     private readonly store: BoardStore,
@@ -75,13 +75,13 @@ export class PreflightService {
   async assertTarget(input: Pick<PreflightInput, 'repo' | 'npc'>): Promise<void> {
     if (input.npc !== undefined) assertConfiguredNpc(this.config, input.npc);
     const [org, name] = input.repo.split('/');
-    if (!(await this.orgs.coveredOrgs()).includes(org)) {
+    if (!(await this.coverage.coveredOrgs()).includes(org)) {
       throw new InvalidError(
         `repo must belong to a covered organization ("${org}" is not one)`,
         withCode('org_not_covered', { field: 'repo', org }),
       );
     }
-    const repos = await this.orgs.visibleRepositories(org);
+    const repos = await this.coverage.visibleRepositories(org);
     if (!repos.some((r) => r.path === `${org}/${name}`)) {
       throw new InvalidError(
         `repo ${input.repo} is not a repository this board shows`,
@@ -122,8 +122,8 @@ export class PreflightService {
 
   /** Open issues of every covered organization, from the cached organization lists. */
   private async openIssues(): Promise<Issue[]> {
-    const ctx = this.orgs.mapContext;
-    const orgs = await this.orgs.coveredOrgs();
+    const ctx = this.coverage.mapContext;
+    const orgs = await this.coverage.coveredOrgs();
     const lists = await Promise.all(
       orgs.map((org) => this.mirror.orgIssues(org, { state: 'open' })),
     );

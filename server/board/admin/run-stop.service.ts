@@ -5,7 +5,7 @@ import { Clock } from '../../common/clock';
 import { ConflictError, NotFoundError } from '../../common/errors';
 import { withCode } from '../common/error-code';
 import { BoardChanges } from '../events/board-changes';
-import { OrgsService } from '../orgs/orgs.service';
+import { Coverage } from '../coverage/coverage.service';
 import { PlatformClient } from '../platform/platform-client';
 import { PlatformConflictError } from '../platform/platform.errors';
 import { BoardStore } from '../store/board-store';
@@ -23,7 +23,7 @@ import type { Actor } from './guarded-dispatch.service';
 export class RunStopService {
   constructor(
     private readonly platform: PlatformClient,
-    private readonly orgs: OrgsService,
+    private readonly coverage: Coverage,
     private readonly runs: NpcRunsService,
     private readonly store: BoardStore,
     private readonly changes: BoardChanges,
@@ -86,8 +86,8 @@ export class RunStopService {
   /** The run read from the platform now; 404 when the repository has no such NPC run. */
   private async current(repo: string, sn: string): Promise<NpcRun> {
     const [org, name] = repo.split('/');
-    await this.orgs.assertRepository(org, name);
-    const run = await this.orgs.readable(repo, () => this.runs.readRun(repo, sn));
+    await this.coverage.assertRepository(org, name);
+    const run = await this.coverage.readable(repo, () => this.runs.readRun(repo, sn));
     if (run === null) {
       throw new NotFoundError(
         `${repo} has no NPC run ${sn}`,

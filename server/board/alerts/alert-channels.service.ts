@@ -6,7 +6,7 @@ import { Clock } from '../../common/clock';
 import { InvalidError, NotFoundError } from '../../common/errors';
 import { withCode } from '../common/error-code';
 import { BoardConfig } from '../config/board-config';
-import { OrgsService } from '../orgs/orgs.service';
+import { Coverage } from '../coverage/coverage.service';
 import { BoardStore } from '../store/board-store';
 import { AlertDestinations } from './alert-destinations';
 import type { ChannelRecord, SilenceRecord } from '../store/alert-records';
@@ -27,7 +27,7 @@ export class AlertChannelsService {
     private readonly store: BoardStore,
     private readonly clock: Clock,
     private readonly config: BoardConfig,
-    private readonly orgs: OrgsService,
+    private readonly coverage: Coverage,
     private readonly worker: DeliveryWorker,
     private readonly destinations: AlertDestinations,
   ) {}
@@ -125,7 +125,7 @@ export class AlertChannelsService {
 
   private async checkOrgs(orgs: readonly string[], field: string): Promise<void> {
     if (orgs.length === 0) return;
-    const covered = new Set(await this.orgs.coveredOrgs());
+    const covered = new Set(await this.coverage.coveredOrgs());
     const unknown = orgs.filter((o) => !covered.has(o));
     if (unknown.length > 0) {
       throw new InvalidError(

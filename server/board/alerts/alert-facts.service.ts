@@ -7,7 +7,7 @@ import { BoardConfig } from '../config/board-config';
 import { SnapshotService, type SnapshotRun } from '../credits/snapshot.service';
 import { IssueSearchQuery } from '../issues/issue-search.query';
 import { IssuesService } from '../issues/issues.service';
-import { OrgsService } from '../orgs/orgs.service';
+import { Coverage } from '../coverage/coverage.service';
 import { BoardStore } from '../store/board-store';
 import { NpcRunsService } from '../sync/npc-runs.service';
 import type { AlertFinding } from './alert-rules';
@@ -30,7 +30,7 @@ export class AlertFactsService {
   constructor(
     private readonly store: BoardStore,
     private readonly config: BoardConfig,
-    private readonly orgs: OrgsService,
+    private readonly coverage: Coverage,
     private readonly issues: IssuesService,
     private readonly snapshots: SnapshotService,
     private readonly runs: NpcRunsService,
@@ -53,14 +53,14 @@ export class AlertFactsService {
     now: Date,
   ): Promise<AlertFinding[]> {
     const on = settings.alert_rules;
-    const orgs = await this.orgs.coveredOrgs();
+    const orgs = await this.coverage.coveredOrgs();
     const [latest, history, failures] = await Promise.all([
       this.store.latestSnapshots(orgs),
       this.store.listSnapshots(orgs, new Date(now.getTime() - 7 * DAY_MS)),
       this.store.getSetting<Record<string, number>>(SNAPSHOT_FAILURES_KEY),
     ]);
     const names = new Map(
-      await Promise.all(orgs.map(async (org) => [org, await this.orgs.orgName(org)] as const)),
+      await Promise.all(orgs.map(async (org) => [org, await this.coverage.orgName(org)] as const)),
     );
     const found: AlertFinding[] = [];
     for (const org of orgs) {

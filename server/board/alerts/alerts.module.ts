@@ -2,7 +2,6 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AdminGuard } from '../admin/admin.guard';
 import { CreditsModule } from '../credits/credits.module';
 import { IssuesModule } from '../issues/issues.module';
-import { OrgsModule } from '../orgs/orgs.module';
 import { AlertChannelsService } from './alert-channels.service';
 import { AlertDestinations } from './alert-destinations';
 import { AlertFactsService } from './alert-facts.service';
@@ -18,7 +17,7 @@ export class AlertsModule {
   static forRoot(options: Partial<AlertOptions> = {}): DynamicModule {
     return {
       module: AlertsModule,
-      imports: [OrgsModule, IssuesModule, CreditsModule],
+      imports: [IssuesModule, CreditsModule],
       controllers: [AlertsController],
       providers: [
         { provide: ALERT_OPTIONS, useValue: { ...DEFAULT_ALERT_OPTIONS, ...options } },

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { BoardConfig } from '../config/board-config';
-import { OrgsModule } from '../orgs/orgs.module';
 import { PlatformClient } from '../platform/platform-client';
 import { BoardStore } from '../store/board-store';
 import {
@@ -15,7 +14,6 @@ import { SnapshotService } from './snapshot.service';
 
 /** Credit balances, snapshots and forecasts. */
 @Module({
-  imports: [OrgsModule],
   controllers: [CreditsController],
   providers: [
     {

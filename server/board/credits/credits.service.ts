@@ -16,7 +16,7 @@ import { Clock } from '../../common/clock';
 import { SettingsService } from '../settings/settings.service';
 import { completedBetween } from '@shared/board/outcomes';
 import { NpcWorkService } from '../sync/npc-work.service';
-import { OrgsService } from '../orgs/orgs.service';
+import { Coverage } from '../coverage/coverage.service';
 import { PlatformClient } from '../platform/platform-client';
 import { BoardStore } from '../store/board-store';
 import { SnapshotService } from './snapshot.service';
@@ -33,7 +33,7 @@ export class CreditsService {
 
   constructor(
     private readonly store: BoardStore,
-    private readonly orgs: OrgsService,
+    private readonly coverage: Coverage,
     private readonly snapshots: SnapshotService,
     private readonly clock: Clock,
     private readonly settings: SettingsService,
@@ -49,7 +49,7 @@ export class CreditsService {
 
   /** Balance, consumption, forecast and snapshots of one organization over 7 or 30 days. */
   async orgCredits(org: string, days: 7 | 30): Promise<OrgCredits> {
-    await this.orgs.assertCovered(org);
+    await this.coverage.assertCovered(org);
     const now = this.clock.now();
     const taskWindowStart = new Date(now.getTime() - TASK_WINDOW_DAYS * DAY_MS);
     const [history, [latest], threshold, completed] = await Promise.all([
@@ -90,7 +90,7 @@ export class CreditsService {
    */
   async completedTasks(org: string, from: Date, to: Date): Promise<number | null> {
     try {
-      const ctx = this.orgs.mapContext;
+      const ctx = this.coverage.mapContext;
       const closed = (await this.mirror.orgIssues(org))
         .flatMap((raw) => (raw.repo ? [toIssue(raw, raw.repo.path, ctx)] : []))
         .filter(
@@ -108,12 +108,12 @@ export class CreditsService {
 
   /** The newest snapshot of every covered organization. */
   async latest(): Promise<CreditSnapshot[]> {
-    return this.store.latestSnapshots(await this.orgs.coveredOrgs());
+    return this.store.latestSnapshots(await this.coverage.coveredOrgs());
   }
 
   /** Every covered organization's snapshots over the window, oldest first. */
   async history(days: 7 | 30): Promise<CreditSnapshot[]> {
     const since = new Date(this.clock.now().getTime() - days * DAY_MS);
-    return this.store.listSnapshots(await this.orgs.coveredOrgs(), since);
+    return this.store.listSnapshots(await this.coverage.coveredOrgs(), since);
   }
 }

@@ -4,7 +4,7 @@ import type { CreditSnapshot } from '@shared/board/entities';
 import { Clock } from '../../common/clock';
 import { SingleFlight } from '../../common/single-flight';
 import { BoardConfig } from '../config/board-config';
-import { OrgsService } from '../orgs/orgs.service';
+import { Coverage } from '../coverage/coverage.service';
 import { BoardMetrics } from '../metrics/board-metrics';
 import { PlatformClient } from '../platform/platform-client';
 import { DistributedLock } from '../locks/distributed-lock';
@@ -39,7 +39,7 @@ export class SnapshotService {
   private readonly runListeners: ((run: SnapshotRun) => void)[] = [];
 
   constructor(
-    private readonly orgs: OrgsService,
+    private readonly coverage: Coverage,
     private readonly source: CreditSource,
     private readonly store: BoardStore,
     private readonly platform: PlatformClient,
@@ -78,7 +78,7 @@ export class SnapshotService {
 
   /** Record a snapshot unless every covered organization already has one this hour. */
   async recordIfHourMissing(): Promise<SnapshotRun | null> {
-    const orgs = await this.orgs.coveredOrgs();
+    const orgs = await this.coverage.coveredOrgs();
     const hour = snapshotHour(this.clock.now());
     const latest = await this.store.latestSnapshots(orgs);
     const done = latest.filter((s) => snapshotHour(s.recorded_at) === hour).length;
@@ -97,7 +97,7 @@ export class SnapshotService {
 
   private async run(): Promise<SnapshotRun> {
     const now = this.clock.now();
-    const orgs = await this.orgs.coveredOrgs();
+    const orgs = await this.coverage.coveredOrgs();
     await this.backfill(orgs, now);
     // A snapshot records balances as they are now, not as the cache last saw them.
     await this.changes.creditsChanged(orgs);

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { OrgsModule } from '../orgs/orgs.module';
 import { EventStreams } from './event-streams';
 import { EventsController } from './events.controller';
 import { SyncCycle } from './sync-cycle';
@@ -10,7 +9,6 @@ import { SyncCycle } from './sync-cycle';
  * in the core module, since every write publishes through `BoardChanges`.
  */
 @Module({
-  imports: [OrgsModule],
   controllers: [EventsController],
   providers: [EventStreams, SyncCycle],
   exports: [SyncCycle],

@@ -8,7 +8,7 @@ import { BoardChanges } from './board-changes';
 import { RefreshAhead } from '../cache/refresh-ahead';
 import { DistributedLock } from '../locks/distributed-lock';
 import { BoardConfig } from '../config/board-config';
-import { OrgsService } from '../orgs/orgs.service';
+import { Coverage } from '../coverage/coverage.service';
 import { PlatformClient } from '../platform/platform-client';
 import { IssueMirror, signalOf } from '../sync/issue-mirror';
 import { NpcRunsService } from '../sync/npc-runs.service';
@@ -44,7 +44,7 @@ export class SyncCycle {
   private readonly runs = new SingleFlight<'cycle', BoardChange[]>();
 
   constructor(
-    private readonly orgs: OrgsService,
+    private readonly coverage: Coverage,
     private readonly platform: PlatformClient,
     private readonly mirror: IssueMirror,
     private readonly changes: BoardChanges,
@@ -67,7 +67,7 @@ export class SyncCycle {
     if (!held) return [];
     let orgs: string[];
     try {
-      orgs = await this.budget.background(() => this.orgs.coveredOrgs());
+      orgs = await this.budget.background(() => this.coverage.coveredOrgs());
     } catch (error) {
       this.logger.debug(`Sync cycle skipped: ${(error as Error).message}`);
       return [];

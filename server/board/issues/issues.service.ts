@@ -6,7 +6,7 @@ import { NpcRunsService } from '../sync/npc-runs.service';
 import { NpcWorkService } from '../sync/npc-work.service';
 import { isNpcIssue } from '@shared/board/npc';
 import { mayNeedAttention } from '@shared/board/signals';
-import { OrgsService } from '../orgs/orgs.service';
+import { Coverage } from '../coverage/coverage.service';
 import { IssueMirror } from '../sync/issue-mirror';
 import { PlatformClient } from '../platform/platform-client';
 import { AttentionFilter, IssueSearchQuery } from './issue-search.query';
@@ -28,7 +28,7 @@ export interface IssuePage {
 export class IssuesService {
   constructor(
     private readonly platform: PlatformClient,
-    private readonly orgs: OrgsService,
+    private readonly coverage: Coverage,
     private readonly work: NpcWorkService,
     private readonly mirror: IssueMirror,
     private readonly runs: NpcRunsService,
@@ -43,16 +43,16 @@ export class IssuesService {
     if (query.repo) {
       const [org, repo] = query.repo.split('/');
       if (query.org && query.org !== org) return { items: [], total: 0 };
-      await this.orgs.assertRepository(org, repo);
+      await this.coverage.assertRepository(org, repo);
       orgs = [org];
     } else if (query.org) {
-      await this.orgs.assertCovered(query.org);
+      await this.coverage.assertCovered(query.org);
       orgs = [query.org];
     } else {
-      orgs = await this.orgs.coveredOrgs();
+      orgs = await this.coverage.coveredOrgs();
     }
-    const ctx = this.orgs.mapContext;
-    const visibleRead = Promise.all(orgs.map((org) => this.orgs.visibleRepositories(org))).then(
+    const ctx = this.coverage.mapContext;
+    const visibleRead = Promise.all(orgs.map((org) => this.coverage.visibleRepositories(org))).then(
       (repos) => new Set(repos.flat().map((r) => r.path)),
     );
     const handle = query.npc_handle?.toLowerCase();
@@ -106,12 +106,12 @@ export class IssuesService {
 
   /** Issues of one repository of a covered organization, newest first. */
   async repositoryIssues(org: string, repo: string, state?: 'open' | 'closed'): Promise<Issue[]> {
-    await this.orgs.assertRepository(org, repo);
+    await this.coverage.assertRepository(org, repo);
     const fullName = `${org}/${repo}`;
-    const raw = await this.orgs.readable(fullName, () =>
+    const raw = await this.coverage.readable(fullName, () =>
       this.mirror.repositoryIssues(fullName, state ? { state } : {}),
     );
-    const ctx = this.orgs.mapContext;
+    const ctx = this.coverage.mapContext;
     const { issues } = await this.work.annotateKnown(
       raw.map((r) => toIssue(r, fullName, ctx)).sort(newestFirst),
     );
@@ -120,13 +120,13 @@ export class IssuesService {
 
   /** One issue with its body, for the detail dialog. */
   async issue(org: string, repo: string, number: number): Promise<Issue> {
-    await this.orgs.assertRepository(org, repo);
+    await this.coverage.assertRepository(org, repo);
     const fullName = `${org}/${repo}`;
-    const raw = await this.orgs.readable(`${fullName}#${number}`, () =>
+    const raw = await this.coverage.readable(`${fullName}#${number}`, () =>
       this.platform.getIssue(fullName, number),
     );
     const { issues } = await this.work.annotateKnown([
-      toIssue(raw, fullName, this.orgs.mapContext),
+      toIssue(raw, fullName, this.coverage.mapContext),
     ]);
     return this.runs.annotateKnown(issues)[0];
   }
@@ -136,13 +136,13 @@ export class IssuesService {
    * runs are not held yet, none, with `core_hours` null and `runs` pending.
    */
   async taskRuns(org: string, repo: string, number: number): Promise<TaskRuns> {
-    await this.orgs.assertRepository(org, repo);
+    await this.coverage.assertRepository(org, repo);
     const fullName = `${org}/${repo}`;
-    const raw = await this.orgs.readable(`${fullName}#${number}`, () =>
+    const raw = await this.coverage.readable(`${fullName}#${number}`, () =>
       this.platform.getIssue(fullName, number),
     );
     return (
-      this.runs.taskRuns(toIssue(raw, fullName, this.orgs.mapContext)) ?? {
+      this.runs.taskRuns(toIssue(raw, fullName, this.coverage.mapContext)) ?? {
         runs: [],
         core_hours: null,
       }
@@ -151,12 +151,12 @@ export class IssuesService {
 
   /** The conversation of one issue, oldest first, for the detail dialog. */
   async comments(org: string, repo: string, number: number): Promise<IssueComment[]> {
-    await this.orgs.assertRepository(org, repo);
+    await this.coverage.assertRepository(org, repo);
     const fullName = `${org}/${repo}`;
-    const raw = await this.orgs.readable(`${fullName}#${number}`, () =>
+    const raw = await this.coverage.readable(`${fullName}#${number}`, () =>
       this.platform.listComments(fullName, number, { sort: 'created_at' }),
     );
-    const handles = this.orgs.mapContext.npcHandles;
+    const handles = this.coverage.mapContext.npcHandles;
     return raw
       .map((c) => ({
         id: String(c.id),

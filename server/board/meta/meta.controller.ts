@@ -7,7 +7,7 @@ import { PublicRead } from '../cache/public-reads';
 import { BoardConfig } from '../config/board-config';
 import { PLATFORM_CONNECTION, PlatformConnection } from '../connection/platform-connection';
 import { CreditsService } from '../credits/credits.service';
-import { OrgsService } from '../orgs/orgs.service';
+import { Coverage } from '../coverage/coverage.service';
 
 @ApiTags('meta')
 @Controller('api/meta')
@@ -15,7 +15,7 @@ import { OrgsService } from '../orgs/orgs.service';
 export class MetaController {
   constructor(
     private readonly config: BoardConfig,
-    private readonly orgs: OrgsService,
+    private readonly coverage: Coverage,
     private readonly credits: CreditsService,
     @Inject(PLATFORM_CONNECTION) private readonly connection: PlatformConnection,
   ) {}
@@ -25,7 +25,7 @@ export class MetaController {
   @ApiOperation({ summary: 'What the pages need to know: NPCs, threshold, links, organizations' })
   async meta(): Promise<BoardMeta> {
     const [covered, threshold] = await Promise.all([
-      this.orgs.coveredOrgs(),
+      this.coverage.coveredOrgs(),
       this.credits.threshold(),
     ]);
     return {

@@ -20,7 +20,7 @@ import { Clock } from '../../common/clock';
 import { NotFoundError } from '../../common/errors';
 import { notePending } from '../cache/freshness';
 import { BoardConfig } from '../config/board-config';
-import { OrgsService } from '../orgs/orgs.service';
+import { Coverage } from '../coverage/coverage.service';
 import { IssueMirror } from '../sync/issue-mirror';
 import { soleNpcOf } from '../sync/npc-run-records';
 import { NpcPullsService, PULL_WINDOW_DAYS } from '../sync/npc-pulls.service';
@@ -61,7 +61,7 @@ export class OutcomesService {
   private readonly logger = new Logger(OutcomesService.name);
 
   constructor(
-    private readonly orgs: OrgsService,
+    private readonly coverage: Coverage,
     private readonly mirror: IssueMirror,
     private readonly work: NpcWorkService,
     private readonly pulls: NpcPullsService,
@@ -158,14 +158,14 @@ export class OutcomesService {
   private async holdings(days: OutcomeWindow): Promise<Holdings> {
     const now = this.clock.now().getTime();
     const activeSince = now - PULL_WINDOW_DAYS * DAY_MS;
-    const ctx = this.orgs.mapContext;
+    const ctx = this.coverage.mapContext;
     const tasks: Issue[] = [];
     const movedAt = new Map<string, number>();
-    for (const org of await this.orgs.coveredOrgs()) {
+    for (const org of await this.coverage.coveredOrgs()) {
       try {
         const [raws, visible] = await Promise.all([
           this.mirror.orgIssues(org),
-          this.orgs.visibleRepositories(org),
+          this.coverage.visibleRepositories(org),
         ]);
         for (const repo of visible)
           if ((repo.npc_created_pull_count ?? 0) > 0) movedAt.set(repo.path, 0);

@@ -6,7 +6,7 @@ import { Clock } from '../../common/clock';
 import { IssueMirror } from '../sync/issue-mirror';
 import { RepoActivityService } from '../sync/repo-activity.service';
 import type { PlatformRepository, PullListState } from '@shared/platform/types';
-import { OrgsService } from '../orgs/orgs.service';
+import { Coverage } from '../coverage/coverage.service';
 import { PlatformClient } from '../platform/platform-client';
 
 const DAY_MS = 86_400_000;
@@ -28,7 +28,7 @@ const NPC_ALIVE_DAYS = 7;
 export class ReposService {
   constructor(
     private readonly platform: PlatformClient,
-    private readonly orgs: OrgsService,
+    private readonly coverage: Coverage,
     private readonly activity: RepoActivityService,
     private readonly clock: Clock,
     private readonly mirror: IssueMirror,
@@ -39,10 +39,10 @@ export class ReposService {
    * with their last commits by people and by NPCs (docs/architecture.md#people-and-npcs).
    */
   async repositories(org: string): Promise<Repository[]> {
-    await this.orgs.assertCovered(org);
-    const ctx = this.orgs.mapContext;
+    await this.coverage.assertCovered(org);
+    const ctx = this.coverage.mapContext;
     const [visible, openIssues] = await Promise.all([
-      this.orgs.visibleRepositories(org),
+      this.coverage.visibleRepositories(org),
       this.mirror.orgIssues(org, { state: 'open' }),
     ]);
     const withNpcWork = new Set(
@@ -73,10 +73,10 @@ export class ReposService {
 
   /** Pull requests of one repository, newest first. */
   async pulls(org: string, repo: string, state: PullListState): Promise<PullRequest[]> {
-    await this.orgs.assertRepository(org, repo);
+    await this.coverage.assertRepository(org, repo);
     const fullName = `${org}/${repo}`;
-    const ctx = this.orgs.mapContext;
-    return (await this.orgs.readable(fullName, () => this.platform.listPulls(fullName, { state })))
+    const ctx = this.coverage.mapContext;
+    return (await this.coverage.readable(fullName, () => this.platform.listPulls(fullName, { state })))
       .map((p) => toPullRequest(p, fullName, ctx))
       .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
   }

@@ -5,7 +5,7 @@ import { isNpcIssue } from '@shared/board/npc';
 import { roundCoreHours, type OrgRunFigures, type RunFigures } from '@shared/board/runs';
 import { Clock } from '../../common/clock';
 import { notePending } from '../cache/freshness';
-import { OrgsService } from '../orgs/orgs.service';
+import { Coverage } from '../coverage/coverage.service';
 import { IssueMirror } from '../sync/issue-mirror';
 import { NpcRunsService, RUN_WINDOW_DAYS } from '../sync/npc-runs.service';
 
@@ -38,7 +38,7 @@ export class RunFiguresService {
   private readonly logger = new Logger(RunFiguresService.name);
 
   constructor(
-    private readonly orgs: OrgsService,
+    private readonly coverage: Coverage,
     private readonly mirror: IssueMirror,
     private readonly runs: NpcRunsService,
     private readonly clock: Clock,
@@ -47,7 +47,7 @@ export class RunFiguresService {
   async figures(days: 7 | 30): Promise<RunFigures> {
     const now = this.clock.now().getTime();
     const since = now - days * DAY_MS;
-    const orgs = await this.orgs.coveredOrgs();
+    const orgs = await this.coverage.coveredOrgs();
     const tallies = await Promise.all(orgs.map((org) => this.tally(org, now, since)));
     if (tallies.some((tally) => tally === null || tally.pending)) notePending('runs');
     return {
@@ -107,10 +107,10 @@ export class RunFiguresService {
   private async npcRepositories(org: string, activeSince: number): Promise<Map<string, number>> {
     const [raws, visible] = await Promise.all([
       this.mirror.orgIssues(org),
-      this.orgs.visibleRepositories(org),
+      this.coverage.visibleRepositories(org),
     ]);
     const shown = new Set(visible.map((repo) => repo.path));
-    const ctx = this.orgs.mapContext;
+    const ctx = this.coverage.mapContext;
     const movedAt = new Map<string, number>();
     for (const raw of raws) {
       const path = raw.repo?.path;
