@@ -104,7 +104,7 @@ const { planLength } = require(join(dist, 'forge', 'builds', 'build-status.js'))
 const { createBoardApp } = require(join(dist, 'board', 'board-app.js'));
 const { loadBoardConfig } = require(join(dist, 'board', 'config', 'board-config.js'));
 const { ManualClock } = require(join(dist, 'common', 'clock.js'));
-const { SyncCycle } = require(join(dist, 'board', 'events', 'sync-cycle.js'));
+const { SyncCycle } = require(join(dist, 'board', 'sync', 'sync-cycle.js'));
 const { AlertsService } = require(join(dist, 'board', 'alerts', 'alerts.service.js'));
 const { BackgroundReads } = require(join(dist, 'board', 'sync', 'background-reads.js'));
 

@@ -8,7 +8,7 @@ import type { Issue } from '@shared/board/entities';
 import type { BoardChange } from '@shared/board/events';
 import { ManualClock } from '../server/common/clock';
 import { BoardChanges } from '../server/board/events/board-changes';
-import { SyncCycle } from '../server/board/events/sync-cycle';
+import { SyncCycle } from '../server/board/sync/sync-cycle';
 import { startBoard, type RunningBoard } from './board-harness';
 import { openStream, type OpenedStream, type StreamFrame } from './event-stream-client';
 import { forgeClient, startForge, type HarnessForge } from './forge-harness';

@@ -102,7 +102,9 @@ export class GuardedDispatchService {
           .map((a) => a.username);
         if (npcs.length !== 1 || npcs[0] !== input.npc) return null;
         await this.changes.issuesChanged(repo);
-        const [current] = await this.work.annotate([toIssue(issue, repo, this.coverage.mapContext)]);
+        const [current] = await this.work.annotate([
+          toIssue(issue, repo, this.coverage.mapContext),
+        ]);
         return current;
       },
     });

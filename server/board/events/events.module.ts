@@ -1,16 +1,14 @@
 import { Module } from '@nestjs/common';
 import { EventStreams } from './event-streams';
 import { EventsController } from './events.controller';
-import { SyncCycle } from './sync-cycle';
 
 /**
- * Live pages (docs/architecture.md#live-pages): the sync cycle that looks for changes each
- * cache life, and the change stream that tells open pages about them. The feed itself is
- * in the core module, since every write publishes through `BoardChanges`.
+ * Live pages (docs/architecture.md#live-pages): the change stream that tells open pages
+ * what changed. The feed and `BoardChanges` are in the core module, since every write and
+ * the sync cycle (sync/) publish through them.
  */
 @Module({
   controllers: [EventsController],
-  providers: [EventStreams, SyncCycle],
-  exports: [SyncCycle],
+  providers: [EventStreams],
 })
 export class EventsModule {}

@@ -76,7 +76,9 @@ export class ReposService {
     await this.coverage.assertRepository(org, repo);
     const fullName = `${org}/${repo}`;
     const ctx = this.coverage.mapContext;
-    return (await this.coverage.readable(fullName, () => this.platform.listPulls(fullName, { state })))
+    return (
+      await this.coverage.readable(fullName, () => this.platform.listPulls(fullName, { state }))
+    )
       .map((p) => toPullRequest(p, fullName, ctx))
       .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
   }

@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { AlertsService } from '../alerts/alerts.service';
 import { BoardConfig } from '../config/board-config';
 import { SnapshotService } from '../credits/snapshot.service';
-import { SyncCycle } from '../events/sync-cycle';
+import { SyncCycle } from '../sync/sync-cycle';
 
 /** The hourly snapshot job's name in the scheduler registry. */
 export const SNAPSHOT_JOB = 'credit-snapshot';

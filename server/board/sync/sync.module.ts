@@ -7,13 +7,15 @@ import { NpcPullsService } from './npc-pulls.service';
 import { NpcRunsService } from './npc-runs.service';
 import { NpcWorkService } from './npc-work.service';
 import { RepoActivityService } from './repo-activity.service';
+import { SyncCycle } from './sync-cycle';
 
 /**
  * The board's model of the platform beyond the response caches
  * (docs/architecture.md#the-model-and-its-sync): the held issue sets of organizations
  * without an organization-wide issue list, the conversations, commit splits and NPC runs
- * the enrichments need, and the background reads that fill them in. Global, since the route
- * cache and every read module use it.
+ * the enrichments need, the background reads that fill them in, and the sync cycle that
+ * looks for changes each cache life. Global, since the route cache and every read module
+ * use it.
  */
 @Global()
 @Module({
@@ -26,6 +28,7 @@ import { RepoActivityService } from './repo-activity.service';
     NpcPullsService,
     NpcRunsService,
     NpcWorkService,
+    SyncCycle,
   ],
   exports: [
     BackgroundReads,
@@ -35,6 +38,7 @@ import { RepoActivityService } from './repo-activity.service';
     NpcRunsService,
     NpcWorkService,
     RepoActivityService,
+    SyncCycle,
   ],
 })
 export class SyncModule {}

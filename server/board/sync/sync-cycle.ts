@@ -4,14 +4,14 @@ import { createHash } from 'node:crypto';
 import { Clock } from '../../common/clock';
 import { SingleFlight } from '../../common/single-flight';
 import { BACKGROUND_RESERVE, UpstreamBudget } from '../budget/upstream-budget';
-import { BoardChanges } from './board-changes';
+import { BoardChanges } from '../events/board-changes';
 import { RefreshAhead } from '../cache/refresh-ahead';
 import { DistributedLock } from '../locks/distributed-lock';
 import { BoardConfig } from '../config/board-config';
 import { Coverage } from '../coverage/coverage.service';
 import { PlatformClient } from '../platform/platform-client';
-import { IssueMirror, signalOf } from '../sync/issue-mirror';
-import { NpcRunsService } from '../sync/npc-runs.service';
+import { IssueMirror, signalOf } from './issue-mirror';
+import { NpcRunsService } from './npc-runs.service';
 
 const CYCLE_LOCK = 'sync:cycle';
 
