@@ -7,8 +7,8 @@
 import { Logger } from '@nestjs/common';
 import type * as P from '@shared/platform/types';
 import { InvalidError } from '../server/common/errors';
-import { gitRemoteUrl } from '../server/board/platform/git-remote';
-import { listAcrossOrg } from '../server/board/platform/org-lists';
+import { gitRemoteUrl } from './git-remote';
+import { listAcrossOrg } from './org-lists';
 import {
   PlatformClient,
   type IssueNumber,
@@ -18,6 +18,79 @@ import { checkRef, checkSlug, fixed, route } from '../server/board/platform/plat
 
 export class PlatformTestClient extends PlatformClient {
   private readonly logger = new Logger(PlatformTestClient.name);
+
+  /** Store a blob without committing it. */
+  async createBlob(repo: string, body: P.CreateBlobRequest): Promise<P.CreateBlobResponse> {
+    return this.http.post(route('/{repo}/-/git/blobs', { repo }), body);
+  }
+
+  /** Compare two refs; sent as `base...head`, which the platform also accepts as `base..head`. */
+  async compare(repo: string, base: string, head: string): Promise<P.PlatformCompare> {
+    return this.http.get(route('/{repo}/-/git/compare/{base}...{head}', { repo, base, head }));
+  }
+
+  /** All branches. */
+  async listBranches(repo: string, query: P.PageQuery = {}): Promise<P.PlatformBranch[]> {
+    return this.http.getList(route('/{repo}/-/git/branches', { repo }), query);
+  }
+
+  /**
+   * Create a branch from `start_point` (default branch when absent), then read it back:
+   * the platform answers 201 with no body.
+   */
+  async createBranch(repo: string, body: P.CreateBranchRequest): Promise<P.PlatformBranch> {
+    checkRef('name', body.name);
+    if (body.start_point !== undefined) checkRef('start_point', body.start_point);
+    await this.http.post(route('/{repo}/-/git/branches', { repo }), body);
+    return this.getBranch(repo, body.name);
+  }
+
+  /** One branch with its full head commit. */
+  async getBranch(repo: string, branch: string): Promise<P.PlatformBranch> {
+    return this.http.get(route('/{repo}/-/git/branches/{branch}', { repo, branch }));
+  }
+
+  /** Delete a branch. */
+  async deleteBranch(repo: string, branch: string): Promise<void> {
+    await this.http.delete(route('/{repo}/-/git/branches/{branch}', { repo, branch }));
+  }
+
+  /** All tags. */
+  async listTags(repo: string, query: P.PageQuery = {}): Promise<P.PlatformTag[]> {
+    return this.http.getList(route('/{repo}/-/git/tags', { repo }), query);
+  }
+
+  /** Create a tag (annotated when `message` is given). */
+  async createTag(repo: string, body: P.CreateTagRequest): Promise<P.PlatformTag> {
+    checkRef('name', body.name);
+    if (body.target !== undefined) checkRef('target', body.target);
+    return this.http.post(route('/{repo}/-/git/tags', { repo }), body);
+  }
+
+  /** One tag. */
+  async getTag(repo: string, tag: string): Promise<P.PlatformTag> {
+    return this.http.get(route('/{repo}/-/git/tags/{tag}', { repo, tag }));
+  }
+
+  /** Delete a tag. */
+  async deleteTag(repo: string, tag: string): Promise<void> {
+    await this.http.delete(route('/{repo}/-/git/tags/{tag}', { repo, tag }));
+  }
+
+  /** Remove assignees from an issue (the usernames go in a JSON body); the platform answers the issue. */
+  async removeAssignees(
+    repo: string,
+    number: IssueNumber,
+    assignees: string[],
+  ): Promise<P.PlatformIssue> {
+    return (
+      await this.http.request<P.PlatformIssue>({
+        method: 'DELETE',
+        at: route('/{repo}/-/issues/{number}/assignees', { repo, number }),
+        json: { assignees },
+      })
+    ).data;
+  }
 
   /** Root directory of a repository, at `ref` or the default branch. */
   async getRootContents(repo: string, ref?: string): Promise<P.TreeContent> {

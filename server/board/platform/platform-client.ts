@@ -29,14 +29,7 @@ export type UploadKind = 'files' | 'imgs';
 export class PlatformClient {
   constructor(protected readonly http: PlatformHttp) {}
 
-  // ------------------------------------------------------------ files and content (4.1)
-
-  /** Store a blob without committing it. */
-  async createBlob(repo: string, body: P.CreateBlobRequest): Promise<P.CreateBlobResponse> {
-    return this.http.post(route('/{repo}/-/git/blobs', { repo }), body);
-  }
-
-  // ------------------------------------------------------------ commits, branches, tags (4.2)
+  // ------------------------------------------------------------ commits
 
   /** Commits, newest first; pass `since` (or `page`) on long histories. */
   async listCommits(repo: string, query: P.ListCommitsQuery = {}): Promise<P.PlatformCommit[]> {
@@ -44,60 +37,7 @@ export class PlatformClient {
     return this.http.getList(route('/{repo}/-/git/commits', { repo }), { ...query, sha });
   }
 
-  /** Compare two refs; sent as `base...head`, which the platform also accepts as `base..head`. */
-  async compare(repo: string, base: string, head: string): Promise<P.PlatformCompare> {
-    return this.http.get(route('/{repo}/-/git/compare/{base}...{head}', { repo, base, head }));
-  }
-
-  /** All branches. */
-  async listBranches(repo: string, query: P.PageQuery = {}): Promise<P.PlatformBranch[]> {
-    return this.http.getList(route('/{repo}/-/git/branches', { repo }), query);
-  }
-
-  /**
-   * Create a branch from `start_point` (default branch when absent), then read it back:
-   * the platform answers 201 with no body.
-   */
-  async createBranch(repo: string, body: P.CreateBranchRequest): Promise<P.PlatformBranch> {
-    checkRef('name', body.name);
-    if (body.start_point !== undefined) checkRef('start_point', body.start_point);
-    await this.http.post(route('/{repo}/-/git/branches', { repo }), body);
-    return this.getBranch(repo, body.name);
-  }
-
-  /** One branch with its full head commit. */
-  async getBranch(repo: string, branch: string): Promise<P.PlatformBranch> {
-    return this.http.get(route('/{repo}/-/git/branches/{branch}', { repo, branch }));
-  }
-
-  /** Delete a branch. */
-  async deleteBranch(repo: string, branch: string): Promise<void> {
-    await this.http.delete(route('/{repo}/-/git/branches/{branch}', { repo, branch }));
-  }
-
-  /** All tags. */
-  async listTags(repo: string, query: P.PageQuery = {}): Promise<P.PlatformTag[]> {
-    return this.http.getList(route('/{repo}/-/git/tags', { repo }), query);
-  }
-
-  /** Create a tag (annotated when `message` is given). */
-  async createTag(repo: string, body: P.CreateTagRequest): Promise<P.PlatformTag> {
-    checkRef('name', body.name);
-    if (body.target !== undefined) checkRef('target', body.target);
-    return this.http.post(route('/{repo}/-/git/tags', { repo }), body);
-  }
-
-  /** One tag. */
-  async getTag(repo: string, tag: string): Promise<P.PlatformTag> {
-    return this.http.get(route('/{repo}/-/git/tags/{tag}', { repo, tag }));
-  }
-
-  /** Delete a tag. */
-  async deleteTag(repo: string, tag: string): Promise<void> {
-    await this.http.delete(route('/{repo}/-/git/tags/{tag}', { repo, tag }));
-  }
-
-  // ------------------------------------------------------------ issues and labels (4.3)
+  // ------------------------------------------------------------ issues and labels
 
   /** Issues of one repository matching the filters (one page when the query names a `page`). */
   async listIssues(
@@ -185,22 +125,7 @@ export class PlatformClient {
     });
   }
 
-  /** Remove assignees from an issue (the usernames go in a JSON body); the platform answers the issue. */
-  async removeAssignees(
-    repo: string,
-    number: IssueNumber,
-    assignees: string[],
-  ): Promise<P.PlatformIssue> {
-    return (
-      await this.http.request<P.PlatformIssue>({
-        method: 'DELETE',
-        at: route('/{repo}/-/issues/{number}/assignees', { repo, number }),
-        json: { assignees },
-      })
-    ).data;
-  }
-
-  // ------------------------------------------------------------ repositories (4.4)
+  // ------------------------------------------------------------ repositories
 
   /** Repositories of an organization or a user. */
   async listRepos(
@@ -210,7 +135,7 @@ export class PlatformClient {
     return this.http.getList(route('/{slug}/-/repos', { slug }), query);
   }
 
-  // ------------------------------------------------------------ user and organizations (4.4)
+  // ------------------------------------------------------------ user and organizations
 
   /** The token's user. */
   async getCurrentUser(): Promise<P.PlatformUser> {
@@ -237,7 +162,7 @@ export class PlatformClient {
     return this.http.get(route('/{org}', { org }));
   }
 
-  // ------------------------------------------------------------ pulls (4.4)
+  // ------------------------------------------------------------ pulls
 
   /** Pulls of one repository. */
   async listPulls(repo: string, query: P.ListPullsQuery = {}): Promise<P.PlatformPull[]> {

@@ -3,7 +3,7 @@
  * Basic-auth password, which is how git sends it; any username works on the platform.
  */
 import { encodePath } from '@shared/platform/paths';
-import { checkFullName, checkSegment } from './platform-params';
+import { checkFullName, checkSegment } from '../server/board/platform/platform-params';
 
 /** `<scheme>://<user>:<token>@<host>[/prefix]/{org}/{repo}`, user and token URL-encoded, no `.git` suffix. */
 export function gitRemoteUrl(

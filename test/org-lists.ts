@@ -5,7 +5,10 @@
  */
 import type { Logger } from '@nestjs/common';
 import { PAGE_SIZE_DEFAULT } from '@shared/platform/types';
-import { PlatformForbiddenError, PlatformNotFoundError } from './platform.errors';
+import {
+  PlatformForbiddenError,
+  PlatformNotFoundError,
+} from '../server/board/platform/platform.errors';
 
 export interface OrgListSource<T> {
   /** The organization-wide list. */
