@@ -122,3 +122,18 @@ function decoded(payload: Buffer, headers: Record<string, string>): string {
   if (encoding === 'gzip') return zlib.gunzipSync(payload).toString('utf8');
   return payload.toString('utf8');
 }
+
+it('reads the cache index once for a miss, the hook handing its look to the interceptor', async () => {
+  const [org] = (
+    (await (await fetch(`${board.url}/api/meta`)).json()) as { covered_orgs: string[] }
+  ).covered_orgs;
+  const repos = (await (await board.settled(`/api/orgs/${org}/repos`)).json()) as {
+    full_name: string;
+  }[];
+  const read = jest.spyOn(CacheIndex.prototype, 'get');
+  const response = await fetch(`${board.url}/api/repos/${repos[0].full_name}/issues?state=closed`);
+  await response.arrayBuffer();
+  expect(response.headers.get('x-cache')).toBe('MISS');
+  const routeReads = read.mock.calls.filter(([key]) => String(key).startsWith('route:'));
+  expect(routeReads).toEqual([[`route:repos/${repos[0].full_name}/issues?state=closed`]]);
+});

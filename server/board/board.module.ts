@@ -20,6 +20,7 @@ import { CacheInvalidation } from './cache/cache-invalidation';
 import { BoardChanges } from './events/board-changes';
 import { DiscoveryModule } from '@nestjs/core';
 import { CacheKeys } from './cache/cache-keys';
+import { EntryFreshness } from './cache/entry-freshness';
 import { MissExemption } from './cache/route-cache.ports';
 import { publicReadsProvider } from './cache/public-reads';
 import { BoundedMemoryStore } from './cache/memory-store';
@@ -163,6 +164,7 @@ class BoardCoreModule implements OnApplicationShutdown {
       BoardChanges,
       MissLimiter,
       UpstreamCache,
+      EntryFreshness,
       RouteCacheInterceptor,
       FreshHits,
       RefreshAhead,

@@ -6,7 +6,7 @@ import type { CreditSnapshot, Organization } from '@shared/board/entities';
 import { CacheIndex } from '../../server/board/cache/cache-index';
 import { BoardChanges } from '../../server/board/events/board-changes';
 import { CacheKeys } from '../../server/board/cache/cache-keys';
-import type { RouteEntry } from '../../server/board/cache/route-cache.interceptor';
+import type { RouteEntry } from '../../server/board/cache/route-entry';
 import { SnapshotService } from '../../server/board/credits/snapshot.service';
 import { buildServerIfStale } from '../build-server';
 import { startBoard } from '../board-harness';
@@ -437,9 +437,7 @@ describe('a change the sync found, with two replicas sharing Redis', () => {
       const [{ slug }] = JSON.parse(body) as Organization[];
       expect((await fetch(`${b.url}/api/orgs`)).headers.get('x-cache')).toBe('HIT');
 
-      await a
-        .get(BoardChanges)
-        .synced([{ topic: 'repos', org: slug }], () => Promise.resolve());
+      await a.get(BoardChanges).synced([{ topic: 'repos', org: slug }], () => Promise.resolve());
       const key = b.get(CacheKeys).route('/api/orgs')!;
       const kept = await b.get(CacheIndex).get<RouteEntry>(key);
       expect(kept).toMatchObject({ outdated: true, body });

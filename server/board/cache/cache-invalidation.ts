@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { BoardChange } from '@shared/board/events';
 import { CacheIndex } from './cache-index';
 import { CacheKeys } from './cache-keys';
-import { outdated, STALE_RETENTION_MS } from './route-cache.interceptor';
+import { outdated, STALE_RETENTION_MS } from './route-entry';
 
 /**
  * Which cached entries a change makes stale, in both layers (keys from `CacheKeys`). The

@@ -11,7 +11,8 @@ import { BoardMetrics } from '../metrics/board-metrics';
 import { CacheIndex } from './cache-index';
 import { CacheKeys } from './cache-keys';
 import { RefreshAhead } from './refresh-ahead';
-import { RouteCacheInterceptor, type RouteEntry } from './route-cache.interceptor';
+import { EntryFreshness } from './entry-freshness';
+import type { RouteEntry } from './route-entry';
 
 /** What a hit sends that is the same for every request of one entry, made once. */
 interface PreparedHit {
@@ -40,7 +41,7 @@ export class FreshHits {
   constructor(
     private readonly keys: CacheKeys,
     private readonly index: CacheIndex,
-    private readonly routes: RouteCacheInterceptor,
+    private readonly freshness: EntryFreshness,
     private readonly ahead: RefreshAhead,
     private readonly metrics: BoardMetrics,
     private readonly clock: Clock,
@@ -59,7 +60,7 @@ export class FreshHits {
     const entry = this.index.peek<RouteEntry>(key);
     if (entry === undefined || entry.status !== 200) return false;
     const now = this.clock.now().getTime();
-    if (!this.routes.isFresh(entry, now)) return false;
+    if (!this.freshness.isFresh(entry, now)) return false;
 
     let body: Buffer;
     let encoding: Encoding | null = null;

@@ -1,7 +1,10 @@
 import { ManualClock } from '../../common/clock';
 import { loadBoardConfig } from '../config/board-config';
 import { MemoryWindowCounter } from '../limits/window-counter';
+import { BoardMetrics } from '../metrics/board-metrics';
 import { MissLimiter } from './miss-limiter';
+
+const NOBODY_EXEMPT = { exempt: () => false };
 
 describe('MissLimiter', () => {
   it('allows the configured misses per client and minute, on the injected clock', async () => {
@@ -10,6 +13,8 @@ describe('MissLimiter', () => {
       loadBoardConfig({ ANON_MISSES_PER_MINUTE: '3' }),
       clock,
       new MemoryWindowCounter(),
+      NOBODY_EXEMPT,
+      new BoardMetrics(),
     );
     const taken = [];
     for (let i = 0; i < 3; i++) taken.push(await limiter.take('a'));
@@ -25,6 +30,8 @@ describe('MissLimiter', () => {
       loadBoardConfig({ ANON_MISSES_PER_MINUTE: '0' }),
       new ManualClock('2026-11-22T10:00:00Z'),
       new MemoryWindowCounter(),
+      NOBODY_EXEMPT,
+      new BoardMetrics(),
     );
     const waits = await Promise.all(Array.from({ length: 1000 }, () => limiter.take('a')));
     expect(waits.every((w) => w === 0)).toBe(true);

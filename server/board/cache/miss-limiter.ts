@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { Clock } from '../../common/clock';
+import { RateLimitedError } from '../../common/errors';
+import { withCode } from '../common/error-code';
 import { BoardConfig } from '../config/board-config';
 import { WindowCounter } from '../limits/window-counter';
+import { BoardMetrics } from '../metrics/board-metrics';
+import { MissExemption } from './route-cache.ports';
 
 const WINDOW_MS = 60_000;
 
@@ -17,7 +22,24 @@ export class MissLimiter {
     private readonly config: BoardConfig,
     private readonly clock: Clock,
     private readonly counter: WindowCounter,
+    private readonly exemption: MissExemption,
+    private readonly metrics: BoardMetrics,
   ) {}
+
+  /** Count a miss of `request` against its client's allowance (admins exempt), or refuse it with 429. */
+  async admit(request: FastifyRequest): Promise<void> {
+    if (this.exemption.exempt(request)) return;
+    const waitSeconds = await this.take(request.ip);
+    if (waitSeconds === 0) return;
+    this.metrics.routeCache.inc({ result: 'limited' });
+    throw new RateLimitedError(
+      `Too many requests for uncached data from this address; try again in ${waitSeconds} s`,
+      {
+        retryAfterSeconds: waitSeconds,
+        ...withCode('uncached_rate_limited', { seconds: waitSeconds }),
+      },
+    );
+  }
 
   /**
    * Count one miss for `client`. Returns 0 when allowed, else the seconds until the
