@@ -140,6 +140,7 @@ describe('board fuzz: every operation of the OpenAPI document', () => {
       repo: name,
       full_name: encodeURIComponent(repo),
       number: String(issue.number),
+      handle: 'npc-builder',
       channel,
       silence,
     });
