@@ -98,7 +98,8 @@ function repoSeed(repo: PlannedRepo): number {
 /**
  * Real history for every demo repository: 12–36 commits on `main` spread from its
  * creation to its planned last commit (so the board's health colours hold), people and
- * NPCs as authors (only NPCs after a repository's `humanCommitsUntil`), a branch per planned pull request, and on the longer histories two
+ * NPCs as authors (only NPCs after a repository's `humanCommitsUntil`), a branch per planned
+ * pull request (its planned commits, or a few drawn here), and on the longer histories two
  * annotated tags with releases.
  */
 export function planHistories(plan: DemoPlan): PlannedHistory[] {
@@ -170,6 +171,24 @@ export function planHistories(plan: DemoPlan): PlannedHistory[] {
     let branchCommits = 0;
     const branches = plan.pulls.filter((pull) => pull.org === repo.org && pull.repo === repo.name);
     for (const pull of branches) {
+      if (pull.commits) {
+        // Planned commits branch off where main was when the first one was made.
+        const first = Math.floor(Date.parse(pull.commits[0].at) / 1000);
+        const base = times.reduce((found, time, i) => (time <= first ? i : found), 0);
+        pull.commits.forEach((planned, k) => {
+          const change = branchChange(pull.head, k, pull.title);
+          writer.commit(
+            `refs/heads/${pull.head}`,
+            author(planned.author),
+            Math.floor(Date.parse(planned.at) / 1000),
+            { ...change, message: planned.message },
+            k === 0 ? marks[base] : undefined,
+          );
+          branchCommits += 1;
+          if (planned.author.startsWith('npc-')) npcCommits += 1;
+        });
+        continue;
+      }
       // Branch off late in the history, with commits no newer than the last one on main.
       const base = Math.max(0, count - 1 - rng.int(1, Math.min(6, count - 1)));
       const span = Math.max(1, end - times[base]);

@@ -167,7 +167,11 @@ export function assignedAtCreation(
     : [{ action: 'assigned', assignees: [...assignees], actor: author, at: createdAt }];
 }
 
-/** A few pull requests in some repositories, mostly by NPCs. */
+/**
+ * People's pull requests in some repositories. The draws are those of the demo's first
+ * pull requests, NPC ones included, so the rest of the plan (drawn after) stays as it was;
+ * NPC pull requests come from `planNpcPulls` instead, each tied to a task of its NPC.
+ */
 export function planPulls(
   repo: PlannedRepo,
   humans: readonly string[],
@@ -181,17 +185,24 @@ export function planPulls(
     const created = end - rng.range(3_600_000, 20 * DAY_MS);
     const state = rng.pick(['open', 'open', 'merged', 'closed'] as const);
     const author = rng.chance(0.7) ? rng.pick(NPCS) : rng.pick(humans);
+    const title = rng.pick(ISSUE_TOPICS);
+    const updatedAt = at(
+      state === 'open' ? created : created + rng.range(0.1, 0.9) * (end - created),
+    );
+    if (author.startsWith('npc-')) continue;
     pulls.push({
       org: repo.org,
       repo: repo.name,
-      title: `${rng.pick(ISSUE_TOPICS)}`,
+      title,
       body: 'Implements the change discussed in the issue.',
       author,
       base: 'main',
-      head: `${author.startsWith('npc-') ? 'npc' : 'feature'}/change-${i + 1}`,
+      head: `feature/change-${i + 1}`,
       state,
       createdAt: at(created),
-      updatedAt: at(state === 'open' ? created : created + rng.range(0.1, 0.9) * (end - created)),
+      updatedAt,
+      reviews: [],
+      commits: null,
     });
   }
   return pulls.sort((a, b) => a.createdAt.localeCompare(b.createdAt));

@@ -13,6 +13,7 @@ import { markNpcOnlyRepos, planCases } from './demo-cases';
 import { hostileIssue, planIssues, planPulls } from './demo-issues';
 import { planLedger } from './demo-ledger';
 import { freshenOpenWork } from './demo-open-work';
+import { inRepoOrder, planNpcPulls } from './demo-pulls';
 import type { DemoPlan, PlannedOrg, PlannedRepo, PlannedUser } from './demo-plan.types';
 import { Prng } from './prng';
 
@@ -32,8 +33,9 @@ const SECRET_ORG_INDEX = 2;
 /**
  * The whole demo as data: ten organizations, their members, 3–8 repositories each
  * (two of them kept alive by NPCs only), issues (open work recently assigned or
- * worked on, plus the cases every NPC signal needs), pulls and 30 days of credit
- * ledger, all placed in time before `epoch`. Same epoch, same plan.
+ * worked on, plus the cases every NPC signal needs), pull requests (each demo NPC's
+ * with a record of its own) and 30 days of credit ledger, all placed in time before
+ * `epoch`. Same epoch, same plan.
  */
 export function buildDemoPlan(epoch: Date): DemoPlan {
   const rng = new Prng(DEMO_SEED);
@@ -111,10 +113,15 @@ export function buildDemoPlan(epoch: Date): DemoPlan {
   issues.push(hostileIssue(repos[0], epoch));
   issues.push(...planCases(repos, orgs, (org) => memberHumans(orgs, org, humans), epoch));
   issues.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-  const pulls = repos.flatMap((repo) =>
+  const people = repos.flatMap((repo) =>
     planPulls(repo, memberHumans(orgs, repo.org, humans), epoch, rng),
   );
   const ledgers = ORGS.map((org) => planLedger(org, epoch, rng));
+  // NPC pull requests draw from a stream of their own, after everything else.
+  const pulls = inRepoOrder(repos, [
+    ...people,
+    ...planNpcPulls(repos, orgs, issues, people, epoch),
+  ]);
   return { epoch, users, orgs, repos, issues, pulls, ledgers };
 }
 

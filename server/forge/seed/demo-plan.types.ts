@@ -88,7 +88,30 @@ export interface PlannedPull {
   head: string;
   state: 'open' | 'closed' | 'merged';
   createdAt: string;
+  /** A merged pull's merge time, a closed one's close time; an open one's creation time. */
   updatedAt: string;
+  /** Its reviews in time order, after it opened and no later than `updatedAt`. */
+  reviews: PlannedReview[];
+  /**
+   * The commits on its branch in time order, or null for a few the history draws itself
+   * (people's pull requests).
+   */
+  commits: PlannedCommit[] | null;
+}
+
+/** A review of a pull request, as the forge's pull review table holds it. */
+export interface PlannedReview {
+  author: string;
+  state: 'approved' | 'changes_requested' | 'commented';
+  body: string;
+  createdAt: string;
+}
+
+/** A commit on a pull request's branch. */
+export interface PlannedCommit {
+  author: string;
+  message: string;
+  at: string;
 }
 
 export interface PlannedLedger {

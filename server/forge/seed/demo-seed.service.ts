@@ -159,24 +159,24 @@ export class DemoSeedService {
   }
 
   /**
-   * The first repository with both a release and a pull request gets what the rest of
-   * the published API shows: a release asset, a commented and reviewed pull with an
-   * assignee and a label, commit statuses and annotations. Git state (branch tips) and
-   * the asset's bytes come first, the records in the seed's transaction.
+   * The first repository with a release and a pull request #1 without planned reviews
+   * gets what the rest of the published API shows: a release asset, a commented and
+   * reviewed pull (that review its first) with an assignee and a label, commit statuses
+   * and annotations. Git state (branch tips) and the asset's bytes come first, the records
+   * in the seed's transaction.
    */
   private async prepareShowcase(
     plan: DemoPlan,
     histories: readonly PlannedHistory[],
   ): Promise<Showcase | null> {
+    // Pull #1 of a repository: its first pull request in the plan.
+    const firstPull = (h: PlannedHistory): PlannedPull | undefined =>
+      plan.pulls.find((pull) => pull.org === h.org && pull.repo === h.name);
     const history = histories.find(
-      (h) =>
-        h.releases.length > 0 &&
-        plan.pulls.some((pull) => pull.org === h.org && pull.repo === h.name),
+      (h) => h.releases.length > 0 && firstPull(h)?.reviews.length === 0,
     );
     if (!history) return null;
-    const pull = plan.pulls.find(
-      (p) => p.org === history.org && p.repo === history.name,
-    ) as PlannedPull;
+    const pull = firstPull(history) as PlannedPull;
     const refs = await this.git.refs({ owner: history.org, name: history.name });
     const tip = (branch: string): string => refs.refs.get(`refs/heads/${branch}`)?.commit ?? '';
     const release = history.releases[history.releases.length - 1];
@@ -600,7 +600,7 @@ export class DemoSeedService {
     this.meta.set(HELD_ISSUES_KEY, JSON.stringify(held));
 
     for (const pull of plan.pulls) {
-      this.pulls.insert({
+      const row = this.pulls.insert({
         repoId: repoIds.get(`${pull.org}/${pull.repo}`) as number,
         namespaceId: orgIds.get(pull.org) as number,
         title: pull.title,
@@ -615,6 +615,14 @@ export class DemoSeedService {
         updatedAt: pull.updatedAt,
         closedAt: pull.state === 'open' ? null : pull.updatedAt,
       });
+      for (const review of pull.reviews)
+        this.pullDetails.insertReview(
+          row.id,
+          id(review.author),
+          review.state,
+          review.body,
+          review.createdAt,
+        );
     }
 
     const charges = this.writeBuilds(builds, heads, {
