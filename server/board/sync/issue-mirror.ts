@@ -1,69 +1,30 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { PlatformIssue, PlatformRepository } from '@shared/platform/types';
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { Clock } from '../../common/clock';
 import { SingleFlight } from '../../common/single-flight';
 import { DataAge } from '../budget/data-age';
-import {
-  conversationCalls,
-  FullLoad,
-  organizationLoadCalls,
-  type HeldCounts,
-} from '../budget/full-load-estimate';
+import { FullLoad, organizationLoadCalls } from '../budget/full-load-estimate';
+import { SWEEP_RESERVE, sweepDue, sweepPeriodMs, spreadChecks } from '../budget/sweep-plan';
 import { type BackgroundWork, UpstreamBudget } from '../budget/upstream-budget';
 import { CacheInvalidation } from '../cache/cache-invalidation';
 import { noteFetchedAt, trackFreshness } from '../cache/freshness';
-import { ownedCopy } from '../common/compression';
 import { BoardConfig } from '../config/board-config';
 import { BoardMetrics } from '../metrics/board-metrics';
+import {
+  type HeldOrganization,
+  type HeldRepository,
+  holdIssues,
+  type ListingReason,
+  merge,
+  signalOf,
+  unpack,
+  withRepo,
+} from './held-issues';
 import { LIST_PAGE_SIZE } from '../platform/platform-http';
 import { PlatformClient } from '../platform/platform-client';
 import { PlatformForbiddenError, PlatformNotFoundError } from '../platform/platform.errors';
 
-/** One repository's issues as last read, every state, packed. */
-interface HeldRepository {
-  /** What in the repository record moves when its content does (see `signalOf`). */
-  signal: string;
-  /** Newest `updated_at` among the held issues; '' when there are none. */
-  watermark: string;
-  /** Issues as raw-deflated JSON (each with `repo.path`). */
-  packed: Buffer;
-  /**
-   * When the platform was last asked for this repository's issues (epoch ms); after a full
-   * read, spread over the past sweep period so the sweep's checks spread evenly.
-   */
-  checkedAt: number;
-  /** How many issues are held, and the conversation reads they take on a cold cache. */
-  counts: HeldCounts;
-}
-
-/** Why a repository's issues are read. */
-export type ListingReason = 'full' | 'moved' | 'sweep';
-
-interface HeldOrganization {
-  repositories: Map<string, HeldRepository>;
-  /** Fetch time of the repository list the held issues were last checked against. */
-  asOf: number;
-  /** When every repository's issues were last read in full. */
-  fullAt: number;
-  /** False while a repository could not be read: the next read retries it. */
-  complete: boolean;
-}
-
 export type IssueStateFilter = { state?: 'open' | 'closed' };
-
-/**
- * Share of the hourly call budget the sweep plans for. At demo size (about 50
- * repositories) the default budget sweeps every repository once per cache life with it;
- * at 400 repositories, about every 27 minutes.
- */
-export const SWEEP_SHARE = 0.3;
-/**
- * Share of the hour the sweep leaves to others: the viewers' quarter and a little more, so
- * the sweep alone never brings the hour's use to where the cache life stretches (75 %).
- */
-export const SWEEP_RESERVE = 0.35;
-const HOUR_MS = 3_600_000;
 
 /**
  * An organization's issues on a platform without an organization-wide issue list
@@ -74,17 +35,8 @@ const HOUR_MS = 3_600_000;
  * by `updated_time_begin`, stopping at that watermark); the answers are merged into the
  * held set. Every `FULL_RESYNC_HOURS` the organization is read in full again, which is
  * when deleted and moved issues leave. Where the platform has the organization-wide list,
- * it is used as before and nothing is held.
- *
- * Editing an issue or commenting on it moves no repository record, so a sweep also asks
- * unmoved repositories for their updated issues: each repository is due one sweep period
- * after it was last asked, and each refresh asks those that would be past due before the
- * next one, least recently asked first. The period is the shortest in which the sweep's
- * share of the hourly budget (`SWEEP_SHARE`) asks every held repository once, never under
- * the cache life (`ISSUE_SWEEP_MINUTES` fixes it instead). The due times of a full read
- * are spread evenly over the period, so the sweep costs about the same at every refresh.
- * While the budget is tight the period stretches with the cache life, and the sweep leaves
- * `SWEEP_RESERVE` of the hour to others.
+ * it is used as before and nothing is held. Unmoved repositories are swept for edits and
+ * comments as `budget/sweep-plan.ts` plans.
  */
 @Injectable()
 export class IssueMirror {
@@ -106,6 +58,10 @@ export class IssueMirror {
     invalidation: CacheInvalidation,
   ) {
     invalidation.onIssuesChanged((repo) => this.touch(repo));
+  }
+
+  private get handles(): readonly string[] {
+    return this.config.npcHandles;
   }
 
   /** A write changed the repository's issues: the next refresh reads it whatever its record says. */
@@ -193,7 +149,11 @@ export class IssueMirror {
         if (held) next.repositories.set(repository.path, held);
       }),
     );
-    if (resyncDue) spreadChecks(next, now, this.sweepPeriodMs(org, next.repositories.size));
+    if (resyncDue) {
+      const period = this.sweepPeriodMs(org, next.repositories.size);
+      for (const [path, checkedAt] of spreadChecks(next.repositories.keys(), now, period))
+        next.repositories.get(path)!.checkedAt = checkedAt;
+    }
     // What was read is kept, so a platform that refuses part of the calls (rate limit,
     // budget) still lets the next read go further instead of starting over.
     let failure: unknown = null;
@@ -234,26 +194,20 @@ export class IssueMirror {
     previous: HeldOrganization,
     now: number,
   ): Promise<Set<string>> {
-    const stretch = this.budget.stretch();
     const period = this.sweepPeriodMs(org, repositories.length);
-    const horizon = now + (this.config.cacheTtlMs - period) * stretch;
-    const due: { path: string; checkedAt: number }[] = [];
+    const horizon = now + (this.config.cacheTtlMs - period) * this.budget.stretch();
+    const candidates: { path: string; checkedAt: number }[] = [];
     for (const repository of repositories) {
       const held = previous.repositories.get(repository.path);
-      if (!held || held.signal !== signalOf(repository)) continue;
-      if (held.checkedAt < horizon) due.push({ path: repository.path, checkedAt: held.checkedAt });
+      if (held && held.signal === signalOf(repository))
+        candidates.push({ path: repository.path, checkedAt: held.checkedAt });
     }
-    if (due.length === 0) return new Set();
-    due.sort((a, b) => a.checkedAt - b.checkedAt || (a.path < b.path ? -1 : 1));
     const state = await this.budget.state();
     const left = Math.floor(state.effectiveLimit * (1 - SWEEP_RESERVE)) - state.used;
-    const asked = due.slice(0, Math.max(0, Math.min(due.length, left)));
-    if (asked.length < due.length) {
-      this.logger.debug(
-        `Sweep of ${org}: ${asked.length} of ${due.length} repositories due (call budget)`,
-      );
-    }
-    return new Set(asked.map((entry) => entry.path));
+    const { asked, due } = sweepDue(candidates, horizon, left);
+    if (asked.size < due)
+      this.logger.debug(`Sweep of ${org}: ${asked.size} of ${due} repositories due (call budget)`);
+    return asked;
   }
 
   /**
@@ -275,7 +229,7 @@ export class IssueMirror {
             : this.updatedSince(repository.path, before.watermark, 'sweep'),
         SWEEP_RESERVE,
       );
-      return this.hold(before.signal, merge(unpack(before.packed), issues), now);
+      return holdIssues(before.signal, merge(unpack(before.packed), issues), now, this.handles);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.logger.debug(`Sweep of ${repository.path} deferred: ${reason}`);
@@ -283,18 +237,12 @@ export class IssueMirror {
     }
   }
 
-  /**
-   * The sweep period (see the class notes), with `org` counted as holding `repositories`.
-   * Each repository's check is one listing call, or a few when it has many changes.
-   */
+  /** The sweep period, with `org` counted as holding `repositories`. */
   sweepPeriodMs(org: string, repositories: number): number {
-    if (this.config.issueSweepMs !== null) return this.config.issueSweepMs;
     let held = repositories;
-    for (const [slug, organization] of this.held) {
+    for (const [slug, organization] of this.held)
       if (slug !== org) held += organization.repositories.size;
-    }
-    const perHour = this.config.platformMaxCallsPerHour * SWEEP_SHARE;
-    return Math.max(this.config.cacheTtlMs, Math.ceil((held / perHour) * HOUR_MS));
+    return sweepPeriodMs(this.config, held);
   }
 
   /** One repository: kept as is, read since its watermark, or read in full. */
@@ -308,9 +256,14 @@ export class IssueMirror {
     try {
       if (before && before.watermark !== '') {
         const changed = await this.updatedSince(repository.path, before.watermark, 'moved');
-        return this.hold(signal, merge(unpack(before.packed), changed), now);
+        return holdIssues(signal, merge(unpack(before.packed), changed), now, this.handles);
       }
-      return this.hold(signal, await this.readAll(repository.path, before ? 'moved' : 'full'), now);
+      return holdIssues(
+        signal,
+        await this.readAll(repository.path, before ? 'moved' : 'full'),
+        now,
+        this.handles,
+      );
     } catch (error) {
       // A secret repository refuses token access, or a repository has issues turned off:
       // one such repository must not hide the rest of the organization.
@@ -320,22 +273,6 @@ export class IssueMirror {
       }
       throw error;
     }
-  }
-
-  /** A repository's issues packed, with their watermark and counts. */
-  private hold(signal: string, issues: PlatformIssue[], checkedAt: number): HeldRepository {
-    let watermark = '';
-    for (const issue of issues) if (issue.updated_at > watermark) watermark = issue.updated_at;
-    return {
-      signal,
-      watermark,
-      packed: ownedCopy(deflateRawSync(JSON.stringify(issues), { level: 1 })),
-      checkedAt,
-      counts: {
-        issues: issues.length,
-        conversationCalls: conversationCalls(issues, this.config.npcHandles, checkedAt),
-      },
-    };
   }
 
   /** Every issue of a repository, each with `repo.path`. */
@@ -374,45 +311,6 @@ export class IssueMirror {
   }
 }
 
-/**
- * What moves in a repository record when the repository changes: the newest commit, the
- * open issue count and the record's own update time.
- */
-export function signalOf(repository: PlatformRepository): string {
-  const last = repository.last_updated_at;
-  return [last?.valid ? last.time : '', repository.open_issue_count, repository.updated_at].join(
-    '|',
-  );
-}
-
 function matches(issue: PlatformIssue, filter: IssueStateFilter): boolean {
   return filter.state === undefined || issue.state === filter.state;
-}
-
-function withRepo(issue: PlatformIssue, path: string): PlatformIssue {
-  return { ...issue, repo: { path } };
-}
-
-/** The held issues with the changed ones put in their place (by number). */
-function merge(held: PlatformIssue[], changed: PlatformIssue[]): PlatformIssue[] {
-  const byNumber = new Map(held.map((issue) => [String(issue.number), issue]));
-  for (const issue of changed) byNumber.set(String(issue.number), issue);
-  return [...byNumber.values()];
-}
-
-/**
- * After a full read, the repositories' last checks are spread over the past sweep period
- * (the j-th of n in path order as if asked j/n of a period ago), so they fall due one
- * after another instead of all at once a period later.
- */
-function spreadChecks(held: HeldOrganization, now: number, periodMs: number): void {
-  const paths = [...held.repositories.keys()].sort();
-  paths.forEach((path, j) => {
-    const repository = held.repositories.get(path)!;
-    repository.checkedAt = now - Math.floor((periodMs * j) / paths.length);
-  });
-}
-
-function unpack(packed: Buffer): PlatformIssue[] {
-  return JSON.parse(inflateRawSync(packed).toString('utf8')) as PlatformIssue[];
 }

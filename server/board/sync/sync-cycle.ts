@@ -10,7 +10,8 @@ import { DistributedLock } from '../locks/distributed-lock';
 import { BoardConfig } from '../config/board-config';
 import { Coverage } from '../coverage/coverage.service';
 import { PlatformClient } from '../platform/platform-client';
-import { IssueMirror, signalOf } from './issue-mirror';
+import { signalOf } from './held-issues';
+import { IssueMirror } from './issue-mirror';
 import { NpcRunsService } from './npc-runs.service';
 
 const CYCLE_LOCK = 'sync:cycle';
