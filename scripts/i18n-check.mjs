@@ -1,4 +1,4 @@
-// The app's translations stay complete (docs/architecture.md#languages). Extracts the
+// The app's translations stay complete (docs/app.md#languages). Extracts the
 // source messages from the app's code (`ng extract-i18n`) and fails, naming each, when
 //   - `client/src/locale/messages.json` (the English source catalogue) is not what the
 //     code says (`--write` updates it);

@@ -11,7 +11,7 @@ const HOUR = 3_600_000;
 const REPO = 'fixture/app';
 
 /**
- * NPC outcomes end to end (docs/architecture.md#npc-outcomes) on a forge built here, each
+ * NPC outcomes end to end (docs/rules.md#npc-outcomes) on a forge built here, each
  * figure worked out by hand from what the test made: pull requests merged with and without
  * a person's commit, after one and two review rounds, one closed unmerged, one open, an
  * NPC with no merged pull request, and a person's pull request that counts for no NPC.

@@ -26,7 +26,7 @@ function post(url: string, body: unknown, token: string | null = ADMIN_TOKEN): P
 }
 
 /**
- * NPC runs end to end (docs/architecture.md#npc-runs): the demo forge's builds, on one
+ * NPC runs end to end (docs/rules.md#npc-runs): the demo forge's builds, on one
  * clock with the board so the demo's running runs are still running, read into task cards,
  * billed as the forge's ledger charges them, and stopped from the admin API.
  */

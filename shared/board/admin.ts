@@ -1,7 +1,7 @@
 import type { NpcRun } from './runs';
 
 /**
- * `GET /api/admin/overview?days=7|30` (docs/architecture.md#admin-overview-figures).
+ * `GET /api/admin/overview?days=7|30` (docs/rules.md#admin-overview-figures).
  * Times are in seconds.
  */
 export interface AdminOverview {
@@ -17,12 +17,12 @@ export interface AdminOverview {
     credits_per_task: number | null;
     tasks_completed: number;
   }[];
-  /** Per NPC work figures (docs/architecture.md#npc-signals); no credit figure per NPC. */
+  /** Per NPC work figures (docs/rules.md#npc-signals); no credit figure per NPC. */
   npcs: NpcFigures[];
   activity_ranking: { repo: string; commits: number }[];
   /** Repositories whose commits could not be read (the platform has no history for them). */
   activity_unavailable: string[];
-  /** What the NPCs' runs did and cost (docs/architecture.md#npc-runs). */
+  /** What the NPCs' runs did and cost (docs/rules.md#npc-runs). */
   runs: {
     by_npc: NpcRunFigures[];
     /** The tasks whose runs of the last 7 days billed the most core-hours, at most five. */
@@ -103,7 +103,7 @@ export interface NpcFigures {
   /** Its issues closed as completed in the window. */
   completed: number;
   /**
-   * Its pull requests' outcomes (docs/architecture.md#npc-outcomes): merged ÷ (merged +
+   * Its pull requests' outcomes (docs/rules.md#npc-outcomes): merged ÷ (merged +
    * closed unmerged) with its n, autonomy over `merged_pulls`, and billed core-hours per
    * merged pull request (null below `MIN_COST_SAMPLE`). All null when its pull requests
    * could not be read.
@@ -122,7 +122,7 @@ export const MIN_PERCENTILE_SAMPLE = 5;
 export const PICKUP_SLO_MAX_MINUTES = 7 * 24 * 60;
 export const STUCK_AFTER_MAX_HOURS = 30 * 24;
 
-/** The alert rules (docs/architecture.md#settings); each can be switched off. */
+/** The alert rules (docs/rules.md#settings); each can be switched off. */
 export const ALERT_RULES = [
   'credits_below_threshold',
   'runway_short',

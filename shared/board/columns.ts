@@ -11,7 +11,7 @@ export interface ColumnInput {
 }
 
 /**
- * The board column of an issue (docs/architecture.md#board-columns): closed is done; open
+ * The board column of an issue (docs/rules.md#board-columns): closed is done; open
  * with an NPC assignee and either an in-progress label or a comment is in progress; every
  * other open issue waits for pickup.
  */
@@ -29,7 +29,7 @@ export const BOARD_COLUMN_RULE =
   'Done: the issue is closed. In progress: open, assigned to an NPC, and either labelled ' +
   '"in progress", "in-progress", "doing" or "wip", or commented on. Pending pickup: every other open issue.';
 
-/** Open and active (open NPC) issue counts of an organization (docs/architecture.md#counts). */
+/** Open and active (open NPC) issue counts of an organization (docs/rules.md#counts). */
 export function issueCounts(
   issues: readonly { state: 'open' | 'closed'; column: BoardColumn; npc: boolean }[],
 ): { open_issue_count: number; active_issue_count: number } {

@@ -1,7 +1,7 @@
 import type { CreditForecastKind, CreditSnapshot } from './entities';
 import { percentile } from './stats';
 
-/** Credit consumption and forecast rules (docs/architecture.md#consumption-and-forecast). */
+/** Credit consumption and forecast rules (docs/rules.md#consumption-and-forecast). */
 
 const DAY_MS = 86_400_000;
 
@@ -94,7 +94,7 @@ export function isoDate(time: Date): string {
 
 /**
  * Credits spent per completed NPC task: consumption over a window ÷ NPC issues completed
- * in it (docs/architecture.md#runway-in-tasks); null when none completed.
+ * in it (docs/rules.md#runway-in-tasks); null when none completed.
  */
 export function creditsPerTask(consumed: number | null, completed: number): number | null {
   if (consumed === null || completed <= 0) return null;
@@ -144,7 +144,7 @@ export function exhaustionBand(
 /**
  * Decimals a credit figure is shown with, on the pages and in alert messages alike: none,
  * unless the figure is under 10 (then up to two), so `12.6` reads `13` and `3.25` reads
- * `3.25` (docs/architecture.md#the-app).
+ * `3.25` (docs/app.md#the-app).
  */
 export function creditDecimals(value: number): number {
   return Math.abs(value) < 10 ? 2 : 0;

@@ -2,7 +2,7 @@ import type { BoardColumn } from './entities';
 
 /**
  * Dispatch rules shared by the board's API and the dispatch form
- * (docs/architecture.md#dispatch).
+ * (docs/rules.md#dispatch).
  */
 
 /** The board's limit on a requirement. */
@@ -22,7 +22,7 @@ export function defaultTitle(requirement: string): string | null {
   return line === undefined ? null : line.slice(0, MAX_TITLE_LENGTH);
 }
 
-/** What a preflight can find (docs/architecture.md#guarded-dispatch). */
+/** What a preflight can find (docs/rules.md#guarded-dispatch). */
 export const FINDING_CODES = [
   'wip_limit',
   'possible_duplicate',

@@ -1,5 +1,5 @@
 /**
- * Possible duplicate titles (docs/architecture.md#guarded-dispatch): two titles are alike
+ * Possible duplicate titles (docs/rules.md#guarded-dispatch): two titles are alike
  * when the Jaccard overlap of their token sets is at least `DUPLICATE_SIMILARITY`.
  * Tokens come from the NFKC-normalised, lower-cased title: runs of letters or digits
  * are words, and runs of CJK characters (which have no spaces) are cut into character

@@ -24,8 +24,8 @@ export type BoardColumn = 'pending' | 'in_progress' | 'done';
  * listed in the answer's `X-Board-Pending` header: `attention` is the NPC work signals of
  * issues, their attention and the stuck and overdue counts (from issue conversations);
  * `commits` is the people/NPC split of repositories' commits; `runs` is the NPC runs of
- * tasks (`Issue.runs`, docs/architecture.md#npc-runs); `outcomes` is the NPCs' pull requests
- * (docs/architecture.md#npc-outcomes). Until known, those fields are `null`
+ * tasks (`Issue.runs`, docs/rules.md#npc-runs); `outcomes` is the NPCs' pull requests
+ * (docs/rules.md#npc-outcomes). Until known, those fields are `null`
  * (`npc_only` and `npc_work_in_dormant` false).
  */
 export type Enrichment = 'attention' | 'commits' | 'runs' | 'outcomes';
@@ -99,7 +99,7 @@ export interface Issue {
   repository: { full_name: string };
   column: BoardColumn;
   web_url: string;
-  /** NPC work timings (docs/architecture.md#npc-signals); all null on a non-NPC issue. */
+  /** NPC work timings (docs/rules.md#npc-signals); all null on a non-NPC issue. */
   signals: IssueSignals;
   /** Why the issue needs someone's attention, or null. */
   attention: IssueAttention | null;

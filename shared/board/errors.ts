@@ -1,7 +1,7 @@
 /**
  * The stable codes of the board's error answers (`BoardErrorBody.code`), each with the
  * HTTP status it is answered with. The English `message` of an answer is for API users
- * and logs; the app writes its own text from `code` and `params` (docs/architecture.md#board-api-input).
+ * and logs; the app writes its own text from `code` and `params` (docs/rules.md#board-api-input).
  * A code, once published, keeps its meaning; new ones may be added, so a client treats an
  * unknown code by its status.
  *

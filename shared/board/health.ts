@@ -1,5 +1,5 @@
 /**
- * Repository health colouring (docs/architecture.md#repository-health): by the age of the
+ * Repository health colouring (docs/rules.md#repository-health): by the age of the
  * last commit.
  */
 export type HealthLevel = 'fresh' | 'yellow' | 'red';

@@ -1,6 +1,6 @@
 /**
  * The languages the board speaks, in its pages and in its alerts
- * (docs/architecture.md#languages): English, the source, and Simplified Chinese.
+ * (docs/app.md#languages): English, the source, and Simplified Chinese.
  */
 export const LANGUAGES = ['en', 'zh-CN'] as const;
 export type Language = (typeof LANGUAGES)[number];

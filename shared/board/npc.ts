@@ -1,4 +1,4 @@
-/** NPC rules (docs/architecture.md#npc-detection). */
+/** NPC rules (docs/rules.md#npc-detection). */
 
 export interface UserLike {
   username: string;

@@ -6,7 +6,7 @@ import { roundCoreHours } from './runs';
 import { mean, percentile } from './stats';
 
 /**
- * What each NPC's work delivers (docs/architecture.md#npc-outcomes): its tasks, its pull
+ * What each NPC's work delivers (docs/rules.md#npc-outcomes): its tasks, its pull
  * requests and what its runs cost, per NPC, organization and repository, over 7 or 30 days.
  * Every measure is defined here, once; the pages print the same definitions in a legend.
  */

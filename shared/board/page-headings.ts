@@ -2,7 +2,7 @@
  * The heading and summary of each user page, by the page's path, in each language the
  * board speaks. The pages show them, and the board sends them in the page's first HTML
  * so they are on screen before the app has started (the app's first screen, see
- * docs/architecture.md#the-app). They live here rather than in the app's translation
+ * docs/app.md#the-app). They live here rather than in the app's translation
  * files because the server writes them too; the type makes both languages complete.
  */
 export interface PageHeading {

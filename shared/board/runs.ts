@@ -1,5 +1,5 @@
 /**
- * NPC runs as the board shows them (docs/architecture.md#npc-runs): on the platform an
+ * NPC runs as the board shows them (docs/rules.md#npc-runs): on the platform an
  * NPC works by running a build when it is mentioned, and the build bills core-hours.
  */
 
@@ -151,7 +151,7 @@ export interface RunFigures {
 }
 
 /**
- * The cost rule for credits (docs/architecture.md#npc-runs): core-hours are exact, as the
+ * The cost rule for credits (docs/rules.md#npc-runs): core-hours are exact, as the
  * platform bills them; credits per core-hour are an estimate, the organization's credit
  * spend over a window shared among that window's runs by their billed core-hours. Null
  * without core-hours to share it among or without a known spend.

@@ -1,7 +1,7 @@
 import type { BoardColumn, BoardUser, IssueAttention, IssueSignals } from './entities';
 
 /**
- * NPC work signals of one issue (docs/architecture.md#npc-signals): when the current NPC
+ * NPC work signals of one issue (docs/rules.md#npc-signals): when the current NPC
  * was assigned, when an NPC first and last spoke, when the issue closed, and whether it
  * needs attention (stuck or overdue). Pure functions of the issue, its conversation and
  * the settings, evaluated at `now`.

@@ -1,6 +1,6 @@
 /**
  * Small statistics helpers for the admin overview
- * (docs/architecture.md#admin-overview-figures).
+ * (docs/rules.md#admin-overview-figures).
  */
 
 export function mean(values: readonly number[]): number | null {

@@ -1,6 +1,6 @@
 /**
  * How the board orders text in its answers, the same on every server whatever its locale
- * (docs/architecture.md#ordering).
+ * (docs/rules.md#ordering).
  */
 
 /**

@@ -5,7 +5,7 @@
  * control character) is refused before any request is made or any file is touched.
  */
 
-/** Organization, user and repository names (docs/architecture.md#board-api-input). */
+/** Organization, user and repository names (docs/rules.md#board-api-input). */
 export const SLUG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
 /** Names the forge keeps for its own routes; no organization or user may take them. */

@@ -1,5 +1,5 @@
 /* global document */
-// No raw identifiers (docs/architecture.md#languages): every page, in English and in
+// No raw identifiers (docs/app.md#languages): every page, in English and in
 // Chinese, with data in the admin lists (dispatches with their checks, alert channels
 // with rules, deliveries, firing alerts), the task dialog, the dispatch form with its
 // checks and a channel form saved empty, shows no code, rule id or field key: no

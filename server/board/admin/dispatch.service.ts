@@ -37,7 +37,7 @@ export interface DispatchAttempt {
 }
 
 /**
- * Task dispatch (docs/architecture.md#dispatch): one issue on the platform, assigned to the NPC and
+ * Task dispatch (docs/rules.md#dispatch): one issue on the platform, assigned to the NPC and
  * mentioning it (the platform triggers NPCs by mention), then the board's cached lists of
  * that organization are dropped so the new issue shows at once.
  */

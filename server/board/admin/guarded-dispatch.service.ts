@@ -29,7 +29,7 @@ export type Actor = string;
 
 /**
  * Dispatch behind the preflight checks, re-dispatch, and the dispatch log
- * (docs/architecture.md#guarded-dispatch). A blocking finding refuses the dispatch with
+ * (docs/rules.md#guarded-dispatch). A blocking finding refuses the dispatch with
  * 409 unless the admin overrides it with a reason; every dispatch and re-dispatch is
  * recorded in the board's store with the findings that were in force.
  */

@@ -42,7 +42,7 @@ export interface IdempotentWork<T> {
 }
 
 /**
- * Writes made at most once (docs/architecture.md#dispatch). With an `Idempotency-Key`, a
+ * Writes made at most once (docs/rules.md#dispatch). With an `Idempotency-Key`, a
  * repeat of the same request within 24 hours answers the first answer without writing
  * again, a concurrent repeat waits for it, and the same key with another request is a 422.
  * The keys are kept in the board's store, so a restart or another replica honours them.

@@ -33,7 +33,7 @@ const DAY_MS = 86_400_000;
 
 /**
  * Completion rate, pickup latency, per-NPC figures and the two rankings
- * (docs/architecture.md#admin-overview-figures).
+ * (docs/rules.md#admin-overview-figures).
  */
 @Injectable()
 export class OverviewService {
@@ -189,7 +189,7 @@ function responseTimes(issues: readonly Issue[], from: Date): AdminOverview['res
 
 /**
  * Per NPC: pickup and cycle percentiles, open work, stuck and completed counts, and its pull
- * requests' outcomes (docs/architecture.md#npc-outcomes), each as `outcomeMeasures` defines it.
+ * requests' outcomes (docs/rules.md#npc-outcomes), each as `outcomeMeasures` defines it.
  */
 function npcFigures(
   issues: readonly Issue[],

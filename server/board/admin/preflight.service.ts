@@ -49,7 +49,7 @@ const issueLink = (issue: Pick<Issue, 'number' | 'title' | 'repository'>) => ({
 });
 
 /**
- * The checks a dispatch runs before it goes out (docs/architecture.md#guarded-dispatch):
+ * The checks a dispatch runs before it goes out (docs/rules.md#guarded-dispatch):
  * the NPC's open work and stuck tasks, open issues with a similar title, the
  * organization's credits (from its snapshots) and the repository's human activity. Reads
  * go through the board's caches and store; nothing is written.

@@ -13,7 +13,7 @@ import { NpcRunsService } from '../sync/npc-runs.service';
 import type { Actor } from './guarded-dispatch.service';
 
 /**
- * Stopping a runaway NPC run (docs/architecture.md#npc-runs): the run is read from the
+ * Stopping a runaway NPC run (docs/rules.md#npc-runs): the run is read from the
  * platform first, so a run that is not there or has finished is refused with nothing
  * written; one stopped already answers so again, harmlessly. A stop is recorded with the
  * dispatches (who, when, which run, why, the core-hours so far and the platform's answer),

@@ -126,7 +126,7 @@ export class AlertFactsService {
 
   /**
    * Runaway runs (running longer than `run_max_minutes`) and failing tasks (the last
-   * `failed_runs_in_a_row` runs failed) among the open NPC tasks (docs/architecture.md#npc-runs).
+   * `failed_runs_in_a_row` runs failed) among the open NPC tasks (docs/rules.md#npc-runs).
    * When the tasks cannot be listed, the run alerts that were firing stay as they were.
    */
   private async runFindings(

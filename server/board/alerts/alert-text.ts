@@ -5,7 +5,7 @@ import { PRODUCT_NAMES } from '@shared/board/languages';
 import type { AlertMessage } from '../store/alert-records';
 
 /**
- * The words of an alert message in a channel's language (docs/architecture.md#alerts):
+ * The words of an alert message in a channel's language (docs/rules.md#alerts):
  * its title, summary, "and N more" line and footer labels, made from the message's rule,
  * organization, subjects and details, so every language says the same facts. Times are
  * shown in the board's time zone (`BOARD_TIME_ZONE`).

@@ -25,7 +25,7 @@ const RESOLVED_KEPT_MS = 30 * DAY_MS;
 const EVALUATION_LOCK_MS = 2 * 60_000;
 
 /**
- * Alert rules over credits, snapshots and NPC issues (docs/architecture.md#alerts):
+ * Alert rules over credits, snapshots and NPC issues (docs/rules.md#alerts):
  * evaluation every ALERT_EVAL_MINUTES (timed by `BoardSchedule`) and after every snapshot
  * run, one replica at a time; state, channels, silences and the outbox in the board's store.
  */

@@ -2,7 +2,7 @@ import type { FastifyServerOptions } from 'fastify';
 
 /**
  * The board's Fastify schema compilers: none. Requests are validated by the routes' DTOs
- * and answers serialized by Nest (docs/architecture.md#board-api-input), so no route
+ * and answers serialized by Nest (docs/rules.md#board-api-input), so no route
  * declares a JSON schema, and Fastify's own compilers (Ajv and fast-json-stringify, which
  * it loads with every instance unless given others, about 1 MB of heap) stay unloaded.
  * A route that declares a schema stops the board at start-up with this message, rather

@@ -5,7 +5,7 @@ import { IsIn, IsInt, IsOptional, Matches, Max, Min, ValidateIf } from 'class-va
 import { SLUG_PATTERN } from '@shared/platform/paths';
 
 /**
- * Decorators for the board's input rules (docs/architecture.md#board-api-input), so every
+ * Decorators for the board's input rules (docs/rules.md#board-api-input), so every
  * route words its 400s the same way and names the parameter. Each also documents its
  * rule in the OpenAPI document (type, pattern, bounds, values), which is what clients and
  * the fuzz suite read.

@@ -51,7 +51,7 @@ interface Share {
 }
 
 /**
- * Each NPC's outcomes (docs/architecture.md#npc-outcomes): its tasks, pull requests and the
+ * Each NPC's outcomes (docs/rules.md#npc-outcomes): its tasks, pull requests and the
  * cost of its runs, per NPC and, for one NPC, per organization and repository. Built from what
  * the board holds, without waiting: pull requests not held yet are the `outcomes`
  * enrichment, runs the `runs` one, both pending and read in the background.

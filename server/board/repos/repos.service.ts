@@ -36,7 +36,7 @@ export class ReposService {
 
   /**
    * Repositories of one organization the public pages show, oldest last commit first,
-   * with their last commits by people and by NPCs (docs/architecture.md#people-and-npcs).
+   * with their last commits by people and by NPCs (docs/rules.md#people-and-npcs).
    */
   async repositories(org: string): Promise<Repository[]> {
     await this.coverage.assertCovered(org);

@@ -28,7 +28,7 @@ interface Tally {
 }
 
 /**
- * Each covered organization's NPC runs at a glance (docs/architecture.md#npc-runs): what is
+ * Each covered organization's NPC runs at a glance (docs/rules.md#npc-runs): what is
  * running, what today and the window have billed, and how much of it belongs to a task.
  * Built from the runs the board holds, without waiting: what is not held yet is read in
  * the background and named pending (`runs`), its figures null until then.

@@ -29,7 +29,7 @@ const DEFAULTS: { [K in keyof AdminSettings]: (config: BoardConfig) => AdminSett
 const KEYS = Object.keys(DEFAULTS) as (keyof AdminSettings)[];
 
 /**
- * Every admin setting in one object (docs/architecture.md#settings): each is stored under
+ * Every admin setting in one object (docs/rules.md#settings): each is stored under
  * its own name in the board's store, and falls back to its environment default.
  */
 @Injectable()

@@ -1,7 +1,7 @@
 import type { PlatformIssueActivity } from '@shared/platform/types';
 
 /**
- * What an issue's activities tell the signals (docs/architecture.md#npc-signals): when each
+ * What an issue's activities tell the signals (docs/rules.md#npc-signals): when each
  * user was last assigned and when the issue last closed. The platform publishes the
  * activity payload as free-form; entries read as `{action: 'assigned', assignees: [...]}`
  * and `{action: 'closed'}` count, anything else is ignored, so a platform that records

@@ -49,7 +49,7 @@ function updatedAtOf(version: string): string {
 
 /**
  * Comments and activities of an issue, read again only when the issue moved
- * (docs/architecture.md#npc-signals): the issue list carries `updated_at` and
+ * (docs/rules.md#npc-signals): the issue list carries `updated_at` and
  * `comment_count`, and while both stay the same the held facts are used without a call.
  * A read bypasses the response cache, whose copy may predate the move.
  */

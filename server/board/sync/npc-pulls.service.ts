@@ -32,7 +32,7 @@ interface RepoPulls {
 }
 
 /**
- * The NPC pull requests of covered repositories (docs/architecture.md#npc-outcomes): each
+ * The NPC pull requests of covered repositories (docs/rules.md#npc-outcomes): each
  * repository's pull requests by an NPC changed in the last 31 days, read as background work
  * when an outcome page asks and held; read again, from the day of the last read, when a
  * task of the repository moved since and every hour. A merged one's commits and reviews

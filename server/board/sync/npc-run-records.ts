@@ -13,7 +13,7 @@ import type { DtoBuildStatusResult, DtoLogInfo } from '@shared/platform/publishe
 export type HeldRun = Omit<NpcRun, 'core_hours'>;
 
 /**
- * A build as a run of `repo` (docs/architecture.md#npc-runs), or null when it is not an NPC
+ * A build as a run of `repo` (docs/rules.md#npc-runs), or null when it is not an NPC
  * run; its NPC is the one its title names among `handles` (lower-case), if any.
  */
 export function toHeldRun(

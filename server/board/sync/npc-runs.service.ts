@@ -34,7 +34,7 @@ interface RepoRuns {
 }
 
 /**
- * The NPC runs of covered repositories (docs/architecture.md#npc-runs): each repository's
+ * The NPC runs of covered repositories (docs/rules.md#npc-runs): each repository's
  * NPC builds of the last 31 days, read as background work when one of its tasks is shown
  * and held; read again, from the day of the last read, when a shown task moved since, when
  * a held run was still going a cache life ago, and every hour. A finished run's bill is read

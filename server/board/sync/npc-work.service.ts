@@ -21,7 +21,7 @@ export const SIGNAL_WINDOW_DAYS = 31;
 export const ANNOTATED_AT_ONCE = 64;
 
 /**
- * Puts the NPC work signals on issues (docs/architecture.md#npc-signals). The conversation
+ * Puts the NPC work signals on issues (docs/rules.md#npc-signals). The conversation
  * is read for open NPC issues and for those that changed within the widest window shown,
  * and only again when the issue moved (see `IssueFactsService`). Pages get them as far
  * as they are known (`annotateKnown`); alerts and dispatch checks wait for them (`annotate`).

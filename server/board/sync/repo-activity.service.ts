@@ -25,7 +25,7 @@ export interface RepoCommitSplit {
 }
 
 /**
- * Commits of the last 31 days per repository (docs/architecture.md#people-and-npcs), read
+ * Commits of the last 31 days per repository (docs/rules.md#people-and-npcs), read
  * with `since` at the start of a UTC day so that the answer is one cache entry per
  * repository and day, not one per request.
  */

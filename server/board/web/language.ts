@@ -8,7 +8,7 @@ export const LANGUAGE_VARY = 'accept-language, cookie';
 const COOKIE = new RegExp(`(?:^|;)\\s*${LANGUAGE_COOKIE}=([^;]*)`);
 
 /**
- * The language of the app bundle a page request gets (docs/architecture.md#languages):
+ * The language of the app bundle a page request gets (docs/app.md#languages):
  * the viewer's choice in the `board_lang` cookie; else the first of `Accept-Language`
  * the board speaks, any Chinese read as Simplified Chinese; else `fallback`
  * (`BOARD_LANGUAGE`). Only languages in `available` (the bundles built) are answered.

@@ -32,7 +32,7 @@ function npcDelay(rng: Prng, room: number): number {
 
 /**
  * Issues of one repository spread over the board's three columns
- * (docs/architecture.md#board-columns): done = closed; in progress = open, NPC-assigned,
+ * (docs/rules.md#board-columns): done = closed; in progress = open, NPC-assigned,
  * with a progress label or a comment; pending = any other open issue (unassigned, a
  * person's, or an NPC's not yet picked up).
  */

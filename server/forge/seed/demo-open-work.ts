@@ -7,7 +7,7 @@ const OPEN_WORK_SEED = 0x0be0_0001;
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
 const NPCS: readonly string[] = NPC_USERS.map((npc) => npc.username);
-/** Labels that put an NPC-assigned issue in progress (docs/architecture.md#board-columns). */
+/** Labels that put an NPC-assigned issue in progress (docs/rules.md#board-columns). */
 const PROGRESS = ['in progress', 'in-progress', 'doing', 'wip'];
 
 /** Share of waiting NPC-assigned issues that keep their NPC, assigned minutes ago. */

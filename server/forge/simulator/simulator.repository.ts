@@ -25,7 +25,7 @@ export interface WorkingIssueRow extends AwaitingIssueRow {
   last_comment_at: string | null;
 }
 
-/** Labels that mark an issue as being worked on (docs/architecture.md#board-columns). */
+/** Labels that mark an issue as being worked on (docs/rules.md#board-columns). */
 const PROGRESS = "('in progress', 'in-progress', 'doing', 'wip')";
 /** Issue `i` has neither an NPC comment nor a progress label. */
 const UNANSWERED = `NOT EXISTS (SELECT 1 FROM comments c JOIN users u ON u.id = c.author_id

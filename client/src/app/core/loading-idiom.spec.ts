@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * The app loads remote data one way (docs/architecture.md#the-app): through
+ * The app loads remote data one way (docs/app.md#the-app): through
  * `remoteResource` (core/remote-resource.ts), which owns loading, errors, Retry and the
  * cancelling of stale loads. For every source file outside core/ and testing/ (where the
  * helpers live) and the API services themselves, this checks that:

@@ -1,5 +1,5 @@
 /**
- * The language the app speaks (docs/architecture.md#languages). The build makes one
+ * The language the app speaks (docs/app.md#languages). The build makes one
  * bundle per locale and inlines `$localize.locale` into each, so this is `zh-CN` in the
  * Chinese bundle and `en` in the English one (and in unit tests, which run the source).
  * The board picks the bundle from the `board_lang` cookie, else `Accept-Language`.

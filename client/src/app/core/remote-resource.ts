@@ -16,7 +16,7 @@ export interface RemoteResource<T> {
 }
 
 /**
- * The app's one way to load remote data (docs/architecture.md#the-app), on Angular's
+ * The app's one way to load remote data (docs/app.md#the-app), on Angular's
  * `rxResource`: whenever `params()` changes (filters, the top bar's refresh, a live update),
  * `load` runs again and a newer load cancels the one in flight. While loading, the last
  * good answer stays visible so the page does not flash; a failure drops it, since data for

@@ -9,7 +9,7 @@ import { formatClock, formatDateTime, formatInterval, relativeTime, shortAge } f
 import { ICON_IMPORTS } from '../ui/icons';
 
 /**
- * The top bar's "data as of …" and refresh button (docs/architecture.md#the-app). The age
+ * The top bar's "data as of …" and refresh button (docs/app.md#the-app). The age
  * is that of the oldest datum on the page in view, from the answers' `Age` headers. On a
  * page that follows the change stream, a marker before it says whether the page is live,
  * or that it refreshes on a timer while the stream is down. The marker stands left of the

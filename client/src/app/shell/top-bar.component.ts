@@ -30,7 +30,7 @@ import { WallClockComponent } from './wall-clock.component';
  *
  * The links are `npcLink`s (`ui/app-link.ts`), marked current by one signal each:
  * ten `routerLink`/`routerLinkActive` directives cost a phone a noticeable part of the
- * frame's first render (docs/architecture.md#the-app).
+ * frame's first render (docs/app.md#the-app).
  */
 interface BarLink {
   readonly path: string;

@@ -51,7 +51,7 @@ function encodeQuery(text: string): string {
  * The app's own instead of the router's `RouterLink` for the links that tables and cards
  * repeat: `RouterLink` keeps a dozen signals per link and recomputes every link's address
  * on every navigation, which on a phone was a noticeable part of a page's first render
- * (docs/architecture.md#the-app). Links relative to the current address, or that keep its
+ * (docs/app.md#the-app). Links relative to the current address, or that keep its
  * query (`queryParamsHandling`), stay `RouterLink`s.
  */
 @Directive({

@@ -4,7 +4,7 @@ import { APP_LOCALE } from '../core/locale';
 import { displayTimeZone, viewerTimeZone } from '../core/time-zone.service';
 
 /**
- * How numbers and times read on every page (docs/architecture.md#the-app): thousands
+ * How numbers and times read on every page (docs/app.md#the-app): thousands
  * separators, credits without decimals unless under 10, dates as `2026-11-22`, times
  * relative with the exact time on hover. Words and units come from `Intl` in the app's
  * language (core/locale.ts), not the browser's, so a page never mixes two languages;

@@ -140,7 +140,7 @@ function pathOf(name: string, svg: string): string {
  *
  * The app's own instead of Material's `MatIcon`, which looks every icon up in a registry
  * through an observable, clones a parsed SVG and scans it for references on each use:
- * on a phone that was a noticeable part of a page's first render (docs/architecture.md#the-app).
+ * on a phone that was a noticeable part of a page's first render (docs/app.md#the-app).
  */
 @Component({
   selector: 'npc-icon',

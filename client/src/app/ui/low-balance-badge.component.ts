@@ -6,7 +6,7 @@ import { ICON_IMPORTS } from './icons';
 /**
  * The badge beside an organization under the credit alert threshold: "below N" with a
  * warning icon, so a red row's meaning never rests on colour alone
- * (docs/architecture.md#the-app). The credits monitor and the admin credits page show it.
+ * (docs/app.md#the-app). The credits monitor and the admin credits page show it.
  */
 @Component({
   selector: 'npc-low-balance-badge',

@@ -14,7 +14,7 @@ export interface Segment<T extends string | number> {
  * board's view): a group of plain buttons, the chosen one pressed (`aria-pressed`). Plain
  * elements rather than Material's button toggles, whose focus monitoring, ripples and
  * selection model cost a phone a noticeable part of a page's first render
- * (docs/architecture.md#the-app).
+ * (docs/app.md#the-app).
  */
 @Component({
   selector: 'npc-segmented',

@@ -7,7 +7,7 @@ import { SortDirection } from './sort';
  * button sorts by the column (`data-sort` names it), the header carries `aria-sort` while
  * the table is sorted by it, and an arrow shows the direction, as Material's sort header
  * does, without its sort directive and focus monitoring per table
- * (docs/architecture.md#the-app). A `.num` header puts the arrow before the name.
+ * (docs/app.md#the-app). A `.num` header puts the arrow before the name.
  */
 @Component({
   selector: 'th[npcSortHeader]',

@@ -48,7 +48,7 @@ export function initialsOf(handle: string): string {
   return letters.join('').toUpperCase();
 }
 
-/** The task board link of an issue: its dialog, deep-linked (docs/architecture.md#the-app). */
+/** The task board link of an issue: its dialog, deep-linked (docs/app.md#the-app). */
 export function taskBoardLink(issue: { repository: { full_name: string }; number: number }): {
   path: string;
   query: { repo: string; issue: number };

@@ -13,7 +13,7 @@ import { runningText } from '../../ui/run-text';
 const NONE = '–';
 
 /**
- * The overview's *NPC runs* block (docs/architecture.md#npc-runs): per NPC, its runs of the
+ * The overview's *NPC runs* block (docs/rules.md#npc-runs): per NPC, its runs of the
  * window, how they ended, the median run and the core-hours they billed, and core-hours per
  * completed task with its *n*, failed, stopped and retried runs counted; then the tasks whose
  * runs of the last 7 days cost the most.

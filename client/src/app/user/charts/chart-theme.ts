@@ -14,7 +14,7 @@ export interface ChartTheme {
 
 /**
  * Ten series colours, told apart in light and dark mode. Red and yellow are left out:
- * they mean "below threshold" and "dormant" (docs/architecture.md#the-app) and nothing else.
+ * they mean "below threshold" and "dormant" (docs/app.md#the-app) and nothing else.
  */
 export const LIGHT_SERIES: readonly string[] = [
   '#1565c0',

@@ -29,7 +29,7 @@ export const CARDS_PER_TASK = 2;
 
 /**
  * The three columns with their counts. Each column scrolls on its own; on a phone the
- * columns become tabs (docs/architecture.md#the-app). Without `issues` it shows skeleton columns.
+ * columns become tabs (docs/app.md#the-app). Without `issues` it shows skeleton columns.
  */
 @Component({
   selector: 'npc-issue-board',

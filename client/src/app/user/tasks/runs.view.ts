@@ -5,7 +5,7 @@ import { coreHoursText } from '../../ui/core-hours-text';
 import { formatCount } from '../../ui/format';
 
 /**
- * NPC runs in words (docs/architecture.md#npc-runs): a run's outcome, core-hours, and what
+ * NPC runs in words (docs/rules.md#npc-runs): a run's outcome, core-hours, and what
  * a task card says of its runs.
  */
 

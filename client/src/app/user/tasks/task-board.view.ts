@@ -30,7 +30,7 @@ export function stateLabel(state: Issue['state']): string {
 
 /**
  * Issues grouped by the column the board API computed for them (the shared rule of
- * docs/architecture.md#board-columns), keeping the API's order inside each column.
+ * docs/rules.md#board-columns), keeping the API's order inside each column.
  */
 export function groupByColumn(issues: readonly Issue[]): Record<BoardColumn, Issue[]> {
   const groups: Record<BoardColumn, Issue[]> = { pending: [], in_progress: [], done: [] };
