@@ -9,7 +9,7 @@ import {
   runningFinding,
   stuckFinding,
   wipFinding,
-} from './preflight.service';
+} from './preflight-findings';
 
 const SETTINGS = {
   credit_alert_threshold: 50,
