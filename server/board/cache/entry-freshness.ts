@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import { UpstreamBudget } from '../budget/upstream-budget';
 import { BoardConfig } from '../config/board-config';
-import { isBudgetRefusal } from '../platform/platform-http';
+import { isBudgetRefusal } from '../platform/platform-failures';
 import { ReadProgress } from './route-cache.ports';
 import {
   holdUntil,

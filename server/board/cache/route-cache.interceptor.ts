@@ -10,7 +10,7 @@ import { boardErrorBody } from '../common/board-exception.filter';
 import { negotiateEncoding } from '../common/compression';
 import { isUpstreamFailure } from '../common/upstream-failures';
 import { BoardMetrics } from '../metrics/board-metrics';
-import { isBudgetRefusal } from '../platform/platform-http';
+import { isBudgetRefusal } from '../platform/platform-failures';
 import { CacheIndex } from './cache-index';
 import { CacheKeys } from './cache-keys';
 import { EntryFreshness } from './entry-freshness';

@@ -6,7 +6,7 @@ import {
   PlatformUpstreamError,
   type PlatformError,
 } from '../platform/platform.errors';
-import { BUDGET_SPENT } from '../platform/platform-http';
+import { BUDGET_SPENT } from '../platform/platform-failures';
 import type { BoardErrorCode, MessageParams } from '@shared/board/errors';
 
 /**

@@ -16,7 +16,8 @@ import type {
   DtoBuildLogsResult,
 } from '@shared/platform/published';
 import { BUILD_PAGE_SIZE_MAX } from '@shared/platform/builds';
-import { ListOptions, PlatformHttp } from './platform-http';
+import { PlatformHttp } from './platform-http';
+import type { ListOptions } from './platform-request';
 import { checkDay, checkInstant, checkRef, checkSegment, fixed, route } from './platform-params';
 import { PlatformNotFoundError } from './platform.errors';
 

@@ -22,73 +22,27 @@ import {
   type ResolvedPlatformOptions,
   resolvePlatformOptions,
 } from './platform.options';
-import {
-  type PlatformError,
-  PlatformRateLimitedError,
-  PlatformUpstreamError,
-  parseErrorBody,
-  platformErrorFromResponse,
-  platformErrorFromTransport,
-} from './platform.errors';
+import { PlatformUpstreamError } from './platform.errors';
+import { toPlatformError } from './platform-failures';
+import { type Page, readPages } from './platform-lists';
 import { redact } from './platform-redact';
-import { BudgetSpentError } from '../budget/upstream-budget';
-import { backoffDelay, isRetryable, parseRetryAfter } from './retry-policy';
+import {
+  flatHeaders,
+  type ListOptions,
+  type PlatformList,
+  type PlatformRequest,
+  type PlatformResponse,
+  toBuffer,
+  toQueryString,
+  urlPath,
+} from './platform-request';
+import { retryDelay } from './retry-policy';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
     /** Route template of the call, for the onResponse hook. */
     platformRoute?: string;
   }
-}
-
-export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** Query values; `undefined`/`null` are left out, arrays are comma-joined, booleans are `true`/`false`. */
-export type QueryValue =
-  string | number | boolean | null | undefined | readonly (string | number)[];
-
-export interface PlatformRequest {
-  method: HttpMethod;
-  /** A route from `route()`, a path relative to the base URL, or an absolute URL. */
-  at: PlatformRoute | string;
-  query?: object;
-  /** Sent as JSON. */
-  json?: unknown;
-  /** Sent as is (uploads). */
-  bytes?: Buffer | Uint8Array;
-  contentType?: string;
-  /** `buffer` for raw file content. Default `json`. */
-  responseType?: 'json' | 'buffer';
-  /** Send the bearer token. Default true; false for signed upload URLs on other hosts. */
-  auth?: boolean;
-  /** Skip the response cache: the caller knows the cached answer may be out of date. */
-  fresh?: boolean;
-}
-
-/** How a list is read. */
-export interface ListOptions {
-  /** Skip the response cache (see `PlatformRequest.fresh`). */
-  fresh?: boolean;
-}
-
-export interface PlatformResponse<T> {
-  status: number;
-  headers: Record<string, string | undefined>;
-  data: T;
-}
-
-/** A paged list and whether `maxListItems` cut it short. */
-export interface PlatformList<T> {
-  items: T[];
-  truncated: boolean;
-}
-
-/** `code` of the 429 a call gets when the board's own budget refused it (nothing was sent). */
-export const BUDGET_SPENT = 'EBUDGET';
-
-/** Whether a call failed because the board's own budget refused it (nothing was sent). */
-export function isBudgetRefusal(error: unknown): error is PlatformRateLimitedError {
-  return error instanceof PlatformRateLimitedError && error.code === BUDGET_SPENT;
 }
 
 /** Page size the client asks for: the platform's maximum, to make the fewest calls. */
@@ -241,7 +195,7 @@ export class PlatformHttp {
       const body = req.responseType === 'buffer' ? (toBuffer(response.data) as T) : response.data;
       return { status: response.status, headers: flatHeaders(response.headers), data: body };
     } catch (error) {
-      throw this.toPlatformError(error, where);
+      throw toPlatformError(error, where, (text) => this.redact(text), this.options.timeoutMs);
     }
   }
 
@@ -285,10 +239,8 @@ export class PlatformHttp {
   }
 
   /**
-   * Page through a list with `page_size=100` from page 1 until a short page. When the
-   * first answer carries `X-Total-Count`, the remaining pages are fetched in parallel
-   * (bounded by the concurrency limit). Stops at `maxListItems` and logs a warning.
-   * With `page` in the query, fetches that one page only.
+   * Every item of a list, paged (`readPages`), stopping at `maxListItems` with a warning.
+   * With `page` in the query, that one page only.
    */
   async getListResult<T>(
     at: PlatformRoute | string,
@@ -303,52 +255,23 @@ export class PlatformHttp {
     }
     delete base['page_size'];
     const cap = this.options.maxListItems;
-    const first = await this.fetchPage<T>(
-      target,
-      { ...base, page: 1, page_size: LIST_PAGE_SIZE },
-      options,
+    const list = await readPages(
+      (page) => this.fetchPage<T>(target, { ...base, page, page_size: LIST_PAGE_SIZE }, options),
+      LIST_PAGE_SIZE,
+      cap,
     );
-    // A copy: pages may come from the response cache, which must not change under it.
-    const items = [...first.items];
-    // A platform that ignores paging sends everything at once; asking for page 2 would repeat it.
-    if (items.length !== LIST_PAGE_SIZE) return this.capped(items, cap, items.length > cap, target);
-    let page = 1;
-    let lastFull = true;
-    const total = first.total;
-    if (total !== null && total > LIST_PAGE_SIZE) {
-      const lastPage = Math.ceil(Math.min(total, cap) / LIST_PAGE_SIZE);
-      const pages = Array.from({ length: lastPage - 1 }, (_, i) => i + 2);
-      const results = await Promise.all(
-        pages.map((p) =>
-          this.fetchPage<T>(target, { ...base, page: p, page_size: LIST_PAGE_SIZE }, options),
-        ),
+    if (list.truncated)
+      this.logger.warn(
+        this.redact(`List GET ${urlPath(target.path)} truncated at ${cap} items (maxListItems)`),
       );
-      for (const result of results) items.push(...result.items);
-      page = lastPage;
-      lastFull = (results.at(-1)?.items.length ?? 0) === LIST_PAGE_SIZE;
-      if (total > cap && items.length >= cap) return this.capped(items, cap, true, target);
-    } else if (total !== null) {
-      lastFull = false;
-    }
-    // Without a total (the real platform), or if the list grew while we read it.
-    while (lastFull && items.length < cap) {
-      page += 1;
-      const next = await this.fetchPage<T>(
-        target,
-        { ...base, page, page_size: LIST_PAGE_SIZE },
-        options,
-      );
-      items.push(...next.items);
-      lastFull = next.items.length === LIST_PAGE_SIZE;
-    }
-    return this.capped(items, cap, items.length > cap || (lastFull && items.length >= cap), target);
+    return list;
   }
 
   private async fetchPage<T>(
     at: PlatformRoute,
     query: object,
     options: ListOptions,
-  ): Promise<{ items: T[]; total: number | null }> {
+  ): Promise<Page<T>> {
     const response = await this.request<unknown>({ method: 'GET', at, query, ...options });
     if (!Array.isArray(response.data)) {
       throw new PlatformUpstreamError({
@@ -364,19 +287,6 @@ export class PlatformHttp {
       items: response.data as T[],
       total: Number.isInteger(total) && total >= 0 ? total : null,
     };
-  }
-
-  private capped<T>(
-    items: T[],
-    cap: number,
-    truncated: boolean,
-    at: PlatformRoute,
-  ): PlatformList<T> {
-    if (!truncated) return { items, truncated: false };
-    this.logger.warn(
-      this.redact(`List GET ${urlPath(at.path)} truncated at ${cap} items (maxListItems)`),
-    );
-    return { items: items.slice(0, cap), truncated: true };
   }
 
   /** One HTTP attempt, reported to the onResponse hook whatever its outcome. */
@@ -414,21 +324,9 @@ export class PlatformHttp {
   }
 
   private planRetry(error: AxiosError): boolean {
-    const config = error.config;
-    if (!config) return false;
-    const status = error.response?.status ?? 0;
-    const retryAfterMs = error.response
-      ? parseRetryAfter(error.response.headers['retry-after'], Date.now())
-      : null;
-    if (!isRetryable({ method: config.method ?? 'GET', status, code: error.code, retryAfterMs }))
-      return false;
-    // Waiting longer than an attempt may take is worse than letting the board serve stale data.
-    if (retryAfterMs !== null && retryAfterMs > this.options.timeoutMs) return false;
-    const retry = (config['axios-retry']?.retryCount ?? 0) + 1;
-    this.plannedDelays.set(
-      error,
-      retryAfterMs ?? backoffDelay(retry, this.options.retryBaseMs, this.options.random),
-    );
+    const delay = retryDelay(error, this.options);
+    if (delay === null) return false;
+    this.plannedDelays.set(error, delay);
     return true;
   }
 
@@ -444,70 +342,4 @@ export class PlatformHttp {
     );
     await this.options.sleep(delay);
   }
-
-  private toPlatformError(error: unknown, where: { method: string; path: string }): PlatformError {
-    if (error instanceof BudgetSpentError) {
-      return new PlatformRateLimitedError(
-        { ...where, status: 429, errcode: null, errmsg: error.message, code: BUDGET_SPENT },
-        error.retryAfterMs,
-      );
-    }
-    if (!axios.isAxiosError(error)) {
-      const message = error instanceof Error ? error.message : String(error);
-      return platformErrorFromTransport(where, undefined, this.redact(message));
-    }
-    if (error.response) {
-      const { status, headers } = error.response;
-      const data: unknown = error.response.data;
-      const parsed = parseErrorBody(data);
-      const body = { errcode: parsed.errcode, errmsg: parsed.errmsg && this.redact(parsed.errmsg) };
-      const retryAfterMs = parseRetryAfter(headers['retry-after'], Date.now());
-      return platformErrorFromResponse(where, status, body, retryAfterMs);
-    }
-    const timedOut = error.code === 'ETIMEDOUT' || error.code === 'ECONNABORTED';
-    const message = timedOut
-      ? `timed out after ${this.options.timeoutMs} ms`
-      : this.redact(error.message);
-    return platformErrorFromTransport(where, error.code, message);
-  }
-}
-
-/** Path part of a relative path or absolute URL; query strings can carry signed tokens. */
-export function urlPath(pathOrUrl: string): string {
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(pathOrUrl)) {
-    try {
-      return new URL(pathOrUrl).pathname;
-    } catch {
-      return '(invalid URL)';
-    }
-  }
-  const end = pathOrUrl.search(/[?#]/);
-  return end === -1 ? pathOrUrl : pathOrUrl.slice(0, end);
-}
-
-/** `?a=1&b=x` from a query object; nothing when every value is absent. */
-export function toQueryString(query: object | undefined): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {}) as [string, QueryValue][]) {
-    if (value === undefined || value === null) continue;
-    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
-// Node's adapter already answers a Buffer for `arraybuffer`; other adapters give an ArrayBuffer.
-function toBuffer(data: unknown): Buffer {
-  if (Buffer.isBuffer(data)) return data;
-  if (data instanceof ArrayBuffer) return Buffer.from(data);
-  return Buffer.from(typeof data === 'string' ? data : '');
-}
-
-function flatHeaders(headers: object): Record<string, string | undefined> {
-  const out: Record<string, string | undefined> = {};
-  for (const [key, value] of Object.entries(headers)) {
-    if (value === undefined || value === null) continue;
-    out[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
-  }
-  return out;
 }

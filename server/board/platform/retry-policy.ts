@@ -2,6 +2,7 @@
  * When a failed platform call may be tried again, and after how long. Pure functions,
  * so the rules are tested without a server.
  */
+import type { AxiosError } from 'axios';
 
 /** Methods that can be repeated without changing the outcome. */
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
@@ -64,4 +65,26 @@ export function backoffDelay(
 ): number {
   const ceiling = Math.min(capMs, baseMs * 2 ** Math.max(0, retry - 1));
   return Math.floor(random() * ceiling);
+}
+
+/**
+ * How long to wait before retrying a failed attempt, or null when it is not retried: a
+ * retryable failure waits its `Retry-After` or the backoff; waiting longer than an attempt
+ * may take is worse than letting the board serve stale data.
+ */
+export function retryDelay(
+  error: AxiosError,
+  options: { timeoutMs: number; retryBaseMs: number; random: () => number },
+): number | null {
+  const config = error.config;
+  if (!config) return null;
+  const status = error.response?.status ?? 0;
+  const retryAfterMs = error.response
+    ? parseRetryAfter(error.response.headers['retry-after'], Date.now())
+    : null;
+  if (!isRetryable({ method: config.method ?? 'GET', status, code: error.code, retryAfterMs }))
+    return null;
+  if (retryAfterMs !== null && retryAfterMs > options.timeoutMs) return null;
+  const retry = (config['axios-retry']?.retryCount ?? 0) + 1;
+  return retryAfterMs ?? backoffDelay(retry, options.retryBaseMs, options.random);
 }

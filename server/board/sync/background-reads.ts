@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Clock } from '../../common/clock';
 import { BudgetSpentError, ENRICHMENT_RESERVE, UpstreamBudget } from '../budget/upstream-budget';
 import { outsideAnswers } from '../cache/freshness';
-import { isBudgetRefusal } from '../platform/platform-http';
+import { isBudgetRefusal } from '../platform/platform-failures';
 import { ReadProgress } from '../cache/route-cache.ports';
 
 /** Reads run at once; the platform client's connection limit is 32, viewers first. */
