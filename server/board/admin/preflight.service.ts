@@ -19,7 +19,7 @@ import {
   wipFinding,
 } from './preflight-findings';
 import { BoardConfig } from '../config/board-config';
-import { NpcRunsService } from '../sync/npc-runs.service';
+import { NpcRunReads } from '../sync/npc-run-reads';
 import { NpcWorkService } from '../sync/npc-work.service';
 import { RepoActivityService } from '../sync/repo-activity.service';
 import { Coverage } from '../coverage/coverage.service';
@@ -60,7 +60,7 @@ export class PreflightService {
     private readonly activity: RepoActivityService,
     private readonly clock: Clock,
     private readonly mirror: IssueMirror,
-    private readonly runs: NpcRunsService,
+    private readonly runs: NpcRunReads,
   ) {}
 
   /** Refuse a repository outside the covered organizations and an unknown NPC (400). */

@@ -9,6 +9,7 @@ import { Coverage } from '../coverage/coverage.service';
 import { PlatformClient } from '../platform/platform-client';
 import { PlatformConflictError } from '../platform/platform.errors';
 import { BoardStore } from '../store/board-store';
+import { NpcRunReads } from '../sync/npc-run-reads';
 import { NpcRunsService } from '../sync/npc-runs.service';
 import type { Actor } from './guarded-dispatch.service';
 
@@ -25,6 +26,7 @@ export class RunStopService {
     private readonly platform: PlatformClient,
     private readonly coverage: Coverage,
     private readonly runs: NpcRunsService,
+    private readonly reads: NpcRunReads,
     private readonly store: BoardStore,
     private readonly changes: BoardChanges,
     private readonly clock: Clock,
@@ -37,7 +39,7 @@ export class RunStopService {
   async preview(repo: string, sn: string): Promise<NpcRun> {
     const run = await this.current(repo, sn);
     if (run.status !== 'running') return run;
-    return { ...run, core_hours: await this.runs.billSoFar(repo, sn) };
+    return { ...run, core_hours: await this.reads.billSoFar(repo, sn) };
   }
 
   async stop(input: StopRunRequest, actor: Actor): Promise<StopRunResult> {
@@ -55,7 +57,7 @@ export class RunStopService {
       if (error instanceof PlatformConflictError) throw finished(run);
       throw error;
     }
-    const stopped = (await this.runs.readRun(input.repo, input.sn)) ?? run;
+    const stopped = (await this.reads.readRun(input.repo, input.sn)) ?? run;
     this.runs.noteRun(stopped);
     await this.store.recordDispatch({
       id: randomUUID(),
@@ -87,7 +89,7 @@ export class RunStopService {
   private async current(repo: string, sn: string): Promise<NpcRun> {
     const [org, name] = repo.split('/');
     await this.coverage.assertRepository(org, name);
-    const run = await this.coverage.readable(repo, () => this.runs.readRun(repo, sn));
+    const run = await this.coverage.readable(repo, () => this.reads.readRun(repo, sn));
     if (run === null) {
       throw new NotFoundError(
         `${repo} has no NPC run ${sn}`,

@@ -228,44 +228,6 @@ export class NpcRunsService {
     });
   }
 
-  /** A run of a repository read now from the platform, with its bill when it has ended. */
-  async readRun(repo: string, sn: string): Promise<NpcRun | null> {
-    const [build] = (await this.platform.listBuilds(repo, { sn }, { fresh: true, maxPages: 1 }))
-      .filter((b) => b.sn === sn)
-      .map((b) => toHeldRun(repo, b, this.handles))
-      .filter((run): run is HeldRun => run !== null);
-    if (build === undefined) return null;
-    const bill = build.status === 'running' ? null : await this.readBill(repo, sn, true);
-    return { ...build, core_hours: bill };
-  }
-
-  /**
-   * The NPC runs going on a repository, read now (one call: its unfinished builds), each
-   * with its NPC: the one its title names, else its task's one NPC assignee in `tasks`.
-   */
-  async runningOn(repo: string, tasks: readonly Issue[]): Promise<NpcRun[]> {
-    const builds = await this.platform.listBuilds(
-      repo,
-      { status: 'pending' },
-      { fresh: true, maxPages: 1 },
-    );
-    const byNumber = new Map(
-      tasks.filter((t) => t.repository.full_name === repo).map((t) => [t.number, t]),
-    );
-    return builds
-      .map((build) => toHeldRun(repo, build, this.handles))
-      .filter((run): run is HeldRun => run !== null && run.status === 'running')
-      .map((run) => {
-        const task = run.issue_number === null ? undefined : byNumber.get(run.issue_number);
-        return { ...run, npc: run.npc ?? (task ? soleNpcOf(task) : null), core_hours: null };
-      });
-  }
-
-  /** Core-hours a run has billed so far, read now (a running run's too). */
-  async billSoFar(repo: string, sn: string): Promise<number> {
-    return coreHoursOf(await this.platform.getBuildStatus(repo, sn, { fresh: true }));
-  }
-
   /** Hold `run` as just read (after a stop), with its bill once it has ended. */
   noteRun(run: NpcRun): void {
     const { core_hours: bill, ...held } = run;
@@ -364,8 +326,8 @@ export class NpcRunsService {
         );
   }
 
-  /** A finished run's billed core-hours, read once and kept. */
-  private async readBill(repo: string, sn: string, fresh: boolean): Promise<number> {
+  /** A finished run's billed core-hours, read once and kept (read again when `fresh`). */
+  async readBill(repo: string, sn: string, fresh: boolean): Promise<number> {
     const key = `${repo}#${sn}`;
     const kept = this.bills.get(key);
     if (kept !== undefined && !fresh) return kept;

@@ -4,6 +4,7 @@ import { BackgroundReads } from './background-reads';
 import { IssueFactsService } from './issue-facts.service';
 import { IssueMirror } from './issue-mirror';
 import { NpcPullsService } from './npc-pulls.service';
+import { NpcRunReads } from './npc-run-reads';
 import { NpcRunsService } from './npc-runs.service';
 import { NpcWorkService } from './npc-work.service';
 import { RepoActivityService } from './repo-activity.service';
@@ -26,6 +27,7 @@ import { SyncCycle } from './sync-cycle';
     IssueFactsService,
     RepoActivityService,
     NpcPullsService,
+    NpcRunReads,
     NpcRunsService,
     NpcWorkService,
     SyncCycle,
@@ -35,6 +37,7 @@ import { SyncCycle } from './sync-cycle';
     ReadProgress,
     IssueMirror,
     NpcPullsService,
+    NpcRunReads,
     NpcRunsService,
     NpcWorkService,
     RepoActivityService,
