@@ -14,6 +14,7 @@ import { PLATFORM_CONNECTION, PlatformConnection } from '../connection/platform-
 import { PlatformClient } from '../platform/platform-client';
 import { BackgroundReads, CONCURRENT_READS } from './background-reads';
 import { mapBounded } from './npc-work.service';
+import { type ReadStamp, TaskMoves } from './task-moves';
 
 const DAY_MS = 86_400_000;
 /** How far back a repository's NPC pull requests are held (by their last change). */
@@ -22,11 +23,7 @@ export const PULL_WINDOW_DAYS = 31;
 export const PULLS_RESYNC_MS = 3_600_000;
 
 /** One repository's NPC pull requests, as last read. */
-interface RepoPulls {
-  /** When they were read (board clock, ms). */
-  readAt: number;
-  /** The newest task update the read covers (platform clock, ms), as for runs. */
-  movedAt: number;
+interface RepoPulls extends ReadStamp {
   /** By number. */
   pulls: Map<number, NpcPull>;
 }
@@ -43,7 +40,7 @@ interface RepoPulls {
 export class NpcPullsService {
   private readonly held = new LRUCache<string, RepoPulls>({ max: 5_000 });
   private readonly inFlight = new SingleFlight<string, void>();
-  private readonly movedSince = new Map<string, number>();
+  private readonly moves = new TaskMoves();
 
   constructor(
     private readonly platform: PlatformClient,
@@ -63,7 +60,7 @@ export class NpcPullsService {
     const held = this.held.get(repo);
     let pending = false;
     if (held === undefined || this.outdated(held, movedAt, now)) {
-      this.noteMoved(repo, movedAt);
+      this.moves.note(repo, movedAt);
       this.reads.request(`pulls:${repo}`, () => this.read(repo));
       pending = true;
     }
@@ -89,7 +86,7 @@ export class NpcPullsService {
     await mapBounded([...repos], CONCURRENT_READS, async ([repo, movedAt]) => {
       const held = this.held.get(repo);
       if (held !== undefined && !this.outdated(held, movedAt, now)) return;
-      this.noteMoved(repo, movedAt);
+      this.moves.note(repo, movedAt);
       await this.read(repo).catch(() => undefined);
     });
     const pulls = [...repos.keys()].flatMap((repo) => [
@@ -109,8 +106,7 @@ export class NpcPullsService {
   private async readOnce(repo: string): Promise<void> {
     const now = this.clock.now().getTime();
     const before = this.held.get(repo);
-    const movedAt = Math.max(before?.movedAt ?? 0, this.movedSince.get(repo) ?? 0);
-    this.movedSince.delete(repo);
+    const movedAt = this.moves.take(repo, before);
     const windowStart = now - PULL_WINDOW_DAYS * DAY_MS;
     const from = Math.max(before?.readAt ?? windowStart, windowStart);
     const listed = await this.platform.listPulls(repo, {
@@ -158,10 +154,6 @@ export class NpcPullsService {
 
   private outdated(held: RepoPulls, taskMovedAt: number, now: number): boolean {
     return taskMovedAt > held.movedAt || now - held.readAt >= PULLS_RESYNC_MS;
-  }
-
-  private noteMoved(repo: string, movedAt: number): void {
-    if (movedAt > (this.movedSince.get(repo) ?? 0)) this.movedSince.set(repo, movedAt);
   }
 }
 

@@ -11,6 +11,7 @@ import { PlatformClient } from '../platform/platform-client';
 import { BackgroundReads, CONCURRENT_READS } from './background-reads';
 import { coreHoursOf, soleNpcOf, toHeldRun, type HeldRun } from './npc-run-records';
 import { mapBounded } from './npc-work.service';
+import { type ReadStamp, TaskMoves } from './task-moves';
 
 const DAY_MS = 86_400_000;
 /** How far back a repository's runs are held. */
@@ -19,16 +20,7 @@ export const RUN_WINDOW_DAYS = 31;
 export const RUNS_RESYNC_MS = 3_600_000;
 
 /** One repository's runs, as last read. */
-interface RepoRuns {
-  /** When they were read (board clock, ms). */
-  readAt: number;
-  /**
-   * The newest update of the repository's tasks the read covers (the platform's clock, ms):
-   * a task updated later may have a run the read did not see. Platform times are compared
-   * with platform times only, so a platform clock ahead of the board's does not keep a
-   * repository outdated.
-   */
-  movedAt: number;
+interface RepoRuns extends ReadStamp {
   /** By `sn`, newest first. */
   runs: Map<string, HeldRun>;
 }
@@ -49,8 +41,7 @@ export class NpcRunsService {
   private readonly handles: ReadonlySet<string>;
   /** Reads of a repository's runs in flight. */
   private readonly inFlight = new SingleFlight<string, void>();
-  /** Per repository, the newest task update seen since its last read began (platform clock). */
-  private readonly movedSince = new Map<string, number>();
+  private readonly moves = new TaskMoves();
 
   constructor(
     private readonly platform: PlatformClient,
@@ -188,7 +179,7 @@ export class NpcRunsService {
     await mapBounded([...moved], CONCURRENT_READS, async ([repo, movedAt]) => {
       const held = this.held.get(repo);
       if (held !== undefined && !this.outdated(held, movedAt, now)) return;
-      this.noteMoved(repo, movedAt);
+      this.moves.note(repo, movedAt);
       await this.read(repo).catch(() => undefined);
     });
     const runs = new Map<string, NpcRun[]>();
@@ -249,8 +240,7 @@ export class NpcRunsService {
     const now = this.clock.now().getTime();
     const before = this.held.get(repo);
     // What this read covers: the task updates seen until now (later ones wait for the next).
-    const movedAt = Math.max(before?.movedAt ?? 0, this.movedSince.get(repo) ?? 0);
-    this.movedSince.delete(repo);
+    const movedAt = this.moves.take(repo, before);
     const windowStart = now - RUN_WINDOW_DAYS * DAY_MS;
     // Again from the day of the last read, or of the oldest run still going then.
     let from = before === undefined ? windowStart : before.readAt;
@@ -302,14 +292,9 @@ export class NpcRunsService {
   ): { held: RepoRuns | undefined; pending: boolean } {
     const held = this.held.get(repo);
     if (held !== undefined && !this.outdated(held, movedAt, now)) return { held, pending: false };
-    this.noteMoved(repo, movedAt);
+    this.moves.note(repo, movedAt);
     this.requestRead(repo);
     return { held, pending: true };
-  }
-
-  /** A task of `repo` was seen updated at `movedAt`: the next read is to cover it. */
-  private noteMoved(repo: string, movedAt: number): void {
-    if (movedAt > (this.movedSince.get(repo) ?? 0)) this.movedSince.set(repo, movedAt);
   }
 
   private requestRead(repo: string): void {
