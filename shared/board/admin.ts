@@ -1,3 +1,4 @@
+import type { OutcomeMeasures } from './outcomes';
 import type { NpcRun } from './runs';
 
 /**
@@ -85,35 +86,30 @@ export interface ResponseTimeFigures {
 }
 
 /**
- * One NPC's row of the overview. Pickup and cycle percentiles are null below
- * `MIN_PERCENTILE_SAMPLE` samples; `pickup_n`/`cycle_n` say how many there were.
+ * One NPC's row of the overview: its task measures and its pull requests' outcomes as
+ * `OutcomeMeasures` defines them (docs/rules.md#npc-outcomes), with `completed` its tasks
+ * completed in the window, merge rate with its n (merged + closed unmerged), autonomy over
+ * `merged_pulls`, and billed core-hours per merged pull request. The pull request figures
+ * are null (and their counts 0) when its pull requests could not be read.
  */
-export interface NpcFigures {
-  npc: string;
-  pickup_p50_s: number | null;
-  pickup_p95_s: number | null;
-  pickup_n: number;
-  cycle_p50_s: number | null;
-  cycle_p95_s: number | null;
-  cycle_n: number;
-  /** Open NPC issues assigned to it now. */
-  wip: number;
-  /** Of those, stuck now. */
-  stuck: number;
-  /** Its issues closed as completed in the window. */
-  completed: number;
-  /**
-   * Its pull requests' outcomes (docs/rules.md#npc-outcomes): merged ÷ (merged +
-   * closed unmerged) with its n, autonomy over `merged_pulls`, and billed core-hours per
-   * merged pull request (null below `MIN_COST_SAMPLE`). All null when its pull requests
-   * could not be read.
-   */
-  merge_rate: number | null;
-  merge_n: number;
-  merged_pulls: number;
-  autonomy: number | null;
-  cost_per_merged_pull: number | null;
-}
+export type NpcFigures = { npc: string } & Pick<
+  OutcomeMeasures,
+  | 'pickup_p50_s'
+  | 'pickup_p95_s'
+  | 'pickup_n'
+  | 'cycle_p50_s'
+  | 'cycle_p95_s'
+  | 'cycle_n'
+  | 'wip'
+  | 'stuck'
+  | 'cost_per_merged_pull'
+> & {
+    completed: number;
+    merge_rate: number | null;
+    merge_n: number;
+    merged_pulls: number;
+    autonomy: number | null;
+  };
 
 /** Below this many samples a percentile is "too few", not a number. */
 export const MIN_PERCENTILE_SAMPLE = 5;
