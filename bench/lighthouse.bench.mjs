@@ -35,6 +35,8 @@ const PAGES = [
   { name: '/tasks', path: 'tasks' },
   { name: '/credits', path: 'credits' },
   { name: '/repos', path: 'repos' },
+  { name: '/npcs', path: 'npcs' },
+  { name: '/npcs/:handle', path: 'npcs/npc-builder' },
   { name: '/admin/dashboard', path: 'admin/dashboard', admin: true },
 ];
 /** Each page is measured in both languages the board speaks, as a browser set to it asks. */
