@@ -15,6 +15,8 @@ export const USER_PAGES = [
   ['tasks wall display', 'tasks?wall=1', 'npc-issue-card'],
   ['credits', 'credits', 'tr[data-org]'],
   ['repositories', 'repos', 'tr[data-repo]'],
+  ['npcs', 'npcs', 'table[data-table="npcs"] tbody tr'],
+  ['npc', 'npcs/npc-builder', '[data-figure="completed"]'],
   ['not found', 'no-such-page', 'main h1'],
 ];
 export const ADMIN_PAGES = [

@@ -24,6 +24,7 @@ import './dashboard.test.mjs';
 import './first-visit.test.mjs';
 import './i18n.test.mjs';
 import './lanes.test.mjs';
+import './npcs.test.mjs';
 import './layout.test.mjs';
 import './live.test.mjs';
 import './raw-words.test.mjs';

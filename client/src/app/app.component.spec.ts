@@ -79,7 +79,7 @@ describe('AppComponent', () => {
     expect(signOut()).toBeNull();
   });
 
-  it('renders the four user links and the Admin link', () => {
+  it('renders the user links and the Admin link', () => {
     http.expectOne('api/meta').flush(META);
 
     const links = [...page.querySelectorAll('nav[aria-label="Main"] a')].map((a) => [
@@ -91,6 +91,7 @@ describe('AppComponent', () => {
       ['Tasks', '/tasks'],
       ['Credits', '/credits'],
       ['Repositories', '/repos'],
+      ['NPCs', '/npcs'],
     ]);
 
     const admin = page.querySelector('a.admin-link');
@@ -145,7 +146,14 @@ describe('AppComponent', () => {
 
     expect(page.querySelector('npc-nav-menu')).not.toBeNull();
     const items = [...document.querySelectorAll('.mat-mdc-menu-panel a[mat-menu-item]')];
-    expect(items.map(labelOf)).toEqual(['Dashboard', 'Tasks', 'Credits', 'Repositories', 'Admin']);
+    expect(items.map(labelOf)).toEqual([
+      'Dashboard',
+      'Tasks',
+      'Credits',
+      'Repositories',
+      'NPCs',
+      'Admin',
+    ]);
     // The other language closes the menu, named in itself.
     const language = document.querySelector('.mat-mdc-menu-panel button[data-language-switch]');
     expect(language?.getAttribute('aria-label')).toBe('Switch to 简体中文');

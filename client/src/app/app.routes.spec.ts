@@ -54,6 +54,8 @@ describe('routes', () => {
       ['tasks', 'function'],
       ['credits', 'function'],
       ['repos', 'function'],
+      ['npcs', 'function'],
+      ['npcs/:handle', 'function'],
     ]);
     // The chart components bring Chart.js when a page draws one.
     expect(userRoutes.filter((r) => 'providers' in r)).toEqual([]);
@@ -72,6 +74,8 @@ describe('routes', () => {
     ['/tasks', 'Task board', 'Tasks · NPC Board'],
     ['/credits', 'Credits monitor', 'Credits · NPC Board'],
     ['/repos', 'Repository health', 'Repositories · NPC Board'],
+    ['/npcs', 'NPC outcomes', 'NPCs · NPC Board'],
+    ['/npcs/npc-builder', 'npc-builder', 'npc-builder · NPC Board'],
   ])('%s renders the "%s" page titled "%s"', async (url, expectedHeading, expectedTitle) => {
     await harness.navigateByUrl(url);
 

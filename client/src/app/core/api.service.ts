@@ -9,6 +9,7 @@ import type {
   Repository,
 } from '@shared/board/entities';
 import { ENRICHMENTS, type Enrichment, PENDING_HEADER } from '@shared/board/entities';
+import type { NpcDetail, NpcScorecards, OutcomeWindow } from '@shared/board/outcomes';
 import type { RunFigures, TaskRuns } from '@shared/board/runs';
 import { EMPTY, Observable, expand, map, switchMap, timer } from 'rxjs';
 
@@ -93,6 +94,16 @@ export class ApiService {
   /** The NPC runs of one task, newest first, with their core-hours; `fullName` is `org/repo`. */
   issueRuns(fullName: string, number: number): Observable<Fetched<TaskRuns>> {
     return this.read<TaskRuns>(`api/repos/${fullNamePath(fullName)}/issues/${number}/runs`);
+  }
+
+  /** Every NPC's outcome measures over the window, configured NPCs first. */
+  npcScorecards(days: OutcomeWindow): Observable<Fetched<NpcScorecards>> {
+    return this.read<NpcScorecards>('api/npcs', { days });
+  }
+
+  /** One NPC's measures, per organization and repository, its open tasks and pull requests. */
+  npcDetail(handle: string, days: OutcomeWindow): Observable<Fetched<NpcDetail>> {
+    return this.read<NpcDetail>(`api/npcs/${encodeURIComponent(handle)}`, { days });
   }
 
   private read<T>(

@@ -20,7 +20,7 @@ const exact: IsActiveMatchOptions = {
 };
 const prefix: IsActiveMatchOptions = { ...exact, paths: 'subset' };
 
-/** The four user pages, in the order of docs/architecture.md#the-app. */
+/** The user pages, in the order of docs/app.md#the-app, then the NPCs' outcomes. */
 export const USER_LINKS: readonly NavLink[] = [
   {
     path: '/',
@@ -41,6 +41,7 @@ export const USER_LINKS: readonly NavLink[] = [
     icon: 'folder_code',
     match: prefix,
   },
+  { path: '/npcs', label: $localize`:@@shell.nav.npcs:NPCs`, icon: 'smart_toy', match: prefix },
 ];
 
 export const ADMIN_LINK: NavLink = {

@@ -5,6 +5,16 @@ import type {
   Organization,
   Repository,
 } from '@shared/board/entities';
+import type {
+  NpcDetail,
+  NpcPull,
+  NpcScorecard,
+  NpcScorecards,
+  NpcTask,
+  OutcomeMeasures,
+  OutcomeWeek,
+  PullMeasures,
+} from '@shared/board/outcomes';
 import type { OrgRunFigures, RunFigures } from '@shared/board/runs';
 
 /** Test data in the board API's shapes; each builder takes the fields a test cares about. */
@@ -124,4 +134,123 @@ export function someOrgRuns(overrides: Partial<OrgRunFigures> = {}): OrgRunFigur
 /** `api/runs` with the given organizations' figures. */
 export function someRunFigures(orgs: OrgRunFigures[] = [], days: 7 | 30 = 7): RunFigures {
   return { days, since: '2026-11-14T12:00:00.000Z', orgs };
+}
+
+/** One scope's pull request measures, every figure known. */
+export function somePullMeasures(overrides: Partial<PullMeasures> = {}): PullMeasures {
+  return {
+    opened: 14,
+    merged: 8,
+    closed_unmerged: 2,
+    open: 3,
+    merge_rate: 0.8,
+    time_to_merge_p50_s: 5 * 3600,
+    time_to_merge_p95_s: 30 * 3600,
+    review_rounds: 1.5,
+    autonomy: 0.75,
+    ...overrides,
+  };
+}
+
+/** One scope's outcome measures, every enrichment known. */
+export function someMeasures(overrides: Partial<OutcomeMeasures> = {}): OutcomeMeasures {
+  return {
+    tasks_created: 20,
+    tasks_closed: 12,
+    completion_rate: 0.6,
+    tasks_completed: 10,
+    pickup_p50_s: 600,
+    pickup_p95_s: 7200,
+    pickup_n: 12,
+    cycle_p50_s: 86_400,
+    cycle_p95_s: 190_800,
+    cycle_n: 10,
+    wip: 4,
+    stuck: 1,
+    reopened: 1,
+    rework: 1 / 11,
+    pulls: somePullMeasures(),
+    core_hours: 24,
+    cost_per_merged_pull: 3,
+    cost_per_completed_task: 2.4,
+    ...overrides,
+  };
+}
+
+/** The four trend weeks ending at the page specs' NOW, oldest first. */
+export function someWeeks(completed: readonly number[] = [1, 3, 2, 4]): OutcomeWeek[] {
+  const end = Date.parse('2026-11-22T12:00:00Z');
+  return completed.map((tasks, index) => ({
+    start: new Date(end - (completed.length - index) * 7 * 86_400_000).toISOString(),
+    tasks_completed: tasks,
+    pulls_merged: tasks * 2,
+    core_hours: tasks * 1.5,
+  }));
+}
+
+/** One NPC's row of `api/npcs`. */
+export function aScorecard(overrides: Partial<NpcScorecard> = {}): NpcScorecard {
+  return {
+    npc: 'npc-builder',
+    configured: true,
+    measures: someMeasures(),
+    weeks: someWeeks(),
+    ...overrides,
+  };
+}
+
+/** `api/npcs` with the given NPCs. */
+export function someScorecards(npcs: NpcScorecard[], days: 7 | 30 = 7): NpcScorecards {
+  const since = new Date(Date.parse('2026-11-22T12:00:00Z') - days * 86_400_000).toISOString();
+  return { days, since, npcs };
+}
+
+/** One of an NPC's open tasks. */
+export function anNpcTask(overrides: Partial<NpcTask> = {}): NpcTask {
+  return {
+    repo: 'acme/web',
+    number: 42,
+    title: 'Fix flaky login test',
+    web_url: 'http://forge.test/acme/web/issues/42',
+    column: 'in_progress',
+    updated_at: '2026-11-20T12:00:00Z',
+    attention: null,
+    ...overrides,
+  };
+}
+
+/** One of an NPC's pull requests, merged. */
+export function anNpcPull(overrides: Partial<NpcPull> = {}): NpcPull {
+  return {
+    repo: 'acme/web',
+    number: 7,
+    title: 'Fix the login test',
+    web_url: 'http://forge.test/acme/web/pulls/7',
+    npc: 'npc-builder',
+    state: 'merged',
+    created_at: '2026-11-20T09:00:00Z',
+    updated_at: '2026-11-20T14:30:00Z',
+    merged_at: '2026-11-20T14:30:00Z',
+    task_number: 42,
+    review_rounds: 2,
+    human_commit: false,
+    ...overrides,
+  };
+}
+
+/** `api/npcs/:handle`. */
+export function anNpcDetail(overrides: Partial<NpcDetail> = {}): NpcDetail {
+  return {
+    ...aScorecard(),
+    days: 7,
+    since: '2026-11-15T12:00:00.000Z',
+    by_org: [{ org: 'acme', measures: someMeasures() }],
+    by_repo: [
+      { repo: 'acme/web', measures: someMeasures({ tasks_completed: 6 }) },
+      { repo: 'acme/api', measures: someMeasures({ tasks_completed: 4 }) },
+    ],
+    tasks: [anNpcTask()],
+    pulls: [anNpcPull()],
+    ...overrides,
+  };
 }

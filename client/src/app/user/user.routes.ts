@@ -1,4 +1,4 @@
-import { Routes } from '@angular/router';
+import { ActivatedRouteSnapshot, Routes } from '@angular/router';
 
 /**
  * The public pages (no login), each its own lazy chunk, loaded straight from the app's
@@ -27,5 +27,16 @@ export default [
     path: 'repos',
     title: $localize`:@@repos.pageTitle:Repositories`,
     loadComponent: () => import('./repos/repos.page'),
+  },
+  {
+    path: 'npcs',
+    title: $localize`:@@npcs.pageTitle:NPCs`,
+    loadComponent: () => import('./npcs/npcs.page'),
+  },
+  {
+    // The NPC's name is the page's title: "npc-builder · NPC Board".
+    path: 'npcs/:handle',
+    title: (route: ActivatedRouteSnapshot) => route.paramMap.get('handle') ?? '',
+    loadComponent: () => import('./npcs/npc.page'),
   },
 ] satisfies Routes;

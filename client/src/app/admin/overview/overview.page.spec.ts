@@ -28,6 +28,11 @@ function anOverview(days: 7 | 30, created: number, closed: number): AdminOvervie
         wip: 5,
         stuck: 2,
         completed: 3,
+        merge_rate: 0.9,
+        merge_n: 10,
+        merged_pulls: 9,
+        autonomy: 2 / 3,
+        cost_per_merged_pull: 1.25,
       },
       {
         npc: 'npc-tester',
@@ -40,6 +45,11 @@ function anOverview(days: 7 | 30, created: number, closed: number): AdminOvervie
         wip: 0,
         stuck: 0,
         completed: 0,
+        merge_rate: null,
+        merge_n: 0,
+        merged_pulls: 0,
+        autonomy: null,
+        cost_per_merged_pull: null,
       },
     ],
     credit_ranking: [
@@ -180,6 +190,14 @@ describe('OverviewPage', () => {
     expect(cell('npc-builder', 'stuck')).toBe('2');
     expect(cell('npc-builder', 'completed')).toBe('3');
     expect(cell('npc-tester', 'pickup_p95')).toBe('too few (n = 0)');
+    expect(cell('npc-builder', 'merge_rate')).toBe('90% n = 10');
+    expect(cell('npc-builder', 'autonomy')).toBe('67% n = 9');
+    expect(cell('npc-builder', 'cost_per_merged_pull')).toBe('1.25 core-h');
+    expect(cell('npc-tester', 'merge_rate')).toBe('—');
+    expect(cell('npc-tester', 'cost_per_merged_pull')).toBe('too few (n = 0)');
+    expect(page().querySelector('th[data-column="merge_rate"]')?.getAttribute('title')).toContain(
+      'closed without merging',
+    );
 
     const header = page().querySelector('th[data-column="cycle_p50"]');
     expect(header?.getAttribute('title')).toContain('close − assignment');

@@ -38,10 +38,11 @@ import {
   npcWorkRows,
   parseDays,
   perTaskText,
+  pullSampleText,
 } from './overview.view';
 
 /**
- * `/admin/dashboard`: how the NPCs perform (docs/architecture.md#admin-overview-figures).
+ * `/admin/dashboard`: how the NPCs perform (docs/rules.md#admin-overview-figures).
  * Both windows are loaded in parallel: the completion cards show 7 and 30 days side by
  * side, and the window switch (in the URL as `days`) picks the one for response times and
  * the rankings. Both reload in place when issues, balances or alerts change.
@@ -129,6 +130,9 @@ export default class OverviewPage {
       row.wip,
       row.stuck,
       row.completed,
+      row.mergeRate,
+      row.autonomy,
+      row.costPerPull,
     ],
     this.days,
   );
@@ -181,6 +185,9 @@ export default class OverviewPage {
     'wip',
     'stuck',
     'completed',
+    'merge_rate',
+    'autonomy',
+    'cost_per_merged_pull',
   ];
   protected readonly npcCsv = NPC_CSV_COLUMNS;
   protected readonly creditCsv = CREDIT_RANK_CSV_COLUMNS;
@@ -188,6 +195,7 @@ export default class OverviewPage {
   protected readonly perTask = perTaskText;
   protected readonly activityTop = ACTIVITY_TOP;
   protected readonly count = formatCount;
+  protected readonly pullSample = pullSampleText;
   protected readonly consumed = formatConsumed;
 
   constructor() {

@@ -15,6 +15,7 @@ import {
   parseDays,
   perTaskText,
   percentileText,
+  pullSampleText,
   rateText,
 } from './overview.view';
 
@@ -30,6 +31,11 @@ function npc(overrides: Partial<NpcFigures> = {}): NpcFigures {
     wip: 4,
     stuck: 1,
     completed: 9,
+    merge_rate: 0.8,
+    merge_n: 10,
+    merged_pulls: 8,
+    autonomy: 0.75,
+    cost_per_merged_pull: 2.5,
     ...overrides,
   };
 }
@@ -169,6 +175,11 @@ describe('per-NPC work', () => {
         wip: 4,
         stuck: 1,
         completed: 9,
+        mergeRate: '80%',
+        mergeN: 10,
+        autonomy: '75%',
+        mergedPulls: 8,
+        costPerPull: '2.5 core-h',
       },
       expect.objectContaining({
         npc: 'npc-tester',
@@ -191,9 +202,57 @@ describe('per-NPC work', () => {
     const rows = npcWorkRows(anOverview({ npcs: [npc({ cycle_n: 2, cycle_p50_s: null })] }));
     const lines = toCsv(rows, NPC_CSV_COLUMNS).slice(1).split('\r\n');
     expect(lines[0]).toBe(
-      'NPC,Pickup P50 (s),Pickup P95 (s),Pickup n,Cycle P50 (s),Cycle P95 (s),Cycle n,WIP,Stuck,Completed',
+      'NPC,Pickup P50 (s),Pickup P95 (s),Pickup n,Cycle P50 (s),Cycle P95 (s),Cycle n,WIP,Stuck,Completed,' +
+        'Merge rate (0–1),Merge rate n,Autonomy (0–1),Merged PRs,Core-hours per merged PR',
     );
-    expect(lines[1]).toBe('npc-builder,600,7200,12,,190800,2,4,1,9');
+    expect(lines[1]).toBe('npc-builder,600,7200,12,,190800,2,4,1,9,0.8,10,0.75,8,2.5');
+  });
+
+  it('gives the merge rate and autonomy with their n, and the cost per merged PR only from 5 merged', () => {
+    const [few, none, older] = npcWorkRows(
+      anOverview({
+        npcs: [
+          npc({ merged_pulls: 3, merge_n: 4, merge_rate: 0.75, cost_per_merged_pull: null }),
+          npc({
+            npc: 'npc-tester',
+            merge_rate: null,
+            merge_n: 0,
+            merged_pulls: 0,
+            autonomy: null,
+            cost_per_merged_pull: null,
+          }),
+          // A board from before the pull request figures.
+          {
+            npc: 'npc-reviewer',
+            pickup_p50_s: null,
+            pickup_p95_s: null,
+            pickup_n: 0,
+            cycle_p50_s: null,
+            cycle_p95_s: null,
+            cycle_n: 0,
+            wip: 0,
+            stuck: 0,
+            completed: 0,
+          } as unknown as NpcFigures,
+        ],
+      }),
+    );
+    expect([few.mergeRate, few.mergeN, few.costPerPull]).toEqual(['75%', 4, 'too few (n = 3)']);
+    expect([none.mergeRate, none.autonomy, none.costPerPull]).toEqual([
+      '—',
+      '—',
+      'too few (n = 0)',
+    ]);
+    expect([older.mergeRate, older.autonomy, older.costPerPull]).toEqual(['—', '—', '—']);
+    expect(pullSampleText(4)).toBe('n = 4');
+    expect(pullSampleText(0)).toBeNull();
+  });
+
+  it('defines the pull request columns, the cost as core-hours per accepted result', () => {
+    const help = npcColumnHelp(7);
+    expect(help['merge_rate'].how).toContain('closed without merging');
+    expect(help['autonomy'].how).toContain('no commit by a person');
+    expect(help['cost_per_merged_pull'].how).toContain('Below 5 merged: too few');
   });
 
   it("drills down to the NPC's stuck tasks", () => {

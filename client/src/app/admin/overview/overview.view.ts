@@ -1,7 +1,9 @@
 import type { AdminOverview, NpcFigures, ResponseTimeFigures } from '@shared/board/admin';
 import { MIN_PERCENTILE_SAMPLE } from '@shared/board/admin';
+import { MIN_COST_SAMPLE } from '@shared/board/outcomes';
 
 import type { CsvColumn } from '../../ui/csv';
+import { costPerResultText, sampleText, shareText } from '../../ui/outcome-text';
 import {
   formatCount,
   formatCredits,
@@ -12,7 +14,7 @@ import {
 } from '../../ui/format';
 import type { RankedItem } from '../../user/charts/bar-chart-options';
 
-/** The two windows of the overview (docs/architecture.md#admin-overview-figures). */
+/** The two windows of the overview (docs/rules.md#admin-overview-figures). */
 export type OverviewDays = 7 | 30;
 
 /** How many repositories the activity ranking shows. */
@@ -129,6 +131,14 @@ export interface NpcWorkRow {
   wip: number;
   stuck: number;
   completed: number;
+  /** Merged ÷ (merged + closed unmerged) of its pull requests, and that sum. */
+  mergeRate: string;
+  mergeN: number;
+  /** Of its merged pull requests, the share with no commit by a person; over `mergedPulls`. */
+  autonomy: string;
+  mergedPulls: number;
+  /** Billed core-hours per merged pull request, or "too few (n = 3)". */
+  costPerPull: string;
   figures: NpcFigures;
 }
 
@@ -146,8 +156,22 @@ export function npcWorkRows(overview: AdminOverview): NpcWorkRow[] {
     wip: f.wip,
     stuck: f.stuck,
     completed: f.completed,
+    // A board from before the pull request figures answers without them: unknown.
+    mergeRate: shareText(f.merge_rate ?? null),
+    mergeN: f.merge_n ?? 0,
+    autonomy: shareText(f.autonomy ?? null),
+    mergedPulls: f.merged_pulls ?? 0,
+    costPerPull:
+      f.merged_pulls === undefined
+        ? '—'
+        : costPerResultText(f.cost_per_merged_pull ?? null, f.merged_pulls),
     figures: f,
   }));
+}
+
+/** The sample under a pull request figure: `n = 12`, none when there is nothing to count. */
+export function pullSampleText(n: number): string | null {
+  return n > 0 ? sampleText(n) : null;
 }
 
 /** Each column of the per-NPC table: its header and how its figure is computed. */
@@ -186,6 +210,18 @@ export function npcColumnHelp(days: OverviewDays): Record<string, { header: stri
       header: $localize`:@@admin.overview.npc.column.completedIn:Completed (${formatDays(days)}:days:)`,
       how: $localize`:@@admin.overview.npc.column.completedHow:Its issues closed as completed in the last ${days}:days: days (UTC).`,
     },
+    merge_rate: {
+      header: $localize`:@@admin.overview.npc.column.mergeRate:Merge rate`,
+      how: $localize`:@@admin.overview.npc.column.mergeRateHow:Of its pull requests merged in the window or closed without merging, the share that merged (n = both together).`,
+    },
+    autonomy: {
+      header: $localize`:@@admin.overview.npc.column.autonomy:Autonomy`,
+      how: $localize`:@@admin.overview.npc.column.autonomyHow:The share of its merged pull requests with no commit by a person (n = merged).`,
+    },
+    cost_per_merged_pull: {
+      header: $localize`:@@admin.overview.npc.column.costPerPull:Core-h per merged PR`,
+      how: $localize`:@@admin.overview.npc.column.costPerPullHow:Billed core-hours of its runs in the window per pull request merged in it, the cost of an accepted result. Below ${MIN_COST_SAMPLE}:min: merged: too few.`,
+    },
   };
 }
 
@@ -213,6 +249,23 @@ export const NPC_CSV_COLUMNS: CsvColumn<NpcWorkRow>[] = [
   { header: $localize`:@@admin.overview.npc.column.wip:WIP`, value: (r) => r.wip },
   { header: $localize`:@@admin.overview.npc.column.stuck:Stuck`, value: (r) => r.stuck },
   { header: $localize`:@@admin.overview.npc.csv.completed:Completed`, value: (r) => r.completed },
+  {
+    header: $localize`:@@admin.overview.npc.csv.mergeRate:Merge rate (0–1)`,
+    value: (r) => r.figures.merge_rate ?? null,
+  },
+  { header: $localize`:@@admin.overview.npc.csv.mergeN:Merge rate n`, value: (r) => r.mergeN },
+  {
+    header: $localize`:@@admin.overview.npc.csv.autonomy:Autonomy (0–1)`,
+    value: (r) => r.figures.autonomy ?? null,
+  },
+  {
+    header: $localize`:@@admin.overview.npc.csv.mergedPulls:Merged PRs`,
+    value: (r) => r.mergedPulls,
+  },
+  {
+    header: $localize`:@@admin.overview.npc.csv.costPerPull:Core-hours per merged PR`,
+    value: (r) => r.figures.cost_per_merged_pull ?? null,
+  },
 ];
 
 /** The task board's URL parameters for an NPC's stuck tasks. */

@@ -1,6 +1,6 @@
 import type { Point } from 'chart.js';
 
-import { balanceChart, consumptionChart } from './chart-options';
+import { balanceChart, consumptionChart, weeklyChart } from './chart-options';
 import { ChartTheme, DEFAULT_CHART_THEME, LIGHT_SERIES, seriesStyle } from './chart-theme';
 
 const THEME: ChartTheme = { ...DEFAULT_CHART_THEME, text: '#111111', grid: '#cccccc' };
@@ -179,5 +179,40 @@ describe('seriesStyle', () => {
       // Pure reds sit within 10° of 0, yellows around 50–65°.
       expect(h === -1 || (h > 10 && h < 350 && (h < 45 || h > 70))).toBe(true);
     }
+  });
+});
+
+describe('weeklyChart', () => {
+  const weeks = ['2026-10-25', '2026-11-01', '2026-11-08', '2026-11-15'];
+  const series = {
+    label: 'Core-hours',
+    values: [1.5, null, 4.25, 0],
+    format: (value: number) => `${value} core-h`,
+    counts: false,
+  };
+
+  it('draws one line over the weeks, gaps where a week is not known yet', () => {
+    const config = weeklyChart(weeks, series, THEME);
+    expect(config.data.labels).toEqual(weeks);
+    expect(config.data.datasets).toHaveLength(1);
+    expect(config.data.datasets[0].data).toEqual([1.5, null, 4.25, 0]);
+    expect(config.data.datasets[0].borderColor).toBe(LIGHT_SERIES[0]);
+    expect(config.options.plugins?.legend?.display).toBe(false);
+    expect(config.options.scales?.['y']).toMatchObject({ beginAtZero: true });
+  });
+
+  it('names each week by its first day, short on the axis and in full in the tooltip', () => {
+    const config = weeklyChart(weeks, series, THEME);
+    const x = config.options.scales?.['x'];
+    expect(call(x?.ticks?.callback, 1)).toBe('11-01');
+    const tooltip = config.options.plugins?.tooltip?.callbacks;
+    expect(call(tooltip?.title, [{ dataIndex: 2 }])).toBe('Week of 2026-11-08');
+    expect(call(tooltip?.label, { parsed: { y: 4.25 } })).toBe('Core-hours: 4.25 core-h');
+    expect(call(config.options.scales?.['y']?.ticks?.callback, 1.5)).toBe('1.5');
+  });
+
+  it('keeps counts on whole-number ticks', () => {
+    const config = weeklyChart(weeks, { ...series, counts: true, values: [1, 2, 0, 3] }, THEME);
+    expect(config.options.scales?.['y']?.ticks).toMatchObject({ precision: 0 });
   });
 });

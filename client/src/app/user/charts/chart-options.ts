@@ -3,7 +3,13 @@ import type { CreditSnapshot } from '@shared/board/entities';
 import { sortSnapshots } from '@shared/board/credits';
 
 import { APP_LOCALE } from '../../core/locale';
-import { formatCredits, formatDate, formatDateTime } from '../../ui/format';
+import {
+  formatCoreHours,
+  formatCount,
+  formatCredits,
+  formatDate,
+  formatDateTime,
+} from '../../ui/format';
 import { ChartTheme, seriesStyle } from './chart-theme';
 
 /**
@@ -208,6 +214,93 @@ export function balanceChart(
           grid: { color: theme.grid },
         },
         y: valueAxis(theme, $localize`:@@charts.balance.axis:Balance (credits)`),
+      },
+    },
+  };
+}
+
+/** One measure over the trend's weeks: a value per week, null where it is not known yet. */
+export interface WeeklySeries {
+  /** The measure, as the tooltip and the axis name it: "Tasks completed". */
+  label: string;
+  values: readonly (number | null)[];
+  /** A value in words for the tooltip: `3 tasks`, `1.25 core-h`. */
+  format: (value: number) => string;
+  /** Counts have whole-number ticks; core-hours up to two decimals. */
+  counts: boolean;
+}
+
+/**
+ * A trend of one measure over the weeks (`weeks`, each named by its first day), one
+ * line on a category axis from zero up. A week with no value yet leaves a gap.
+ */
+export function weeklyChart(
+  weeks: readonly string[],
+  series: WeeklySeries,
+  theme: ChartTheme,
+): LineChartConfig {
+  const base = baseOptions(theme);
+  const style = seriesStyle(0, theme);
+  const font = { family: theme.font };
+  return {
+    data: {
+      labels: [...weeks],
+      datasets: [
+        {
+          label: series.label,
+          data: [...series.values],
+          borderColor: style.color,
+          backgroundColor: style.color,
+          pointStyle: style.pointStyle,
+          pointRadius: 3,
+          pointHoverRadius: 5,
+          borderWidth: 2,
+          tension: 0.25,
+          spanGaps: false,
+        },
+      ],
+    },
+    options: {
+      ...base,
+      interaction: { mode: 'index', intersect: false },
+      plugins: {
+        ...base.plugins,
+        // One line: the chart's heading names it.
+        legend: { display: false },
+        tooltip: {
+          ...base.plugins?.tooltip,
+          callbacks: {
+            title: (items: TooltipItem<'line'>[]) =>
+              items.length
+                ? $localize`:@@charts.week.title:Week of ${weeks[items[0].dataIndex] ?? ''}:week:`
+                : '',
+            label: (item: TooltipItem<'line'>) =>
+              `${series.label}: ${series.format(Number(item.parsed.y))}`,
+          },
+        },
+      },
+      scales: {
+        x: {
+          ticks: {
+            color: theme.text,
+            font,
+            maxRotation: 0,
+            // `11-16`: the year adds nothing within a month; the tooltip has the full date.
+            callback: (value: number | string) => weeks[Number(value)]?.slice(5) ?? '',
+          },
+          grid: { color: theme.grid },
+        },
+        y: {
+          beginAtZero: true,
+          ticks: {
+            color: theme.text,
+            font,
+            ...(series.counts ? { precision: 0 } : {}),
+            callback: (value: number | string) =>
+              series.counts ? formatCount(Number(value)) : formatCoreHours(Number(value)),
+          },
+          grid: { color: theme.grid },
+        },
       },
     },
   };
