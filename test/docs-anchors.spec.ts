@@ -16,7 +16,7 @@ const GUIDE_MAX_LINES = 450;
 
 /** Where code may cite the guide. */
 const CITING_ROOTS = ['server', 'client/src', 'shared', 'test', 'scripts', 'bench'];
-const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.angular', 'coverage', 'data']);
+const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.angular', 'data']);
 const TEXT_FILE = /\.(ts|mts|cts|js|mjs|cjs|scss|css|html|json|md|ya?ml|sh)$/;
 
 /** A citation: `docs/`, a document's name, `#`, and a slug. Built so that this file cites nothing. */
