@@ -2,7 +2,7 @@ import type { Issue, Organization, PullRequest, Repository } from '@shared/board
 import type { PlatformRepository } from '@shared/platform/types';
 import { CacheIndex } from '../server/board/cache/cache-index';
 import { buildDemoPlan } from '../server/forge/seed/demo-plan';
-import { UNREADABLE_MESSAGE } from '../server/board/coverage/coverage.service';
+import { UNREADABLE_MESSAGE } from '../server/board/scope/coverage.service';
 import { startBoard, RunningBoard } from './board-harness';
 import { forgeClient, HarnessForge, startForge } from './forge-harness';
 

@@ -43,7 +43,7 @@ import { IssuesModule } from './issues/issues.module';
 import { MetaModule } from './meta/meta.module';
 import { BoardMetrics } from './metrics/board-metrics';
 import { OpsController } from './ops/ops.controller';
-import { CoverageModule } from './coverage/coverage.module';
+import { CoverageModule } from './scope/coverage.module';
 import { OrgsModule } from './orgs/orgs.module';
 import { PlatformModule } from './platform/platform.module';
 import type { PlatformClientOptions } from './platform/platform.options';

@@ -4,7 +4,7 @@ import type { AdminSettings, RefreshResult, SettingsChange } from '@shared/board
 import { BoardChanges } from '../events/board-changes';
 import { CreditsService } from '../credits/credits.service';
 import { SnapshotService } from '../credits/snapshot.service';
-import { Coverage } from '../coverage/coverage.service';
+import { Coverage } from '../scope/coverage.service';
 import { SettingsService } from '../settings/settings.service';
 
 /** The admin settings and the manual credit refresh. */

@@ -1,6 +1,6 @@
 import { loadBoardConfig } from '../config/board-config';
 import type { BoardChanges } from '../events/board-changes';
-import type { Coverage } from '../coverage/coverage.service';
+import type { Coverage } from '../scope/coverage.service';
 import { PlatformClient } from '../platform/platform-client';
 import { PlatformHttp } from '../platform/platform-http';
 import { issue, npc } from '../../../test/platform-fixtures';

@@ -8,7 +8,7 @@ import { withCode } from '../common/error-code';
 import { assertConfiguredNpc } from './configured-npc';
 import { BoardChanges } from '../events/board-changes';
 import { BoardConfig } from '../config/board-config';
-import { Coverage } from '../coverage/coverage.service';
+import { Coverage } from '../scope/coverage.service';
 import { PlatformClient } from '../platform/platform-client';
 import { PlatformForbiddenError, PlatformInvalidError } from '../platform/platform.errors';
 

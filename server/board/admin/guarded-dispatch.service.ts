@@ -16,7 +16,7 @@ import { assertConfiguredNpc } from './configured-npc';
 import { BoardChanges } from '../events/board-changes';
 import { BoardConfig } from '../config/board-config';
 import { NpcWorkService } from '../sync/npc-work.service';
-import { Coverage } from '../coverage/coverage.service';
+import { Coverage } from '../scope/coverage.service';
 import { PlatformClient } from '../platform/platform-client';
 import { BoardStore } from '../store/board-store';
 import { DispatchService } from './dispatch.service';

@@ -22,7 +22,7 @@ import { byName } from '@shared/board/text-order';
 import { Clock } from '../../common/clock';
 import { NpcWorkService } from '../sync/npc-work.service';
 import { RepoActivityService } from '../sync/repo-activity.service';
-import { Coverage } from '../coverage/coverage.service';
+import { Coverage } from '../scope/coverage.service';
 import { PlatformClient } from '../platform/platform-client';
 import { BoardStore } from '../store/board-store';
 import { IssueMirror } from '../sync/issue-mirror';

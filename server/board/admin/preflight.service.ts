@@ -22,7 +22,7 @@ import { BoardConfig } from '../config/board-config';
 import { NpcRunReads } from '../sync/npc-run-reads';
 import { NpcWorkService } from '../sync/npc-work.service';
 import { RepoActivityService } from '../sync/repo-activity.service';
-import { Coverage } from '../coverage/coverage.service';
+import { Coverage } from '../scope/coverage.service';
 import { PlatformClient } from '../platform/platform-client';
 import { SettingsService } from '../settings/settings.service';
 import { BoardStore } from '../store/board-store';

@@ -5,7 +5,7 @@ import { Clock } from '../../common/clock';
 import { ConflictError, NotFoundError } from '../../common/errors';
 import { withCode } from '../common/error-code';
 import { BoardChanges } from '../events/board-changes';
-import { Coverage } from '../coverage/coverage.service';
+import { Coverage } from '../scope/coverage.service';
 import { PlatformClient } from '../platform/platform-client';
 import { PlatformConflictError } from '../platform/platform.errors';
 import { BoardStore } from '../store/board-store';

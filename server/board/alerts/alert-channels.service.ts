@@ -6,7 +6,7 @@ import { Clock } from '../../common/clock';
 import { InvalidError, NotFoundError } from '../../common/errors';
 import { withCode } from '../common/error-code';
 import { BoardConfig } from '../config/board-config';
-import { Coverage } from '../coverage/coverage.service';
+import { Coverage } from '../scope/coverage.service';
 import { BoardStore } from '../store/board-store';
 import { AlertDestinations } from './alert-destinations';
 import type { ChannelRecord, SilenceRecord } from '../store/alert-records';

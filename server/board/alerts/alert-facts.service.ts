@@ -7,7 +7,7 @@ import { BoardConfig } from '../config/board-config';
 import { SnapshotService, type SnapshotRun } from '../credits/snapshot.service';
 import { IssueSearchQuery } from '../issues/issue-search.query';
 import { IssuesService } from '../issues/issues.service';
-import { Coverage } from '../coverage/coverage.service';
+import { Coverage } from '../scope/coverage.service';
 import { BoardStore } from '../store/board-store';
 import { NpcRunsService } from '../sync/npc-runs.service';
 import type { AlertFinding } from './alert-rules';

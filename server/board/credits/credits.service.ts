@@ -16,7 +16,7 @@ import { Clock } from '../../common/clock';
 import { SettingsService } from '../settings/settings.service';
 import { completedBetween } from '@shared/board/outcomes';
 import { NpcWorkService } from '../sync/npc-work.service';
-import { Coverage } from '../coverage/coverage.service';
+import { Coverage } from '../scope/coverage.service';
 import { PlatformClient } from '../platform/platform-client';
 import { BoardStore } from '../store/board-store';
 import { SnapshotService } from './snapshot.service';

@@ -4,7 +4,7 @@ import type { CreditSnapshot } from '@shared/board/entities';
 import { Clock } from '../../common/clock';
 import { SingleFlight } from '../../common/single-flight';
 import { BoardConfig } from '../config/board-config';
-import { Coverage } from '../coverage/coverage.service';
+import { Coverage } from '../scope/coverage.service';
 import { BoardMetrics } from '../metrics/board-metrics';
 import { PlatformClient } from '../platform/platform-client';
 import { DistributedLock } from '../locks/distributed-lock';

@@ -6,7 +6,7 @@ import { NpcRunsService } from '../sync/npc-runs.service';
 import { NpcWorkService } from '../sync/npc-work.service';
 import { isNpcIssue } from '@shared/board/npc';
 import { mayNeedAttention } from '@shared/board/signals';
-import { Coverage } from '../coverage/coverage.service';
+import { Coverage } from '../scope/coverage.service';
 import { IssueMirror } from '../sync/issue-mirror';
 import { PlatformClient } from '../platform/platform-client';
 import { AttentionFilter, IssueSearchQuery } from './issue-search.query';

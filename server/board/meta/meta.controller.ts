@@ -7,7 +7,7 @@ import { PublicRead } from '../cache/public-reads';
 import { BoardConfig } from '../config/board-config';
 import { PLATFORM_CONNECTION, PlatformConnection } from '../connection/platform-connection';
 import { CreditsService } from '../credits/credits.service';
-import { Coverage } from '../coverage/coverage.service';
+import { Coverage } from '../scope/coverage.service';
 
 @ApiTags('meta')
 @Controller('api/meta')

@@ -20,7 +20,7 @@ import { Clock } from '../../common/clock';
 import { NotFoundError } from '../../common/errors';
 import { notePending } from '../cache/freshness';
 import { BoardConfig } from '../config/board-config';
-import { Coverage } from '../coverage/coverage.service';
+import { Coverage } from '../scope/coverage.service';
 import { IssueMirror } from '../sync/issue-mirror';
 import { soleNpcOf } from '../sync/npc-run-records';
 import { NpcPullsService, PULL_WINDOW_DAYS } from '../sync/npc-pulls.service';

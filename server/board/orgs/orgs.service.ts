@@ -11,7 +11,7 @@ import { BoardConfig } from '../config/board-config';
 import { NpcWorkService } from '../sync/npc-work.service';
 import { PlatformClient } from '../platform/platform-client';
 import { BoardStore } from '../store/board-store';
-import { Coverage } from '../coverage/coverage.service';
+import { Coverage } from '../scope/coverage.service';
 
 /**
  * The organizations the board covers, and their cards: details, repository count, issue

@@ -6,7 +6,7 @@ import { Clock } from '../../common/clock';
 import { IssueMirror } from '../sync/issue-mirror';
 import { RepoActivityService } from '../sync/repo-activity.service';
 import type { PlatformRepository, PullListState } from '@shared/platform/types';
-import { Coverage } from '../coverage/coverage.service';
+import { Coverage } from '../scope/coverage.service';
 import { PlatformClient } from '../platform/platform-client';
 
 const DAY_MS = 86_400_000;

@@ -5,7 +5,7 @@ import { isNpcIssue } from '@shared/board/npc';
 import { roundCoreHours, type OrgRunFigures, type RunFigures } from '@shared/board/runs';
 import { Clock } from '../../common/clock';
 import { notePending } from '../cache/freshness';
-import { Coverage } from '../coverage/coverage.service';
+import { Coverage } from '../scope/coverage.service';
 import { IssueMirror } from '../sync/issue-mirror';
 import { NpcRunsService, RUN_WINDOW_DAYS } from '../sync/npc-runs.service';
 

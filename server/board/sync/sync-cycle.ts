@@ -8,7 +8,7 @@ import { BoardChanges } from '../events/board-changes';
 import { RefreshAhead } from '../cache/refresh-ahead';
 import { DistributedLock } from '../locks/distributed-lock';
 import { BoardConfig } from '../config/board-config';
-import { Coverage } from '../coverage/coverage.service';
+import { Coverage } from '../scope/coverage.service';
 import { PlatformClient } from '../platform/platform-client';
 import { signalOf } from './held-issues';
 import { IssueMirror } from './issue-mirror';
