@@ -5,9 +5,11 @@
  * answer), counted with spies, not timed; and what they send is what the whole pipeline
  * sends for the same entry.
  */
+import { ValidationPipe } from '@nestjs/common';
 import * as zlib from 'node:zlib';
 import { compressors } from '../server/board/common/compression';
 import { CacheIndex } from '../server/board/cache/cache-index';
+import { RepoIssuesQuery } from '../server/board/issues/issue-search.query';
 import { RouteCacheInterceptor } from '../server/board/cache/route-cache.interceptor';
 import { BoardMetrics } from '../server/board/metrics/board-metrics';
 import { startBoard, type RunningBoard } from './board-harness';
@@ -136,4 +138,32 @@ it('reads the cache index once for a miss, the hook handing its look to the inte
   expect(response.headers.get('x-cache')).toBe('MISS');
   const routeReads = read.mock.calls.filter(([key]) => String(key).startsWith('route:'));
   expect(routeReads).toEqual([[`route:repos/${repos[0].full_name}/issues?state=closed`]]);
+});
+
+it("validates a miss's query once: the pipe takes the instance the cache key was built from", async () => {
+  const [org] = (
+    (await (await fetch(`${board.url}/api/meta`)).json()) as { covered_orgs: string[] }
+  ).covered_orgs;
+  const repos = (await (await board.settled(`/api/orgs/${org}/repos`)).json()) as {
+    full_name: string;
+  }[];
+  // Not the repository of the test above, so this is a miss in any order.
+  const repo = repos[repos.length - 1].full_name;
+  // The forge runs in this process too: count the board's query class only.
+  const validated = jest.spyOn(ValidationPipe.prototype, 'transform');
+  const boardQueries = () =>
+    validated.mock.calls.filter(([, metadata]) => metadata.metatype === RepoIssuesQuery);
+  const response = await fetch(`${board.url}/api/repos/${repo}/issues?state=closed`);
+  const issues = (await response.json()) as { state: string }[];
+  expect(response.status).toBe(200);
+  expect(response.headers.get('x-cache')).toBe('MISS');
+  expect(issues.length).toBeGreaterThan(0);
+  expect(issues.map((issue) => issue.state)).toEqual(issues.map(() => 'closed'));
+  expect(boardQueries()).toEqual([]);
+
+  // An invalid query has no key: the pipe validates it and answers 400 naming the field.
+  const refused = await fetch(`${board.url}/api/repos/${repo}/issues?state=opened`);
+  expect(refused.status).toBe(400);
+  expect(JSON.stringify(await refused.json())).toContain('state');
+  expect(boardQueries()).toHaveLength(1);
 });

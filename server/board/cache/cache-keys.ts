@@ -20,8 +20,11 @@ export const ROUTE_KEY_PREFIX = 'route:';
 @Injectable()
 export class CacheKeys {
   private readonly apiPrefix: string;
-  /** Raw URL → route key (`false`: not cacheable), so a hit costs one lookup. */
-  private readonly memo = new LRUCache<string, string | false>({ max: 2_000 });
+  /**
+   * Raw URL → route key and validated query (`false`: not cacheable), so a hit costs one
+   * lookup and a miss validates its query once.
+   */
+  private readonly memo = new LRUCache<string, RouteKey | false>({ max: 2_000 });
 
   constructor(
     config: BoardConfig,
@@ -37,6 +40,14 @@ export class CacheKeys {
 
   /** The route key of a request URL, or `null` when the URL is not a valid public read. */
   route(url: string): string | null {
+    return this.routeKey(url)?.key ?? null;
+  }
+
+  /**
+   * The route key of a request URL with its query as validation made it (null when the
+   * read takes no query), or `null` when the URL is not a valid public read.
+   */
+  routeKey(url: string): RouteKey | null {
     if (!url.startsWith(this.apiPrefix)) return null;
     const memo = this.memo.get(url);
     if (memo !== undefined) return memo || null;
@@ -99,7 +110,13 @@ export class CacheKeys {
   }
 }
 
-function canonicalRouteKey(rest: string, reads: PublicReads): string | null {
+/** A public read's cache key and its validated query instance. */
+export interface RouteKey {
+  key: string;
+  query: object | null;
+}
+
+function canonicalRouteKey(rest: string, reads: PublicReads): RouteKey | null {
   const mark = rest.indexOf('?');
   const rawPath = mark < 0 ? rest : rest.slice(0, mark);
   let path: string;
@@ -112,7 +129,7 @@ function canonicalRouteKey(rest: string, reads: PublicReads): string | null {
   if (!read) return null;
   const query = parseQueryString(mark < 0 ? '' : rest.slice(mark + 1));
   const names = Object.keys(query);
-  if (!read.query) return names.length === 0 ? ROUTE_KEY_PREFIX + path : null;
+  if (!read.query) return names.length === 0 ? { key: ROUTE_KEY_PREFIX + path, query: null } : null;
   if (names.some((name) => Array.isArray(query[name]))) return null;
   const instance = plainToInstance(read.query, query);
   const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true });
@@ -122,5 +139,8 @@ function canonicalRouteKey(rest: string, reads: PublicReads): string | null {
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`)
     .join('&');
-  return ROUTE_KEY_PREFIX + path + (canonical ? `?${canonical}` : '');
+  return {
+    key: ROUTE_KEY_PREFIX + path + (canonical ? `?${canonical}` : ''),
+    query: Object.freeze(instance),
+  };
 }

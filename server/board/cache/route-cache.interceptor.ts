@@ -8,6 +8,7 @@ import { NotFoundError } from '../../common/errors';
 import { SingleFlight } from '../../common/single-flight';
 import { boardErrorBody } from '../common/board-exception.filter';
 import { negotiateEncoding } from '../common/compression';
+import { handOverQuery } from '../common/validated-queries';
 import { isUpstreamFailure } from '../common/upstream-failures';
 import { BoardMetrics } from '../metrics/board-metrics';
 import { isBudgetRefusal } from '../platform/platform-failures';
@@ -34,6 +35,8 @@ const MAX_HELD_FAILURES = 1000;
 /** What the `onRequest` hook found for a request it could not answer: its key and entry. */
 interface LookedUp {
   key: string;
+  /** The query as building the key validated it; the validation pipe takes it over. */
+  query: object | null;
   entry: RouteEntry | undefined;
 }
 
@@ -77,8 +80,10 @@ export class RouteCacheInterceptor implements NestInterceptor {
     const found = lookedUp.get(request);
     if (found !== undefined) return found;
     if (request.method !== 'GET') return null;
-    const key = this.keys.route(request.url);
-    return key === null ? null : { key, entry: await this.cache.get<RouteEntry>(key) };
+    const routeKey = this.keys.routeKey(request.url);
+    return routeKey === null
+      ? null
+      : { ...routeKey, entry: await this.cache.get<RouteEntry>(routeKey.key) };
   }
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
@@ -88,6 +93,7 @@ export class RouteCacheInterceptor implements NestInterceptor {
     const found = await this.lookUp(request);
     if (found === null) return next.handle();
     const { key, entry } = found;
+    if (found.query !== null) handOverQuery(request.query, found.query);
     if (this.ahead.isRebuild(request.headers)) {
       // Under a key of its own: a viewer must not join a rebuild that fails without a
       // fallback, but take the usual path (a STALE answer when the platform is down).
@@ -122,8 +128,9 @@ export class RouteCacheInterceptor implements NestInterceptor {
    * answered here. Returns false when the request must go the whole way.
    */
   async serveFresh(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-    const key = this.keys.route(request.url);
-    if (!key || this.ahead.isRebuild(request.headers)) return false;
+    const routeKey = this.keys.routeKey(request.url);
+    if (!routeKey || this.ahead.isRebuild(request.headers)) return false;
+    const { key, query } = routeKey;
     const entry = await this.cache.get<RouteEntry>(key);
     const state = !entry
       ? null
@@ -133,7 +140,7 @@ export class RouteCacheInterceptor implements NestInterceptor {
           ? 'STALE'
           : null;
     if (entry === undefined || state === null) {
-      lookedUp.set(request, { key, entry });
+      lookedUp.set(request, { key, query, entry });
       return false;
     }
     if (state === 'HIT') this.metrics.countHit();

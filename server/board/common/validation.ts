@@ -7,6 +7,7 @@ import {
 } from '@nestjs/common';
 import { getMetadataStorage, type ValidationError } from 'class-validator';
 import type { BoardErrorCode, MessageParams } from '@shared/board/errors';
+import { takeValidatedQuery } from './validated-queries';
 
 /**
  * The 400 of a failed validation: Nest's own answer (the same `message` list), with the
@@ -34,6 +35,10 @@ export class BoardValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'query') {
+      const validated = takeValidatedQuery(value, metadata.metatype);
+      if (validated !== undefined) return validated;
+    }
     try {
       return (await super.transform(value, metadata)) as unknown;
     } catch (error) {

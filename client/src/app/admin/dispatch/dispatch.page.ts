@@ -48,7 +48,6 @@ import { EmptyStateComponent } from '../../ui/empty-state.component';
 import { ICON_IMPORTS } from '../../ui/icons';
 import { LoadErrorComponent } from '../../ui/load-error.component';
 import { MarkdownComponent } from '../../ui/markdown.component';
-import { forecastText, runwayText } from '../../ui/credit-text';
 import { AdminApiService } from '../admin-api.service';
 import { DispatchFindingsComponent } from './dispatch-findings.component';
 import {
@@ -58,6 +57,7 @@ import {
   dispatchGate,
   initialsOf,
   matchingRepos,
+  runwaySummary,
   refusedFindings,
   repoGroups,
   taskBoardLink,
@@ -199,30 +199,7 @@ export default class DispatchPage {
       org === null
         ? of(null)
         : this.api.orgCredits(org, 7).pipe(
-            map(({ data }) => {
-              if (data.balance === null) return null;
-              const name = this.orgNames.nameOf(org);
-              const credits = formatCount(data.balance);
-              const when = forecastText({
-                forecast: data.forecast,
-                exhaustionDate: data.predicted_exhaustion_date,
-              });
-              const parts = [
-                $localize`:@@admin.dispatch.runway.balance:${name}:org:: ${credits}:credits: credits`,
-                $localize`:@@admin.dispatch.runway.runsOut:runs out ${when}:when:`,
-                runwayText({
-                  balance: data.balance,
-                  creditsPerTask: data.credits_per_task,
-                  tasksCompleted: data.tasks_completed,
-                  taskWindowDays: data.task_window_days,
-                  runwayTasks: data.runway_tasks,
-                }),
-              ];
-              return {
-                text: parts.filter((p) => p !== '').join(' · '),
-                low: data.below_threshold,
-              };
-            }),
+            map(({ data }) => runwaySummary(this.orgNames.nameOf(org), data)),
             catchError(() => of(null)),
           ),
   );

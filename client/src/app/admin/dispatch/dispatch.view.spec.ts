@@ -4,6 +4,7 @@ import {
   initialsOf,
   matchingRepos,
   repoGroups,
+  runwaySummary,
   taskBoardLink,
 } from './dispatch.view';
 
@@ -72,5 +73,33 @@ describe('taskBoardLink', () => {
       path: '/tasks',
       query: { repo: 'acme/web', issue: 12 },
     });
+  });
+});
+
+describe('runwaySummary', () => {
+  const credits = {
+    balance: 1840,
+    forecast: 'date' as const,
+    predicted_exhaustion_date: '2027-01-18',
+    credits_per_task: 11.7,
+    tasks_completed: 40,
+    task_window_days: 7,
+    runway_tasks: 157,
+    below_threshold: false,
+  };
+
+  it('reads balance, the day it runs out and the tasks it still pays for', () => {
+    expect(runwaySummary('Aurora Labs', credits)).toEqual({
+      text: 'Aurora Labs: 1,840 credits · runs out 2027-01-18 · ≈ 157 more tasks at 7-day cost',
+      low: false,
+    });
+  });
+
+  it('says when the organization runs low', () => {
+    expect(runwaySummary('Aurora Labs', { ...credits, below_threshold: true })?.low).toBe(true);
+  });
+
+  it('has nothing to say while the balance is unknown', () => {
+    expect(runwaySummary('Aurora Labs', { ...credits, balance: null })).toBeNull();
   });
 });

@@ -1,5 +1,8 @@
 import type { DispatchFinding } from '@shared/board/dispatch';
-import type { Repository } from '@shared/board/entities';
+import type { OrgCredits, Repository } from '@shared/board/entities';
+
+import { formatCount } from '../../ui/format';
+import { forecastText, runwayText } from '../../ui/credit-text';
 
 export { defaultTitle, MAX_REQUIREMENT_LENGTH, MAX_TITLE_LENGTH } from '@shared/board/dispatch';
 
@@ -77,4 +80,49 @@ export function refusedFindings(
 ): DispatchFinding[] | null {
   if (error?.status !== 409 || !Array.isArray(error.body?.['findings'])) return null;
   return error.body['findings'] as DispatchFinding[];
+}
+
+/** The runway line under the repository field, and whether the organization runs low. */
+export interface RunwaySummary {
+  text: string;
+  low: boolean;
+}
+
+/**
+ * An organization's credits in words, so that work is not sent to one about to run dry:
+ * "Aurora Labs: 1,840 credits · runs out 2027-01-18 · ≈ 157 more tasks at 7-day cost".
+ * Null when its balance is unknown.
+ */
+export function runwaySummary(
+  name: string,
+  credits: Pick<
+    OrgCredits,
+    | 'balance'
+    | 'forecast'
+    | 'predicted_exhaustion_date'
+    | 'credits_per_task'
+    | 'tasks_completed'
+    | 'task_window_days'
+    | 'runway_tasks'
+    | 'below_threshold'
+  >,
+): RunwaySummary | null {
+  if (credits.balance === null) return null;
+  const balance = formatCount(credits.balance);
+  const when = forecastText({
+    forecast: credits.forecast,
+    exhaustionDate: credits.predicted_exhaustion_date,
+  });
+  const parts = [
+    $localize`:@@admin.dispatch.runway.balance:${name}:org:: ${balance}:credits: credits`,
+    $localize`:@@admin.dispatch.runway.runsOut:runs out ${when}:when:`,
+    runwayText({
+      balance: credits.balance,
+      creditsPerTask: credits.credits_per_task,
+      tasksCompleted: credits.tasks_completed,
+      taskWindowDays: credits.task_window_days,
+      runwayTasks: credits.runway_tasks,
+    }),
+  ];
+  return { text: parts.filter((p) => p !== '').join(' · '), low: credits.below_threshold };
 }

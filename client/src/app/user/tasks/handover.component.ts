@@ -1,4 +1,3 @@
-import { HttpClient } from '@angular/common/http';
 import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
 import { FormControl, FormGroup, ReactiveFormsModule, Validators } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
@@ -8,17 +7,16 @@ import { MatSelectModule } from '@angular/material/select';
 import { MAX_REASON_LENGTH } from '@shared/board/dispatch';
 import type { Issue } from '@shared/board/entities';
 
+import { ApiService } from '../../core/api.service';
 import { BoardMetaService } from '../../core/board-meta.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
-import { idempotencyHeaders } from '../../core/idempotency-key';
 import { asApiError } from '../../core/remote-state';
 import { formatCount } from '../../ui/format';
 
 /**
  * *Hand to another NPC*, in the issue dialog for a signed-in admin: replaces the issue's
- * NPC assignee and comments the mention (`POST api/admin/issues/…/redispatch`), then
- * reloads what the pages show. The dialog loads it only for a signed-in admin; the admin
- * token is added by adminAuthInterceptor, as on every `api/admin/` route.
+ * NPC assignee and comments the mention (`ApiService.redispatch`), then reloads what the
+ * pages show. The dialog loads it only for a signed-in admin.
  */
 @Component({
   selector: 'npc-handover',
@@ -111,7 +109,7 @@ import { formatCount } from '../../ui/format';
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
 export class HandoverComponent {
-  private readonly http = inject(HttpClient);
+  private readonly api = inject(ApiService);
   private readonly meta = inject(BoardMetaService).meta;
   private readonly freshness = inject(DataFreshnessService);
 
@@ -148,10 +146,8 @@ export class HandoverComponent {
     const issue = this.issue();
     this.sending.set(true);
     this.error.set(null);
-    const path = `api/admin/issues/${encodeURIComponent(issue.repository.full_name)}/${issue.number}/redispatch`;
     const why = reason.trim();
-    const body = { npc, ...(why ? { reason: why } : {}) };
-    this.http.post<Issue>(path, body, { headers: idempotencyHeaders() }).subscribe({
+    this.api.redispatch(issue, { npc, ...(why ? { reason: why } : {}) }).subscribe({
       next: () => {
         this.sending.set(false);
         this.open.set(false);
