@@ -205,8 +205,8 @@ export class OrgsRepository {
   }
 
   /** The namespace (user or organization) at `path`. */
-  namespace(path: string): NamespaceRow | undefined {
-    return this.db.get<NamespaceRow>('SELECT id, path, kind FROM namespaces WHERE path = ?', [
+  namespace(path: string): Readonly<NamespaceRow> | undefined {
+    return this.db.lookUp<NamespaceRow>('SELECT id, path, kind FROM namespaces WHERE path = ?', [
       path,
     ]);
   }

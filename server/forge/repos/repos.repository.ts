@@ -44,6 +44,9 @@ const REPO_SELECT_SLIM = `
     0 AS npc_merged_pull_count, 0 AS npc_builded_count, NULL AS last_pusher
   FROM repos r JOIN namespaces n ON n.id = r.namespace_id`;
 
+/** One repository for the access check: asked on every repository request, so kept whole. */
+const REPO_BY_NAME_SLIM = `${REPO_SELECT_SLIM} WHERE r.namespace_id = ? AND r.name = ?`;
+
 const ORDER_COLUMNS: Readonly<Record<RepoOrder, readonly string[]>> = {
   last_updated_at: ["IFNULL(r.last_commit_at, '')"],
   created_at: ['r.created_at'],
@@ -83,11 +86,8 @@ export class ReposRepository {
   }
 
   /** A repository by owner namespace and name, without its open counts (they read as 0). */
-  byNameForAccess(namespaceId: number, name: string): RepoRow | undefined {
-    return this.db.get<RepoRow>(`${REPO_SELECT_SLIM} WHERE r.namespace_id = ? AND r.name = ?`, [
-      namespaceId,
-      name,
-    ]);
+  byNameForAccess(namespaceId: number, name: string): Readonly<RepoRow> | undefined {
+    return this.db.lookUp<RepoRow>(REPO_BY_NAME_SLIM, [namespaceId, name]);
   }
 
   /** The id of `owner/name`, if it exists. */

@@ -23,6 +23,12 @@ describe('DataPaths', () => {
     expect(() => paths.repository(owner, name)).toThrow(InvalidError);
   });
 
+  it('refuses a bad name each time it is asked, the good ones kept', () => {
+    expect(paths.repository('acme', 'web')).toBe(paths.repository('acme', 'web'));
+    expect(() => paths.repository('acme', '..')).toThrow(InvalidError);
+    expect(() => paths.repository('acme', '..')).toThrow(InvalidError);
+  });
+
   it('refuses joins that leave the root', () => {
     expect(() => paths.resolve('..', 'elsewhere')).toThrow(InvalidError);
     expect(() => paths.resolve('/etc/passwd')).toThrow(InvalidError);

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import * as path from 'node:path';
 import { isSlug } from '@shared/platform/paths';
 import { InvalidError } from '../../common/errors';
@@ -9,6 +10,8 @@ import { InvalidError } from '../../common/errors';
  */
 export class DataPaths {
   readonly root: string;
+  /** `owner/name` → its checked repository folder (names as asked, any case). */
+  private readonly repositories = new LRUCache<string, string>({ max: 10_000 });
 
   constructor(root: string) {
     this.root = path.resolve(root);
@@ -55,8 +58,21 @@ export class DataPaths {
     return this.resolve('uploads', kind, key);
   }
 
-  /** The bare repository of `owner/name`: `<root>/repos/<owner>/<name>.git`. */
+  /**
+   * The bare repository of `owner/name`: `<root>/repos/<owner>/<name>.git`. Asked on every
+   * repository request, so each name's checked path is kept.
+   */
   repository(owner: string, name: string): string {
+    const key = `${owner}/${name}`;
+    let dir = this.repositories.get(key);
+    if (dir === undefined) {
+      dir = this.checkedRepository(owner, name);
+      this.repositories.set(key, dir);
+    }
+    return dir;
+  }
+
+  private checkedRepository(owner: string, name: string): string {
     for (const [param, value] of [
       ['owner', owner],
       ['name', name],

@@ -120,8 +120,8 @@ export class UsersRepository {
   }
 
   /** The owner and scopes of a token, by its hash. */
-  tokenOwner(hash: string): TokenOwnerRow | undefined {
-    return this.db.get<TokenOwnerRow>(
+  tokenOwner(hash: string): Readonly<TokenOwnerRow> | undefined {
+    return this.db.lookUp<TokenOwnerRow>(
       `SELECT t.user_id, u.username, u.is_admin, t.scopes
        FROM tokens t JOIN users u ON u.id = t.user_id
        WHERE t.hash = ? AND u.frozen = 0`,

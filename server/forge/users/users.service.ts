@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { DtoUsersResult } from '@shared/platform/published';
 import { InvalidError, NotFoundError, UnauthorizedError } from '../../common/errors';
 import { Clock } from '../common/clock';
@@ -14,7 +14,8 @@ import { UsersRepository } from './users.repository';
 
 /** The stored form of a token: only its SHA-256 is kept. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  // One-shot: every authenticated request hashes its token.
+  return hash('sha256', token, 'hex');
 }
 
 /** A new random token (32 URL-safe characters). */
