@@ -1,7 +1,7 @@
 import { provideHttpClient, withInterceptors } from '@angular/common/http';
 import { HttpTestingController, provideHttpClientTesting } from '@angular/common/http/testing';
 import { TestBed } from '@angular/core/testing';
-import type { Issue, Organization } from '@shared/board/entities';
+import type { Organization } from '@shared/board/entities';
 
 import { ApiService, PENDING_FOLLOW_MS, pendingOf } from './api.service';
 import { Fetched } from './api.types';
@@ -37,16 +37,6 @@ describe('ApiService', () => {
     ]) {
       http.expectOne(url).flush([]);
     }
-  });
-
-  it('posts a handover to the admin route, the repository one escaped segment, with a request key', () => {
-    const issue = { repository: { full_name: 'acme/web app' }, number: 12 } as Issue;
-    api.redispatch(issue, { npc: 'npc-tester', reason: 'stuck' }).subscribe();
-    const sent = http.expectOne('api/admin/issues/acme%2Fweb%20app/12/redispatch');
-    expect(sent.request.method).toBe('POST');
-    expect(sent.request.body).toEqual({ npc: 'npc-tester', reason: 'stuck' });
-    expect(sent.request.headers.get('Idempotency-Key')).toMatch(/^[\w-]{16,}$/);
-    sent.flush({});
   });
 
   describe('answers with pending enrichments', () => {

@@ -15,7 +15,6 @@ import { EMPTY, Observable, expand, map, switchMap, timer } from 'rxjs';
 
 import { BoardMeta, Fetched, IssueQuery } from './api.types';
 import { freshnessOf } from './freshness';
-import { idempotencyHeaders } from './idempotency-key';
 
 /** Credit windows the board accepts. */
 export type CreditDays = 7 | 30;
@@ -105,19 +104,6 @@ export class ApiService {
   /** One NPC's measures, per organization and repository, its open tasks and pull requests. */
   npcDetail(handle: string, days: OutcomeWindow): Observable<Fetched<NpcDetail>> {
     return this.read<NpcDetail>(`api/npcs/${encodeURIComponent(handle)}`, { days });
-  }
-
-  /**
-   * Hands a task to another NPC: the board swaps the NPC assignee and comments the mention.
-   * An admin route: adminAuthInterceptor adds the token, as on every `api/admin/` path.
-   */
-  redispatch(
-    issue: Pick<Issue, 'repository' | 'number'>,
-    handover: { npc: string; reason?: string },
-  ): Observable<Issue> {
-    // The route takes `org/repo` as one segment, so its slash is escaped too.
-    const path = `api/admin/issues/${encodeURIComponent(issue.repository.full_name)}/${issue.number}/redispatch`;
-    return this.http.post<Issue>(path, handover, { headers: idempotencyHeaders() });
   }
 
   private read<T>(

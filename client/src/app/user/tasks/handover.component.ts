@@ -7,15 +7,15 @@ import { MatSelectModule } from '@angular/material/select';
 import { MAX_REASON_LENGTH } from '@shared/board/dispatch';
 import type { Issue } from '@shared/board/entities';
 
-import { ApiService } from '../../core/api.service';
 import { BoardMetaService } from '../../core/board-meta.service';
 import { DataFreshnessService } from '../../core/data-freshness.service';
+import { HandoverApi } from '../../core/handover-api.service';
 import { asApiError } from '../../core/remote-state';
 import { formatCount } from '../../ui/format';
 
 /**
  * *Hand to another NPC*, in the issue dialog for a signed-in admin: replaces the issue's
- * NPC assignee and comments the mention (`ApiService.redispatch`), then reloads what the
+ * NPC assignee and comments the mention (`HandoverApi.redispatch`), then reloads what the
  * pages show. The dialog loads it only for a signed-in admin.
  */
 @Component({
@@ -109,7 +109,7 @@ import { formatCount } from '../../ui/format';
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
 export class HandoverComponent {
-  private readonly api = inject(ApiService);
+  private readonly api = inject(HandoverApi);
   private readonly meta = inject(BoardMetaService).meta;
   private readonly freshness = inject(DataFreshnessService);
 
