@@ -5,6 +5,8 @@ import { filter, take } from 'rxjs';
 
 import { AppComponent } from './app/app.component';
 import { appConfig } from './app/app.config';
+import { loadErrorText } from './app/core/error.interceptor';
+import { whenIdle } from './app/core/when-idle';
 
 // Start-up runs in three tasks instead of one, so a phone's main thread answers input in
 // between: evaluating the code (this module), creating the frame (top bar), and the first
@@ -34,6 +36,9 @@ nextTask()
     const router = app.injector.get(Router);
     replaceFirstScreen(app, router);
     router.initialNavigation();
+    // The failure sentences, fetched well after the first screen (a failure before then
+    // waits for them), so that one while the board is away still reads.
+    setTimeout(() => whenIdle(() => void loadErrorText().catch(() => undefined)), 5_000);
   })
   .catch((err: unknown) => {
     // Without an app, the first screen is all there is; better an empty page than a still one.

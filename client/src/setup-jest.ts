@@ -1,5 +1,6 @@
 import '@angular/localize/init';
 import { setupZonelessTestEnv } from 'jest-preset-angular/setup-env/zoneless';
+import { loadErrorText } from './app/core/error.interceptor';
 
 setupZonelessTestEnv();
 
@@ -18,3 +19,8 @@ class NoIntersectionObserver {
 }
 globalThis.IntersectionObserver ??=
   NoIntersectionObserver as unknown as typeof IntersectionObserver;
+
+// The app fetches its failure sentences once the browser is idle (core/error.interceptor.ts);
+// specs start with them loaded, as a page does after its first screen. The path of a
+// failure that comes first has a spec of its own there.
+beforeAll(() => loadErrorText());

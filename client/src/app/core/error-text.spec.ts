@@ -1,6 +1,6 @@
 import { HttpErrorResponse, HttpHeaders } from '@angular/common/http';
 
-import { toApiError } from './api-error';
+import { toApiError } from './to-api-error';
 import { errorText, fieldName, findingLabel, findingText, statusErrorText } from './error-text';
 
 /** A board error answer as HttpClient hands it over. */

@@ -116,4 +116,25 @@ describe('errorInterceptor', () => {
     expect(caught).toBeInstanceOf(ApiError);
     expect(caught).toMatchObject({ status: 0, message: 'The board server could not be reached.' });
   });
+
+  it('waits for the sentences when a failure comes before they are fetched', async () => {
+    // A module registry of its own: its interceptor has not fetched the sentences yet.
+    let seen: unknown;
+    await jest.isolateModulesAsync(async () => {
+      const { HttpErrorResponse, HttpHeaders, HttpRequest } = await import('@angular/common/http');
+      const { errorInterceptor: first } = await import('./error.interceptor');
+      const failure = new HttpErrorResponse({
+        status: 429,
+        statusText: 'Too Many Requests',
+        headers: new HttpHeaders({ 'Retry-After': '30' }),
+        error: { code: 'rate_limited', params: {}, message: 'Too many requests' },
+      });
+      const { firstValueFrom, throwError } = await import('rxjs');
+      seen = await firstValueFrom(
+        first(new HttpRequest('GET', 'api/orgs'), () => throwError(() => failure)),
+      ).catch((error: unknown) => error);
+    });
+    expect(seen).toMatchObject({ name: 'ApiError', status: 429, retryAfterSeconds: 30 });
+    expect((seen as Error).message).toBe('Too many requests; try again shortly.');
+  });
 });

@@ -1,6 +1,7 @@
-import { DestroyRef, Injectable, computed, inject, signal } from '@angular/core';
+import { DestroyRef, Injectable, type Signal, computed, inject, signal } from '@angular/core';
 
 import { APP_LOCALE } from './locale';
+import { whenIdle } from './when-idle';
 
 /** Where the viewer's choice is kept between visits. */
 export const TIME_ZONE_STORAGE_KEY = 'npcBoard.timeZone';
@@ -37,9 +38,16 @@ export function displayTimeZone(): 'UTC' | undefined {
  * The viewer's time zone as a person reads it, in the app's language and as `Intl` names
  * it: "Central European Time" / 中欧时间 for `Europe/Berlin`, "China Standard Time" /
  * 中国标准时间 for `Asia/Shanghai` (the generic name, else the long one where the generic
- * is only an offset); UTC as UTC.
+ * is only an offset); UTC as UTC. Looked up once a page: naming a zone loads time zone
+ * data a phone takes tens of milliseconds over.
  */
-export function viewerTimeZone(now = new Date()): string {
+export function viewerTimeZone(): string {
+  return (namedZone ??= nameViewerZone(new Date()));
+}
+
+let namedZone: string | undefined;
+
+function nameViewerZone(now: Date): string {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   // UTC itself reads as UTC in both languages, not as "Coordinated Universal Time".
   if (zone === 'UTC' || zone === 'Etc/UTC') return 'UTC';
@@ -65,10 +73,17 @@ export function viewerTimeZone(now = new Date()): string {
 export class TimeZoneService {
   readonly choice = choice.asReadonly();
   readonly utc = computed(() => choice() === 'utc');
-  readonly viewerZone = viewerTimeZone();
+  private readonly zone = signal<string | null>(null);
+  /**
+   * The viewer's zone by name (`viewerTimeZone`); null until the browser is first idle, so
+   * that the first screen does not wait for the lookup (only hints and the wall clock show
+   * it; `nameZone` looks it up at once).
+   */
+  readonly viewerZone: Signal<string | null> = this.zone.asReadonly();
 
   constructor() {
     choice.set(storedChoice());
+    whenIdle(() => this.nameZone());
     // Another tab flipping the switch flips it here too.
     const onStorage = (event: StorageEvent): void => {
       if (event.key === TIME_ZONE_STORAGE_KEY) choice.set(storedChoice());
@@ -88,5 +103,10 @@ export class TimeZoneService {
 
   toggle(): void {
     this.set(choice() === 'utc' ? 'local' : 'utc');
+  }
+
+  /** Looks the viewer's zone name up now, if it is not known yet. */
+  nameZone(): void {
+    if (this.zone() === null) this.zone.set(viewerTimeZone());
   }
 }

@@ -15,7 +15,8 @@ describe('TopBarComponent UTC switch', () => {
     localStorage.clear();
   });
 
-  function render() {
+  function render({ named = true } = {}) {
+    if (named) TestBed.inject(TimeZoneService).nameZone();
     const fixture = TestBed.createComponent(TopBarComponent);
     fixture.detectChanges();
     const button = (fixture.nativeElement as HTMLElement).querySelector<HTMLButtonElement>(
@@ -30,6 +31,14 @@ describe('TopBarComponent UTC switch', () => {
     expect(button.getAttribute('aria-checked')).toBe('false');
     expect(button.textContent?.trim()).toBe('UTC');
     expect(button.getAttribute('aria-label')).toContain('UTC');
+    expect(button.title).toContain('your time zone');
+  });
+
+  it('gives its hint once the zone has a name, which waits for the browser to be idle', () => {
+    const { fixture, button } = render({ named: false });
+    expect(button.hasAttribute('title')).toBe(false);
+    TestBed.inject(TimeZoneService).nameZone();
+    fixture.detectChanges();
     expect(button.title).toContain('your time zone');
   });
 

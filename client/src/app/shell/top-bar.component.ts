@@ -58,8 +58,10 @@ export class TopBarComponent {
   protected readonly navRequested = signal(false);
 
   protected readonly utc = this.timeZone.utc;
+  /** The switch's hint, once the zone has a name (shortly after the first screen). */
   protected readonly zoneHint = computed(() => {
-    const zone = this.timeZone.viewerZone;
+    const zone = this.timeZone.viewerZone();
+    if (zone === null) return null;
     return this.utc()
       ? $localize`:@@shell.timeZone.hintUtc:Times are shown in UTC. Switch off to see them in your time zone (${zone}:zone:).`
       : $localize`:@@shell.timeZone.hintLocal:Times are shown in your time zone (${zone}:zone:), with UTC on hover. Switch on to see them in UTC.`;

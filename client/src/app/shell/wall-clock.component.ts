@@ -69,10 +69,12 @@ export class WallClockComponent {
   protected readonly text = computed(() => formatClock(this.now()));
   protected readonly iso = computed(() => new Date(this.now()).toISOString());
   protected readonly zone = computed(() =>
-    this.timeZone.utc() ? 'UTC' : this.timeZone.viewerZone,
+    this.timeZone.utc() ? 'UTC' : this.timeZone.viewerZone(),
   );
 
   constructor() {
+    // On a wall the zone's name is shown from the start.
+    this.timeZone.nameZone();
     this.schedule();
     inject(DestroyRef).onDestroy(() => {
       if (this.timer) clearTimeout(this.timer);
