@@ -13,7 +13,7 @@ import { BOARD_NODE_FLAGS, boardNodeEnv } from '../scripts/board-node-flags.mjs'
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * The quick set (`npm run bench -- --quick`, what CI runs): each benchmark measures the
- * same figures over less data or fewer seconds, so the whole set fits in 5 min 20 s.
+ * same figures over less data or fewer seconds, so the whole set fits in 5 min.
  * `--quick` on one benchmark's own command line runs its short mode too.
  */
 export const QUICK = process.env.BENCH_QUICK === '1' || process.argv.includes('--quick');
