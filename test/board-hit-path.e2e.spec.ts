@@ -125,13 +125,16 @@ function decoded(payload: Buffer, headers: Record<string, string>): string {
   return payload.toString('utf8');
 }
 
-it('reads the cache index once for a miss, the hook handing its look to the interceptor', async () => {
+/** The repositories of the first covered organization, as the board lists them. */
+async function firstOrgRepos(): Promise<{ full_name: string }[]> {
   const [org] = (
     (await (await fetch(`${board.url}/api/meta`)).json()) as { covered_orgs: string[] }
   ).covered_orgs;
-  const repos = (await (await board.settled(`/api/orgs/${org}/repos`)).json()) as {
-    full_name: string;
-  }[];
+  return (await (await board.settled(`/api/orgs/${org}/repos`)).json()) as { full_name: string }[];
+}
+
+it('reads the cache index once for a miss, the hook handing its look to the interceptor', async () => {
+  const repos = await firstOrgRepos();
   const read = jest.spyOn(CacheIndex.prototype, 'get');
   const response = await fetch(`${board.url}/api/repos/${repos[0].full_name}/issues?state=closed`);
   await response.arrayBuffer();
@@ -141,12 +144,7 @@ it('reads the cache index once for a miss, the hook handing its look to the inte
 });
 
 it("validates a miss's query once: the pipe takes the instance the cache key was built from", async () => {
-  const [org] = (
-    (await (await fetch(`${board.url}/api/meta`)).json()) as { covered_orgs: string[] }
-  ).covered_orgs;
-  const repos = (await (await board.settled(`/api/orgs/${org}/repos`)).json()) as {
-    full_name: string;
-  }[];
+  const repos = await firstOrgRepos();
   // Not the repository of the test above, so this is a miss in any order.
   const repo = repos[repos.length - 1].full_name;
   // The forge runs in this process too: count the board's query class only.
