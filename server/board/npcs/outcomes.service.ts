@@ -91,25 +91,30 @@ export class OutcomesService {
     if (!this.npcsOf(held, since).includes(npc))
       throw new NotFoundError(`No NPC named ${handle} works in the covered organizations`);
     const all = share(held, npc, () => true);
-    const repos = [...held.pulls.keys()].sort(byName);
-    const worked = repos.filter((repo) =>
-      hasWork(
-        share(held, npc, (r) => r === repo),
-        since,
-      ),
-    );
+    // The NPC's own items split by repository once, so a repository or an organization
+    // costs its own items, not another pass over every held task.
+    const byRepo = repoShares(held, npc, all.tasks);
+    const worked = [...byRepo.keys()]
+      .filter((repo) => hasWork(byRepo.get(repo)!, since))
+      .sort(byName);
     const orgs = [...new Set(worked.map((repo) => repo.split('/')[0]))].sort(byName);
-    const measures = (inScope: (repo: string) => boolean): OutcomeMeasures =>
-      outcomeMeasures({ ...share(held, npc, inScope), since, now: held.now });
+    const measures = (own: Share): OutcomeMeasures =>
+      outcomeMeasures({ ...own, since, now: held.now });
+    const orgShare = (org: string): Share => {
+      const inOrg = (repo: string) => repo.startsWith(`${org}/`);
+      const parts = [...byRepo].filter(([repo]) => inOrg(repo)).map(([, part]) => part);
+      return {
+        tasks: all.tasks.filter((task) => inOrg(task.repository.full_name)),
+        pulls: joined(parts.map((part) => part.pulls)),
+        runs: joined(parts.map((part) => part.runs)),
+      };
+    };
     return {
       ...this.scorecard(npc, all, since, held.now),
       days,
       since: new Date(since).toISOString(),
-      by_org: orgs.map((org) => ({
-        org,
-        measures: measures((repo) => repo.startsWith(`${org}/`)),
-      })),
-      by_repo: worked.map((repo) => ({ repo, measures: measures((r) => r === repo) })),
+      by_org: orgs.map((org) => ({ org, measures: measures(orgShare(org)) })),
+      by_repo: worked.map((repo) => ({ repo, measures: measures(byRepo.get(repo)!) })),
       tasks: all.tasks
         .filter((task) => task.state === 'open')
         .sort((a, b) => Date.parse(a.updated_at) - Date.parse(b.updated_at))
@@ -227,6 +232,27 @@ function share(held: Holdings, npc: string, inScope: (repo: string) => boolean):
     pulls: gather(held.pulls, (pull) => pull.npc === npc),
     runs: gather(held.runs, (run) => run.npc === npc),
   };
+}
+
+/**
+ * One NPC's share per held repository, in one pass over the holdings: a repository not
+ * held yet has null pull requests or runs, as `share` gives for it alone. `tasks` are the
+ * NPC's own (from `share`).
+ */
+function repoShares(held: Holdings, npc: string, tasks: readonly Issue[]): Map<string, Share> {
+  const mine = <T extends { npc: string | null }>(items: T[] | null | undefined): T[] | null =>
+    items == null ? null : items.filter((item) => item.npc === npc);
+  const byRepo = new Map<string, Share>();
+  for (const [repo, pulls] of held.pulls) {
+    byRepo.set(repo, { tasks: [], pulls: mine(pulls), runs: mine(held.runs.get(repo)) });
+  }
+  for (const task of tasks) byRepo.get(task.repository.full_name)?.tasks.push(task);
+  return byRepo;
+}
+
+/** Lists joined in order; null when any is (a repository not held yet). */
+function joined<T>(lists: readonly (T[] | null)[]): T[] | null {
+  return lists.some((list) => list === null) ? null : (lists.flat() as T[]);
 }
 
 /** Whether a share has anything the window can speak of. */
