@@ -87,8 +87,16 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 try {
   board = await startBoard({
     log: (line) => boardLog.push(line),
-    // The alerts test sends to a receiver of its own on loopback.
-    env: { ALERTS_ALLOW_HTTP: 'true', ALERTS_ALLOW_PRIVATE_HOSTS: 'true' },
+    env: {
+      // The alerts test sends to a receiver of its own on loopback.
+      ALERTS_ALLOW_HTTP: 'true',
+      ALERTS_ALLOW_PRIVATE_HOSTS: 'true',
+      // One board serves every test of the suite, about ninety in ten minutes: at the
+      // default 3,000 calls an hour its background share ran out part-way, and an ended
+      // run's bill, a background read, then kept api/runs pending for minutes. The budget
+      // itself is tested on boards of its own (core first, the jest suites).
+      PLATFORM_MAX_CALLS_PER_HOUR: '30000',
+    },
   });
   console.log(`board ${board.url} (forge :${board.forgePort}, seed epoch ${board.epoch})`);
   await filledIn(board);
