@@ -119,10 +119,10 @@ function assertShown(text, hours, what) {
 }
 
 /**
- * `api/runs` once every organization's figures are known. On the suite's shared board that
- * took up to three minutes (seed 422131729): an ended run's bill is a background read, and the board spends
- * the background share of its hourly budget on the other tests' pages first. A test that
- * asks for it gets `RUN_FIGURES_TIMEOUT`.
+ * `api/runs` once every organization's figures are known. An ended run's bill is a
+ * background read, which waits whenever the board's background share of the hour is spent
+ * (the suite's board gets a budget sized for it, test/browser/run.mjs). A test that asks
+ * for the figures gets `RUN_FIGURES_TIMEOUT`.
  */
 const FIGURES_WAIT_MS = 240_000;
 const RUN_FIGURES_TIMEOUT = { timeoutMs: FIGURES_WAIT_MS + 30_000 };
