@@ -191,8 +191,9 @@ export function childPids(pid) {
 
 /**
  * Resolves once `check` resolves truthy, looking again every `everyMs`; rejects with `what`
- * after `timeoutMs`. For conditions outside the page (a process gone, a cache entry
- * expired), where there is no event to await.
+ * after `timeoutMs` (`what` may be a function, called then, to say what was seen). For
+ * conditions outside the page (a process gone, a cache entry expired), where there is no
+ * event to await.
  */
 export async function until(check, { what, timeoutMs = 30_000, everyMs = 100 } = {}) {
   const deadline = Date.now() + timeoutMs;
@@ -201,7 +202,10 @@ export async function until(check, { what, timeoutMs = 30_000, everyMs = 100 } =
       .then(check)
       .catch(() => false);
     if (met) return;
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs / 1000} s: ${what}`);
+    if (Date.now() > deadline) {
+      const said = typeof what === 'function' ? what() : what;
+      throw new Error(`not within ${timeoutMs / 1000} s: ${said}`);
+    }
     await sleep(everyMs);
   }
 }

@@ -439,9 +439,33 @@ test(
       assert.match(await marker.textContent(), /Live updates paused; refreshing every 4 s/);
       assert.equal(await columnOf(page, key), 'in_progress');
 
+      // What became of each of the page's issue reads after the edit, to tell a refresh that
+      // never came from one cancelled or answered with the issue still open.
+      const reads = [];
+      const isIssueRead = (request) => new URL(request.url()).pathname === '/api/issues';
+      const since = () => `${((Date.now() - editedAt) / 1000).toFixed(1)} s`;
+      page.on('requestfailed', (request) => {
+        if (isIssueRead(request)) reads.push(`${since()} ${request.failure()?.errorText}`);
+      });
+      page.on('response', (response) => {
+        if (!isIssueRead(response.request())) return;
+        const headers = response.headers();
+        const read = {
+          said: `${since()} ${response.status()} ${headers['x-cache']} age ${headers.age}`,
+        };
+        reads.push(read);
+        response.json().then(
+          (body) => (read.said += `: ${body.find((i) => keyOf(i) === key)?.column ?? 'absent'}`),
+          () => {},
+        );
+      });
+      const editedAt = Date.now();
       await editIssue(forge, target, { state: 'closed' });
       await until(async () => (await columnOf(page, key)) === 'done', {
-        what: `${key} reaches Done through the fallback refresh`,
+        what: () =>
+          `${key} reaches Done through the fallback refresh; the page's reads since the edit: ${
+            reads.map((read) => read.said ?? read).join('; ') || 'none'
+          }`,
         timeoutMs: 30_000,
       });
     } finally {

@@ -1,4 +1,4 @@
-import { DestroyRef, EnvironmentInjector, createEnvironmentInjector } from '@angular/core';
+import { DestroyRef, EnvironmentInjector, createEnvironmentInjector, signal } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
 import type { BoardMeta } from '@shared/board/entities';
 import type { ChangeTopic } from '@shared/board/events';
@@ -77,7 +77,11 @@ describe('LiveUpdatesService', () => {
 
   const last = (): FakeSource => sources[sources.length - 1];
 
-  function setUp(meta: BoardMeta | null = META): void {
+  /** What `api/meta` has answered so far; a spec may answer it later. */
+  let meta: ReturnType<typeof signal<BoardMeta | null>>;
+
+  function setUp(answered: BoardMeta | null = META): void {
+    meta = signal(answered);
     TestBed.configureTestingModule({
       providers: [
         {
@@ -91,7 +95,7 @@ describe('LiveUpdatesService', () => {
         },
         {
           provide: BoardMetaService,
-          useValue: { meta: () => meta },
+          useValue: { meta: meta.asReadonly() },
         },
       ],
     });
@@ -359,5 +363,24 @@ describe('LiveUpdatesService', () => {
   it('reads the fallback interval from api/meta, with the default before it answers', () => {
     setUp(null);
     expect(service.fallbackSeconds()).toBe(300);
+  });
+
+  it('refreshes on the cache life api/meta gives, when the stream was refused before it answered', () => {
+    setUp(null);
+    const issues = service.watch(['issues'], () => null, page().destroyRef);
+    last().fail(true);
+    expect(service.status()).toBe('down');
+
+    jest.advanceTimersByTime(1_000);
+    meta.set({ ...META, cache_ttl_seconds: 4 });
+    TestBed.tick();
+    expect(service.fallbackSeconds()).toBe(4);
+    // Four seconds after the stream went down, not four after api/meta answered.
+    jest.advanceTimersByTime(2_999);
+    expect(issues()).toBe(0);
+    jest.advanceTimersByTime(1);
+    expect(issues()).toBe(1);
+    jest.advanceTimersByTime(4_000);
+    expect(issues()).toBe(2);
   });
 });

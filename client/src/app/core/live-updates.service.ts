@@ -5,8 +5,10 @@ import {
   Signal,
   WritableSignal,
   computed,
+  effect,
   inject,
   signal,
+  untracked,
 } from '@angular/core';
 import {
   type BoardChange,
@@ -98,6 +100,8 @@ export class LiveUpdatesService {
   private downTimer: ReturnType<typeof setTimeout> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private fallbackTimer: ReturnType<typeof setTimeout> | null = null;
+  /** When the fallback's current interval began (epoch ms). */
+  private fallbackFrom = 0;
   private closeTimer: ReturnType<typeof setTimeout> | null = null;
   private stallTimer: ReturnType<typeof setTimeout> | null = null;
   /** Milliseconds between the open stream's heartbeats; null until it sent one. */
@@ -115,6 +119,12 @@ export class LiveUpdatesService {
 
   constructor() {
     inject(DestroyRef).onDestroy(() => this.close());
+    // A stream refused before api/meta answered started the fallback on the default cache
+    // life; once the board's is known, the refresh comes when that one is up.
+    effect(() => {
+      this.fallbackSeconds();
+      untracked(() => this.retimeFallback());
+    });
   }
 
   /**
@@ -250,13 +260,23 @@ export class LiveUpdatesService {
     if (!this.fallbackTimer) this.scheduleFallback();
   }
 
-  private scheduleFallback(): void {
+  /** Every counter ticks once a cache life after `from` (and after each tick) while down. */
+  private scheduleFallback(from = Date.now()): void {
+    this.fallbackFrom = from;
+    const wait = Math.max(0, from + this.fallbackSeconds() * 1000 - Date.now());
     this.fallbackTimer = setTimeout(() => {
       this.fallbackTimer = null;
       if (this.state() !== 'down') return;
       for (const watcher of this.watchers) this.bump(watcher);
       this.scheduleFallback();
-    }, this.fallbackSeconds() * 1000);
+    }, wait);
+  }
+
+  /** The cache life changed: a pending fallback tick comes that long after its interval began. */
+  private retimeFallback(): void {
+    if (!this.fallbackTimer) return;
+    clearTimeout(this.fallbackTimer);
+    this.scheduleFallback(this.fallbackFrom);
   }
 
   private scheduleRetry(): void {
