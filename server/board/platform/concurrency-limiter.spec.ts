@@ -1,4 +1,4 @@
-import { ConcurrencyLimiter } from './concurrency-limiter';
+import { ConcurrencyLimiter, RESUME_MAX_MS } from './concurrency-limiter';
 
 /** Lets every task that can start now start (and every promise it resolved run). */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -199,6 +199,92 @@ describe('ConcurrencyLimiter', () => {
       await background;
       expect(ran).toBe(true);
       expect(limiter.holdsExpired).toBe(1);
+    });
+
+    it('hands a background answer on only after the hold, unless a viewer waits for it', async () => {
+      const limiter = new ConcurrencyLimiter(6, 3);
+      let viewerWaits = false;
+      const handedOn: string[] = [];
+      const background = (id: string) => {
+        let answer!: () => void;
+        const done = limiter
+          .run(
+            () => new Promise<void>((resolve) => (answer = resolve)),
+            'background',
+            `/${id}`,
+            () => (viewerWaits && id === 'rechecked' ? 'viewer' : 'background'),
+          )
+          .then(() => handedOn.push(id));
+        return { answer: () => answer(), done };
+      };
+      const [plain, promoted, rechecked] = ['plain', 'promoted', 'rechecked'].map(background);
+      await settle();
+
+      const release = limiter.holdBackground();
+      for (const task of [plain, promoted, rechecked]) task.answer();
+      await settle();
+      expect(handedOn).toEqual([]);
+      expect(limiter.inFlight).toBe(0); // the slots are free for the viewer meanwhile
+
+      limiter.promote('/promoted');
+      await promoted.done;
+      viewerWaits = true;
+      limiter.recheck();
+      await rechecked.done;
+      await settle();
+      expect(handedOn).toEqual(['promoted', 'rechecked']);
+
+      release();
+      await plain.done;
+      expect(handedOn).toEqual(['promoted', 'rechecked', 'plain']);
+    });
+
+    it('hands an answer a viewer asked for while it was being fetched on at once', async () => {
+      const limiter = new ConcurrencyLimiter(2, 1);
+      let answer!: (value: string) => void;
+      const background = limiter.run(
+        () => new Promise<string>((resolve) => (answer = resolve)),
+        'background',
+        '/groups',
+      );
+      await settle();
+      const release = limiter.holdBackground();
+      limiter.promote('/groups'); // the viewer joins the read in flight
+      answer('groups');
+      await expect(background).resolves.toBe('groups');
+      expect(limiter.holdingBackground).toBe(true);
+      release();
+    });
+
+    it('hands a background answer on after RESUME_MAX_MS however long the hold', async () => {
+      jest.useFakeTimers();
+      const limiter = new ConcurrencyLimiter(2, 1);
+      let answered = false;
+      const background = limiter.run(() => Promise.resolve('answer'), 'background');
+      void background.then(() => (answered = true));
+      limiter.holdBackground(60_000);
+      await jest.advanceTimersByTimeAsync(RESUME_MAX_MS - 1);
+      expect(answered).toBe(false);
+      await jest.advanceTimersByTimeAsync(1);
+      await expect(background).resolves.toBe('answer');
+    });
+
+    it('hands a failure on after the hold too', async () => {
+      const limiter = new ConcurrencyLimiter(2, 1);
+      let fail!: () => void;
+      const background = limiter.run(
+        () => new Promise((_resolve, reject) => (fail = () => reject(new Error('refused')))),
+        'background',
+      );
+      let settled = false;
+      background.catch(() => (settled = true));
+      await settle();
+      const release = limiter.holdBackground();
+      fail();
+      await settle();
+      expect(settled).toBe(false);
+      release();
+      await expect(background).rejects.toThrow('refused');
     });
 
     it('keeps holding while any of several viewers is being answered', async () => {

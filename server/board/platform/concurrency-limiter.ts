@@ -12,13 +12,21 @@ export type LaneOf = () => TaskLane;
 
 /** Longest a viewer's request holds background tasks back (`holdBackground`). */
 const HOLD_MAX_MS = 5_000;
+/**
+ * Longest a background task that finished during a hold waits to hand its answer on: a
+ * viewer who waits for that work without saying so (`promote`, `recheck`) waits this long
+ * at most per call of it.
+ */
+export const RESUME_MAX_MS = 1_000;
 
 /**
  * A counting semaphore with two lanes: at most `limit` tasks run at once, background
  * tasks at most `backgroundLimit` of them (half by default), so a page asked for while
  * background work is running always finds a slot; the rest wait in FIFO order within
  * their lane, and a freed slot goes to the oldest viewer task before any background one.
- * While a viewer's request is being answered no background task starts at all.
+ * While a viewer's request is being answered no background task starts at all, and one
+ * that finishes hands its answer on only after the hold (what background work does with an
+ * answer — parsing, building, writing — would take the CPU from the viewer's).
  * The platform client wraps each HTTP attempt (not each call) in it, so a call that waits
  * between retries does not hold a slot.
  */
@@ -28,6 +36,10 @@ export class ConcurrencyLimiter {
   private waiting: Record<TaskLane, Waiting[]> = { viewer: [], background: [] };
   /** Viewers' requests being answered now (`holdBackground`). */
   private holds = 0;
+  /** Background tasks that finished during a hold, waiting to hand their answers on. */
+  private resuming: Waiting[] = [];
+  /** Keys of the running background tasks a viewer has since asked for (`promote`). */
+  private readonly running = new Map<string, boolean>();
   /** Holds that ended by their time limit, not by the answer going out. */
   private expired = 0;
 
@@ -70,10 +82,15 @@ export class ConcurrencyLimiter {
     laneNow?: LaneOf,
   ): Promise<T> {
     const ran = await this.acquire(lane, key, laneNow);
+    const tracked = ran === 'background' && key !== undefined && !this.running.has(key);
+    if (tracked) this.running.set(key, false);
     try {
       return await task();
     } finally {
       this.release(ran);
+      const asked = tracked && this.running.get(key);
+      if (tracked) this.running.delete(key);
+      if (ran === 'background' && !asked && this.holds > 0) await this.afterHold(key, laneNow);
     }
   }
 
@@ -82,7 +99,9 @@ export class ConcurrencyLimiter {
    * shared by both): they move to the end of the viewer queue.
    */
   promote(key: string): void {
+    if (this.running.has(key)) this.running.set(key, true);
     this.moveToViewers((entry) => entry.key === key);
+    this.resume((entry) => entry.key === key);
   }
 
   /**
@@ -92,6 +111,7 @@ export class ConcurrencyLimiter {
    */
   recheck(): void {
     this.moveToViewers((entry) => entry.laneNow?.() === 'viewer');
+    this.resume((entry) => entry.laneNow?.() === 'viewer');
   }
 
   private moveToViewers(moves: (entry: Waiting) => boolean): void {
@@ -119,6 +139,7 @@ export class ConcurrencyLimiter {
       held = false;
       clearTimeout(timer);
       this.holds -= 1;
+      if (this.holds === 0) this.resume(() => true);
       this.dispatch();
     };
     const timer = setTimeout(() => {
@@ -140,6 +161,33 @@ export class ConcurrencyLimiter {
   /** Background tasks are held back (`holdBackground`). */
   get holdingBackground(): boolean {
     return this.holds > 0;
+  }
+
+  /** Waits until no viewer holds, a viewer waits for this task, or `RESUME_MAX_MS`. */
+  private afterHold(key: string | undefined, laneNow: LaneOf | undefined): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.resume((entry) => entry === waiting), RESUME_MAX_MS);
+      timer.unref();
+      const waiting: Waiting = {
+        lane: 'background',
+        key,
+        laneNow,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+      this.resuming.push(waiting);
+    });
+  }
+
+  private resume(goesOn: (entry: Waiting) => boolean): void {
+    if (this.resuming.length === 0) return; // the usual case, on every viewer's GET
+    const going = this.resuming.filter(goesOn);
+    if (going.length === 0) return;
+    const left = new Set(going);
+    this.resuming = this.resuming.filter((entry) => !left.has(entry));
+    for (const entry of going) entry.resolve('background');
   }
 
   private canStart(lane: TaskLane): boolean {
