@@ -40,6 +40,22 @@ describe('UpstreamCache', () => {
     expect(calls).toBe(1);
   });
 
+  it('gives every ask an answer of its own, the one that made the read included', async () => {
+    const made = { items: [1, 2] };
+    const load = async (): Promise<{ items: number[] }> => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return made;
+    };
+    const asks = await Promise.all([1, 2, 3].map(() => cache.getOrLoad('k', load)));
+    // One ask takes the answer as parsed, without unpacking what was just packed.
+    expect(asks.filter((answer) => answer === made)).toHaveLength(1);
+    for (const answer of asks) answer.items.push(3);
+    expect(made.items).toEqual([1, 2, 3]);
+    expect(asks.map((answer) => answer.items)).toEqual(Array(3).fill([1, 2, 3]));
+    // What the cache holds is the answer as read, whatever its askers did with theirs.
+    await expect(cache.getOrLoad('k', load)).resolves.toEqual({ items: [1, 2] });
+  });
+
   it('serves from the cache until the TTL has passed on the clock', async () => {
     let calls = 0;
     const load = (): Promise<number> => Promise.resolve(++calls);

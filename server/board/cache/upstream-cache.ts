@@ -18,11 +18,22 @@ import { noteFetchedAt } from './freshness';
 /**
  * A cached answer, kept as compressed JSON: platform lists are large and repetitive
  * (several times smaller packed), entries are ready for a shared store such as Redis,
- * and every reader gets its own copy, which no caller can change under another.
+ * and every reader gets its own copy, which no caller can change under another (the one
+ * whose ask made the read gets the answer as parsed: nobody else has it).
  */
 interface Entry {
   packed: Buffer;
   fetchedAt: number;
+}
+
+/**
+ * A read just made: its entry, and the answer as parsed, which the ask that started the
+ * read takes (the asks joining it unpack copies of their own).
+ */
+interface Loaded {
+  entry: Entry;
+  value: unknown;
+  taken: boolean;
 }
 
 function pack(value: unknown): Buffer {
@@ -41,7 +52,7 @@ function unpack<T>(packed: Buffer | Uint8Array): T {
  */
 @Injectable()
 export class UpstreamCache {
-  private readonly inFlight = new SingleFlight<string, Entry>();
+  private readonly inFlight = new SingleFlight<string, Loaded | Entry>();
   constructor(
     private readonly cache: CacheIndex,
     private readonly clock: Clock,
@@ -68,9 +79,15 @@ export class UpstreamCache {
       noteFetchedAt(cached.fetchedAt);
       return unpack<T>(cached.packed);
     }
-    const entry = await this.inFlight.run(key, () => this.load(key, load));
-    noteFetchedAt(entry.fetchedAt);
-    return unpack<T>(entry.packed);
+    const read = await this.inFlight.run(key, () => this.load(key, load));
+    if (!('entry' in read)) {
+      noteFetchedAt(read.fetchedAt);
+      return unpack<T>(read.packed);
+    }
+    noteFetchedAt(read.entry.fetchedAt);
+    if (read.taken) return unpack<T>(read.entry.packed);
+    read.taken = true;
+    return read.value as T;
   }
 
   /** Drop every entry whose key starts with one of `prefixes` (e.g. `GET /acme/-/issues`). */
@@ -85,7 +102,7 @@ export class UpstreamCache {
     return this.clock.now().getTime() - fetchedAt < this.ttlMs();
   }
 
-  private async load<T>(key: string, load: () => Promise<T>): Promise<Entry> {
+  private async load<T>(key: string, load: () => Promise<T>): Promise<Loaded | Entry> {
     // Across replicas, one fetches and the others wait for its entry.
     const lock = await this.lock.acquire(`upstream:${key}`, LOCK_TTL_MS);
     if (!lock) {
@@ -94,10 +111,11 @@ export class UpstreamCache {
     }
     try {
       const fetchedAt = this.clock.now().getTime();
-      const entry: Entry = { packed: pack(await load()), fetchedAt };
+      const value = await load();
+      const entry: Entry = { packed: pack(value), fetchedAt };
       // Kept as long as the longest stretched TTL could still call it fresh.
       await this.cache.set(key, entry, this.config.cacheTtlMs * MAX_STRETCH);
-      return entry;
+      return { entry, value, taken: false };
     } finally {
       await lock?.release();
     }
