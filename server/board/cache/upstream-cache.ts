@@ -26,10 +26,7 @@ interface Entry {
   fetchedAt: number;
 }
 
-/**
- * A read just made: its entry, and the answer as parsed, which the ask that started the
- * read takes (the asks joining it unpack copies of their own).
- */
+/** A read just made: its entry, and the answer as parsed, for the first ask to take it. */
 interface Loaded {
   entry: Entry;
   value: unknown;
@@ -80,14 +77,13 @@ export class UpstreamCache {
       return unpack<T>(cached.packed);
     }
     const read = await this.inFlight.run(key, () => this.load(key, load));
-    if (!('entry' in read)) {
-      noteFetchedAt(read.fetchedAt);
-      return unpack<T>(read.packed);
+    const entry = 'entry' in read ? read.entry : read;
+    noteFetchedAt(entry.fetchedAt);
+    if ('entry' in read && !read.taken) {
+      read.taken = true;
+      return read.value as T;
     }
-    noteFetchedAt(read.entry.fetchedAt);
-    if (read.taken) return unpack<T>(read.entry.packed);
-    read.taken = true;
-    return read.value as T;
+    return unpack<T>(entry.packed);
   }
 
   /** Drop every entry whose key starts with one of `prefixes` (e.g. `GET /acme/-/issues`). */

@@ -37,7 +37,7 @@ export class ConcurrencyLimiter {
   /** Viewers' requests being answered now (`holdBackground`). */
   private holds = 0;
   /** Background tasks that finished during a hold, waiting to hand their answers on. */
-  private resuming: Waiting[] = [];
+  private resuming: Resuming[] = [];
   /** Keys of the running background tasks a viewer has since asked for (`promote`). */
   private readonly running = new Map<string, boolean>();
   /** Holds that ended by their time limit, not by the answer going out. */
@@ -168,8 +168,7 @@ export class ConcurrencyLimiter {
     return new Promise((resolve) => {
       const timer = setTimeout(() => this.resume((entry) => entry === waiting), RESUME_MAX_MS);
       timer.unref();
-      const waiting: Waiting = {
-        lane: 'background',
+      const waiting: Resuming = {
         key,
         laneNow,
         resolve: () => {
@@ -181,13 +180,13 @@ export class ConcurrencyLimiter {
     });
   }
 
-  private resume(goesOn: (entry: Waiting) => boolean): void {
+  private resume(goesOn: (entry: Resuming) => boolean): void {
     if (this.resuming.length === 0) return; // the usual case, on every viewer's GET
     const going = this.resuming.filter(goesOn);
     if (going.length === 0) return;
     const left = new Set(going);
     this.resuming = this.resuming.filter((entry) => !left.has(entry));
-    for (const entry of going) entry.resolve('background');
+    for (const entry of going) entry.resolve();
   }
 
   private canStart(lane: TaskLane): boolean {
@@ -233,6 +232,9 @@ export class ConcurrencyLimiter {
     }
   }
 }
+
+/** A background task that finished during a hold (`afterHold`). */
+type Resuming = Pick<Waiting, 'key' | 'laneNow'> & { resolve: () => void };
 
 interface Waiting {
   lane: TaskLane;
