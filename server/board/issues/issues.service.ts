@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { BoardUser, Issue, IssueComment } from '@shared/board/entities';
 import { toBoardUser, toIssue } from '@shared/board/mappers';
 import type { TaskRuns } from '@shared/board/runs';
+import { BackgroundReads } from '../sync/background-reads';
 import { NpcRunsService } from '../sync/npc-runs.service';
 import { NpcWorkService } from '../sync/npc-work.service';
 import { isNpcIssue } from '@shared/board/npc';
@@ -32,6 +33,7 @@ export class IssuesService {
     private readonly work: NpcWorkService,
     private readonly mirror: IssueMirror,
     private readonly runs: NpcRunsService,
+    private readonly reads: BackgroundReads,
   ) {}
 
   /**
@@ -51,6 +53,8 @@ export class IssuesService {
     } else {
       orgs = await this.coverage.coveredOrgs();
     }
+    // A search of one organization is a page of it: its reads go first.
+    if (orgs.length === 1) this.reads.viewing(orgs[0]);
     const ctx = this.coverage.mapContext;
     const visibleRead = Promise.all(orgs.map((org) => this.coverage.visibleRepositories(org))).then(
       (repos) => new Set(repos.flat().map((r) => r.path)),
@@ -107,6 +111,7 @@ export class IssuesService {
   /** Issues of one repository of a covered organization, newest first. */
   async repositoryIssues(org: string, repo: string, state?: 'open' | 'closed'): Promise<Issue[]> {
     await this.coverage.assertRepository(org, repo);
+    this.reads.viewing(org);
     const fullName = `${org}/${repo}`;
     const raw = await this.coverage.readable(fullName, () =>
       this.mirror.repositoryIssues(fullName, state ? { state } : {}),
@@ -121,6 +126,7 @@ export class IssuesService {
   /** One issue with its body, for the detail dialog. */
   async issue(org: string, repo: string, number: number): Promise<Issue> {
     await this.coverage.assertRepository(org, repo);
+    this.reads.viewing(org);
     const fullName = `${org}/${repo}`;
     const raw = await this.coverage.readable(`${fullName}#${number}`, () =>
       this.platform.getIssue(fullName, number),
@@ -137,6 +143,7 @@ export class IssuesService {
    */
   async taskRuns(org: string, repo: string, number: number): Promise<TaskRuns> {
     await this.coverage.assertRepository(org, repo);
+    this.reads.viewing(org);
     const fullName = `${org}/${repo}`;
     const raw = await this.coverage.readable(`${fullName}#${number}`, () =>
       this.platform.getIssue(fullName, number),

@@ -132,6 +132,15 @@ export class BoardMetrics {
     registers: [this.registry],
   });
 
+  readonly backgroundReads = new Counter({
+    name: 'board_background_reads_total',
+    help:
+      'Background reads for enrichments, by enrichment, organization and outcome: asked (queued), ' +
+      'done, failed, dropped (the queue was emptied when the budget refused a call, or on shutdown)',
+    labelNames: ['enrichment', 'org', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
   private budgetSource: (() => Promise<BudgetFigures>) | null = null;
 
   readonly upstreamCalls = new Gauge({

@@ -3,6 +3,7 @@ import type { PullRequest, Repository } from '@shared/board/entities';
 import { toIssue, toPullRequest, toRepository } from '@shared/board/mappers';
 import { DORMANT_AFTER_DAYS, isNpcIssue } from '@shared/board/npc';
 import { Clock } from '../../common/clock';
+import { BackgroundReads } from '../sync/background-reads';
 import { IssueMirror } from '../sync/issue-mirror';
 import { RepoActivityService } from '../sync/repo-activity.service';
 import type { PlatformRepository, PullListState } from '@shared/platform/types';
@@ -32,6 +33,7 @@ export class ReposService {
     private readonly activity: RepoActivityService,
     private readonly clock: Clock,
     private readonly mirror: IssueMirror,
+    private readonly reads: BackgroundReads,
   ) {}
 
   /**
@@ -40,6 +42,7 @@ export class ReposService {
    */
   async repositories(org: string): Promise<Repository[]> {
     await this.coverage.assertCovered(org);
+    this.reads.viewing(org);
     const ctx = this.coverage.mapContext;
     const [visible, openIssues] = await Promise.all([
       this.coverage.visibleRepositories(org),

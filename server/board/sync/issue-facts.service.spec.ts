@@ -100,6 +100,54 @@ describe('IssueFactsService', () => {
     expect(service.known(older)).toBeUndefined();
   });
 
+  it('reads only what the issue record leaves open', async () => {
+    serve(4);
+    const { service } = facts();
+    const person = { ...npc, username: 'alice', nickname: 'Alice', is_npc: false };
+    // An NPC's own issue nobody is assigned: the signals measure from an assignment, so its
+    // comments tell nothing, and open it has no close to find.
+    const unassigned = toIssue(
+      issue(1, { assignees: [person], comment_count: 2 }),
+      'acme/web',
+      ctx,
+    );
+    expect(service.known(unassigned)).toEqual({
+      comments: [],
+      assigned: new Map(),
+      closed_at: null,
+    });
+    // Closed and untouched since it was opened: it closed as it was opened, no history.
+    const closedAsOpened = toIssue(
+      issue(2, {
+        state: 'closed',
+        state_reason: 'completed',
+        created_at: '2025-01-05T10:00:00Z',
+        updated_at: '2025-01-05T10:00:00Z',
+      }),
+      'acme/web',
+      ctx,
+    );
+    expect((await service.of(closedAsOpened))?.closed_at).toBe('2025-01-05T10:00:00Z');
+    // Closed without an NPC assignee: only its history, for when it closed.
+    await service.of(
+      toIssue(issue(3, { state: 'closed', assignees: [], comment_count: 3 }), 'acme/web', ctx),
+    );
+    expect(server.seen()).toEqual(['GET /acme/web/-/issues/3/activities']);
+    // Closed without an NPC assignee, then an NPC assigned with the record unmoved: the
+    // facts held without its comments no longer count.
+    const closed = { state: 'closed' as const, comment_count: 1 };
+    const assigned = toIssue(issue(4, closed), 'acme/web', ctx);
+    await service.of(toIssue(issue(4, { ...closed, assignees: [] }), 'acme/web', ctx));
+    expect(service.known(assigned)).toBeUndefined();
+    await service.of(assigned);
+    const reads = server.seen().filter((s) => s.includes('/issues/4/'));
+    expect(reads[0]).toBe('GET /acme/web/-/issues/4/activities');
+    expect(reads.slice(1).sort()).toEqual([
+      'GET /acme/web/-/issues/4/activities',
+      'GET /acme/web/-/issues/4/comments',
+    ]);
+  });
+
   it('is bounded high enough for 45,000 NPC conversations of three comments and an assignment', () => {
     const typical = {
       version: '2025-02-01T10:00:00Z|3',

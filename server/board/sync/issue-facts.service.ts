@@ -7,6 +7,7 @@ import { SingleFlight } from '../../common/single-flight';
 import { BoardConfig } from '../config/board-config';
 import { BoardMetrics } from '../metrics/board-metrics';
 import { PlatformClient } from '../platform/platform-client';
+import type { PlatformComment, PlatformIssueActivity } from '@shared/platform/types';
 import { ActivityFacts, activityFacts } from './activity-facts';
 
 /**
@@ -39,12 +40,34 @@ function keyOf(issue: Issue): string {
   return `${issue.repository.full_name}#${issue.number}`;
 }
 
+/** What the facts were read for: the issue's update, its comment count, its NPC assignment. */
 function versionOf(issue: Issue): string {
-  return `${issue.updated_at}|${issue.comment_count}`;
+  return `${issue.updated_at}|${issue.comment_count}|${hasNpcAssignee(issue) ? 'npc' : ''}`;
 }
 
 function updatedAtOf(version: string): string {
-  return version.slice(0, version.lastIndexOf('|'));
+  return version.slice(0, version.indexOf('|'));
+}
+
+function hasNpcAssignee(issue: Issue): boolean {
+  return issue.assignees.some((a) => a.is_npc);
+}
+
+/**
+ * The reads an issue's facts need, as its record tells (docs/rules.md#npc-signals). The
+ * signals measure from the current NPC assignment, so the comments count only for an issue
+ * with an NPC assignee, and only when it has any. The history tells when that assignment
+ * was made and when the issue closed, so it is read for an issue with an NPC assignee or a
+ * closed one, and only when the issue changed after it was opened: one untouched since has
+ * no history to read (its assignment is its creation; closed, it closed as it was opened).
+ */
+export function factReads(issue: Issue): { comments: boolean; activities: boolean } {
+  const npcAssigned = hasNpcAssignee(issue);
+  const touched = issue.updated_at !== issue.created_at;
+  return {
+    comments: npcAssigned && issue.comment_count > 0,
+    activities: touched && (npcAssigned || issue.state === 'closed'),
+  };
 }
 
 /**
@@ -76,16 +99,18 @@ export class IssueFactsService {
    * longer shows it.
    */
   known(issue: Issue): IssueFacts | null | undefined {
+    const reads = factReads(issue);
+    if (!reads.comments && !reads.activities) return this.facts(issue, [], []);
     const held = this.held.get(keyOf(issue));
     return held?.version === versionOf(issue) ? held.facts : undefined;
   }
 
   /** The facts of one issue; `null` when the platform no longer shows it. */
   async of(issue: Issue): Promise<IssueFacts | null> {
+    const known = this.known(issue);
+    if (known !== undefined) return known;
     const key = keyOf(issue);
     const version = versionOf(issue);
-    const held = this.held.get(key);
-    if (held?.version === version) return held.facts;
     return this.reading.run(`${key}@${version}`, () => this.readAndHold(issue, key, version));
   }
 
@@ -108,37 +133,46 @@ export class IssueFactsService {
     return read.facts;
   }
 
-  /**
-   * Reads what the issue can have: no comment list for an issue without comments, no
-   * history for an open issue untouched since it was opened (its assignment is its creation).
-   */
+  /** Reads what the issue's facts need (`factReads`). */
   private async read(issue: Issue, version: string): Promise<Held> {
     const repo = issue.repository.full_name;
-    const untouched = issue.state === 'open' && issue.updated_at === issue.created_at;
+    const reads = factReads(issue);
     const [comments, activities] = await Promise.all([
-      issue.comment_count === 0
-        ? []
-        : this.platform.listComments(repo, issue.number, { sort: 'created_at' }, { fresh: true }),
-      untouched
-        ? []
-        : // A platform without activities leaves the signals on their fallbacks.
+      reads.comments
+        ? this.platform.listComments(repo, issue.number, { sort: 'created_at' }, { fresh: true })
+        : [],
+      reads.activities
+        ? // A platform without activities leaves the signals on their fallbacks.
           this.platform
             .listIssueActivities(repo, issue.number, { fresh: true })
-            .catch(noneIfMissing),
+            .catch(noneIfMissing)
+        : [],
     ]);
+    return { version, facts: this.facts(issue, comments, activities) };
+  }
+
+  private facts(
+    issue: Issue,
+    comments: readonly PlatformComment[],
+    activities: readonly PlatformIssueActivity[],
+  ): IssueFacts {
     const handles = this.config.npcHandles;
+    const history = activityFacts(activities);
     return {
-      version,
-      facts: {
-        comments:
-          comments.length === 0
-            ? NO_COMMENTS
-            : comments.map((c) => ({
-                author: toBoardUser(c.author, handles),
-                created_at: c.created_at,
-              })),
-        ...activityFacts(activities),
-      },
+      comments:
+        comments.length === 0
+          ? NO_COMMENTS
+          : comments.map((c) => ({
+              author: toBoardUser(c.author, handles),
+              created_at: c.created_at,
+            })),
+      ...history,
+      // Closed and untouched since it was opened: it closed as it was opened.
+      closed_at:
+        history.closed_at ??
+        (issue.state === 'closed' && issue.updated_at === issue.created_at
+          ? issue.updated_at
+          : null),
     };
   }
 }

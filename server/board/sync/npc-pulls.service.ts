@@ -12,11 +12,14 @@ import { notePending } from '../cache/freshness';
 import { BoardConfig } from '../config/board-config';
 import { PLATFORM_CONNECTION, PlatformConnection } from '../connection/platform-connection';
 import { PlatformClient } from '../platform/platform-client';
-import { BackgroundReads, CONCURRENT_READS } from './background-reads';
+import { BackgroundReads, CONCURRENT_READS, type ReadFor } from './background-reads';
 import { mapBounded } from './npc-work.service';
 import { type ReadStamp, TaskMoves } from './task-moves';
 
 const DAY_MS = 86_400_000;
+
+/** The background read of a repository's NPC pull requests, for the outcomes. */
+const forOutcomes = (repo: string): ReadFor => ({ enrichment: 'outcomes', repo });
 /** How far back a repository's NPC pull requests are held (by their last change). */
 export const PULL_WINDOW_DAYS = 31;
 /** A repository's pull requests are read again at least this often while they are shown. */
@@ -61,14 +64,18 @@ export class NpcPullsService {
     let pending = false;
     if (held === undefined || this.outdated(held, movedAt, now)) {
       this.moves.note(repo, movedAt);
-      this.reads.request(`pulls:${repo}`, () => this.read(repo));
+      this.reads.request(`pulls:${repo}`, () => this.read(repo), forOutcomes(repo));
       pending = true;
     }
     if (held !== undefined) {
       for (const pull of held.pulls.values()) {
         if (!needsDetails(pull)) continue;
         pending = true;
-        this.reads.request(`pull:${repo}#${pull.number}`, () => this.readDetails(repo, pull));
+        this.reads.request(
+          `pull:${repo}#${pull.number}`,
+          () => this.readDetails(repo, pull),
+          forOutcomes(repo),
+        );
       }
     }
     if (pending) notePending('outcomes');

@@ -298,17 +298,17 @@ export class NpcRunsService {
   }
 
   private requestRead(repo: string): void {
-    this.reads.request(`runs:${repo}`, () => this.read(repo));
+    this.reads.request(`runs:${repo}`, () => this.read(repo), { enrichment: 'runs', repo });
   }
 
   private requestBills(repo: string, runs: readonly NpcRun[]): void {
     for (const run of runs)
       if (run.status !== 'running' && run.core_hours === null)
-        this.reads.request(
-          `bill:${repo}#${run.sn}`,
-          () => this.readBill(repo, run.sn, false),
-          'later',
-        );
+        this.reads.request(`bill:${repo}#${run.sn}`, () => this.readBill(repo, run.sn, false), {
+          enrichment: 'runs',
+          repo,
+          priority: 'later',
+        });
   }
 
   /** A finished run's billed core-hours, read once and kept (read again when `fresh`). */

@@ -62,9 +62,11 @@ export class NpcWorkService {
       const facts = this.facts.known(issue);
       if (facts !== undefined) return this.withFacts(issue, facts, settings, now);
       pending = true;
-      this.reads.request(`facts:${issue.repository.full_name}#${issue.number}`, () =>
-        this.facts.of(issue),
-      );
+      const repo = issue.repository.full_name;
+      this.reads.request(`facts:${repo}#${issue.number}`, () => this.facts.of(issue), {
+        enrichment: 'attention',
+        repo,
+      });
       return issue;
     });
     if (pending) notePending('attention');

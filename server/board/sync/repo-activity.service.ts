@@ -87,7 +87,10 @@ export class RepoActivityService {
         return recent.split;
     }
     notePending('commits');
-    this.reads.request(`commits:${repo}`, () => this.split(repo, version));
+    this.reads.request(`commits:${repo}`, () => this.split(repo, version), {
+      enrichment: 'commits',
+      repo,
+    });
     return undefined;
   }
 
