@@ -41,8 +41,8 @@ const PAGES = [
 ];
 /** Each page is measured in both languages the board speaks, as a browser set to it asks. */
 const ACCEPT_LANGUAGE = { en: 'en-US,en;q=0.9', 'zh-CN': 'zh-CN,zh;q=0.9' };
-/** The targets for every user page on the mobile preset. */
-const TARGET = { performance: 90, lcpMs: 2500, tbtMs: 200, cls: 0.1 };
+/** The targets for every user page on the mobile preset (docs/performance.md). */
+const TARGET = { performance: 95, lcpMs: 2500, tbtMs: 200, cls: 0.1 };
 
 const JSON_DIR = process.env.LIGHTHOUSE_JSON_DIR;
 

@@ -60,16 +60,25 @@ export function whenFirstScreenPainted(doc: Document, waitMs: number): Promise<v
  * the module script that a clone of the template's content brings are fetched and run
  * as if they had been in the page from the start. The app's fonts start loading with it.
  */
-export function startApp(doc: Document): void {
+export function startApp(doc: Document, later: (work: () => void) => void = nextTask): void {
   const template = doc.querySelector<HTMLTemplateElement>(APP_CODE);
   if (!template) return;
-  for (const font of APP_FONTS) {
-    // A face that fails to load leaves the fallback font, as it would without this.
-    doc.fonts?.load(font).catch(() => undefined);
-  }
   const code = doc.importNode(template.content, true);
   // Inserted scripts run as soon as they arrive unless told otherwise; the polyfills (the
   // locale's data) must run before the app.
   for (const script of code.querySelectorAll('script')) script.async = false;
   template.replaceWith(code);
+  // In a task of their own: asking for a face makes the browser match the page's fonts,
+  // which on a phone is a long task joined to the one above. The code takes longer to
+  // arrive than the fonts do.
+  later(() => {
+    for (const font of APP_FONTS) {
+      // A face that fails to load leaves the fallback font, as it would without this.
+      doc.fonts?.load(font).catch(() => undefined);
+    }
+  });
+}
+
+function nextTask(work: () => void): void {
+  setTimeout(work);
 }

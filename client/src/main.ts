@@ -7,10 +7,14 @@ import { AppComponent } from './app/app.component';
 import { appConfig } from './app/app.config';
 import { loadErrorText } from './app/core/error.interceptor';
 import { whenIdle } from './app/core/when-idle';
+import { COMMON_FORMATTERS } from './app/ui/format';
+import { collator } from './app/ui/sort';
 
-// Start-up runs in three tasks instead of one, so a phone's main thread answers input in
-// between: evaluating the code (this module), creating the frame (top bar), and the first
-// navigation (the routed page; the app config disables the router's own initial one).
+// Start-up runs in tasks instead of one, so a phone's main thread answers input in
+// between: evaluating the code (this module), creating the frame (top bar), making the
+// formatters and the collator first screens use (one task each: each loads locale data),
+// and the first navigation (the routed page; the app config disables the router's own
+// initial one).
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve));
 
 const settled = (e: Event): boolean =>
@@ -32,6 +36,10 @@ function replaceFirstScreen(app: ApplicationRef, router: Router): void {
 nextTask()
   .then(() => bootstrapApplication(AppComponent, appConfig))
   .then(async (app) => {
+    for (const make of [...COMMON_FORMATTERS, collator]) {
+      await nextTask();
+      make();
+    }
     await nextTask();
     const router = app.injector.get(Router);
     replaceFirstScreen(app, router);

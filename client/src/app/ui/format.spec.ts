@@ -221,4 +221,23 @@ describe('wall clock and intervals', () => {
     expect(formatInterval(300, 'zh-CN')).toBe('5分钟');
     expect(formatInterval(7200, 'zh-CN')).toBe('2小时');
   });
+
+  it('makes ahead the formatters that counts and relative times then use', async () => {
+    // A module registry of its own: no formatter of it is made yet.
+    await jest.isolateModulesAsync(async () => {
+      const format = await import('./format');
+      for (const make of format.COMMON_FORMATTERS) make();
+      const numberFormat = jest.spyOn(Intl, 'NumberFormat');
+      const relativeFormat = jest.spyOn(Intl, 'RelativeTimeFormat');
+      try {
+        expect(format.formatCount(1240)).toBe('1,240');
+        expect(format.relativeTime(ago(3 * 3_600_000), NOW)).toBe('3 hours ago');
+        expect(numberFormat).not.toHaveBeenCalled();
+        expect(relativeFormat).not.toHaveBeenCalled();
+      } finally {
+        numberFormat.mockRestore();
+        relativeFormat.mockRestore();
+      }
+    });
+  });
 });
