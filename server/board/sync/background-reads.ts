@@ -46,9 +46,9 @@ interface Queued {
  * rest go organization by organization, in the order they were first asked for. A read
  * asked for `later` (an ended run's bill: the largest share of a cold load, and one no
  * count waits for) starts only while no other read waits, outside the viewed
- * organization, so the conversations and commits the pages count from come first. When the budget refuses
- * one, the queue is emptied and stays shut until background calls are admitted again;
- * the answers still pending ask again then.
+ * organization, so the conversations and commits the pages count from come first. When
+ * the budget refuses one, the queue is emptied and stays shut until background calls are
+ * admitted again; the answers still pending ask again then.
  *
  * An answer built while reads were pending carries `mark()`; `hasNews(mark)` tells the
  * route cache when this replica has since finished every read, so the next request
@@ -61,7 +61,6 @@ export class BackgroundReads implements BeforeApplicationShutdown, ReadProgress 
   private readonly logger = new Logger(BackgroundReads.name);
   /** Reads waiting, by organization (in the order first asked for), then key. */
   private readonly queued = new Map<string, OrgQueue>();
-  private waiting = 0;
   private readonly running = new Set<string>();
   private readonly failed = new LRUCache<string, number>({ max: 10_000 });
   /** Organizations viewed, by when: the latest last. */
@@ -80,7 +79,9 @@ export class BackgroundReads implements BeforeApplicationShutdown, ReadProgress 
 
   /** Reads waiting and running. */
   get size(): number {
-    return this.waiting + this.running.size;
+    let size = this.running.size;
+    for (const queue of this.queued.values()) size += queue.now.size + queue.later.size;
+    return size;
   }
 
   /** Queue `read` under `key` unless it is queued, running, recently failed or shut out. */
@@ -96,7 +97,6 @@ export class BackgroundReads implements BeforeApplicationShutdown, ReadProgress 
       this.queued.set(org, queue);
     }
     queue[what.priority ?? 'now'].set(key, { read, enrichment: what.enrichment, org });
-    this.waiting += 1;
     this.count(what.enrichment, org, 'asked');
     outsideAnswers(() => this.pump());
   }
@@ -134,7 +134,6 @@ export class BackgroundReads implements BeforeApplicationShutdown, ReadProgress 
       for (const entry of [...queue.now.values(), ...queue.later.values()])
         this.count(entry.enrichment, entry.org, 'dropped');
     this.queued.clear();
-    this.waiting = 0;
   }
 
   private pump(): void {
@@ -163,7 +162,6 @@ export class BackgroundReads implements BeforeApplicationShutdown, ReadProgress 
     const from = queue.now.size > 0 ? queue.now : queue.later;
     const [key, entry] = from.entries().next().value!;
     from.delete(key);
-    this.waiting -= 1;
     if (queue.now.size === 0 && queue.later.size === 0) this.queued.delete(org);
     return [key, entry];
   }

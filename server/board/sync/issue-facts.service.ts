@@ -29,6 +29,12 @@ export interface IssueFacts extends ActivityFacts {
  */
 const NO_COMMENTS: IssueFacts['comments'] = Object.freeze([]);
 
+/**
+ * The facts of every open issue with neither comments nor history read: one shared entry,
+ * since `known` answers it for each such issue every time an answer is built.
+ */
+const NO_FACTS: IssueFacts = Object.freeze({ comments: NO_COMMENTS, ...activityFacts([]) });
+
 export interface Held {
   /** `updated_at|comment_count` of the issue when its facts were read. */
   version: string;
@@ -156,6 +162,8 @@ export class IssueFactsService {
     comments: readonly PlatformComment[],
     activities: readonly PlatformIssueActivity[],
   ): IssueFacts {
+    const closedAsOpened = issue.state === 'closed' && issue.updated_at === issue.created_at;
+    if (comments.length === 0 && activities.length === 0 && !closedAsOpened) return NO_FACTS;
     const handles = this.config.npcHandles;
     const history = activityFacts(activities);
     return {
@@ -168,11 +176,7 @@ export class IssueFactsService {
             })),
       ...history,
       // Closed and untouched since it was opened: it closed as it was opened.
-      closed_at:
-        history.closed_at ??
-        (issue.state === 'closed' && issue.updated_at === issue.created_at
-          ? issue.updated_at
-          : null),
+      closed_at: history.closed_at ?? (closedAsOpened ? issue.updated_at : null),
     };
   }
 }
