@@ -9,6 +9,7 @@ import { ValidationPipe } from '@nestjs/common';
 import * as zlib from 'node:zlib';
 import { compressors } from '../server/board/common/compression';
 import { CacheIndex } from '../server/board/cache/cache-index';
+import { FreshHits } from '../server/board/cache/fresh-hits';
 import { RepoIssuesQuery } from '../server/board/issues/issue-search.query';
 import { RouteCacheInterceptor } from '../server/board/cache/route-cache.interceptor';
 import { BoardMetrics } from '../server/board/metrics/board-metrics';
@@ -66,6 +67,11 @@ it('answers 1,000 hits without the pipeline, a promised read, a labelled metric 
   const labelled = jest.spyOn(board.get(BoardMetrics).routeCache, 'inc');
   const brotli = jest.spyOn(compressors, 'br');
   const gzip = jest.spyOn(compressors, 'gzip');
+  // Private: the header list a hit sends, built once per entry, encoding and `Age`.
+  const headerLists = jest.spyOn(
+    FreshHits.prototype as unknown as { buildHeaders: () => string[] },
+    'buildHeaders',
+  );
 
   const states = new Map<string, number>();
   // `/api/issues` is kept brotli-compressed: a client that does not take brotli is answered
@@ -89,6 +95,9 @@ it('answers 1,000 hits without the pipeline, a promised read, a labelled metric 
   expect(labelled).not.toHaveBeenCalled();
   // Each answer large enough is compressed once (its compressed form is kept), not per hit.
   expect(brotli.mock.calls.length + gzip.mock.calls.length).toBeLessThanOrEqual(ROUTES.length);
+  // The board's clock stands still here: one list per route and encoding sent, at most.
+  expect(headerLists.mock.calls.length).toBeGreaterThan(0);
+  expect(headerLists.mock.calls.length).toBeLessThanOrEqual(ROUTES.length * 2);
   // The hits are still counted, when the metrics are read.
   expect((await hitsCounted()) - hitsBefore).toBe(HITS);
 });

@@ -221,8 +221,7 @@ export class UpstreamBudget {
    * What the cache life is multiplied by: the 429 pressure, times 2 past three quarters of
    * the hour's budget and 4 past nine tenths.
    */
-  stretch(): number {
-    const now = this.clock.now().getTime();
+  stretch(now = this.clock.now().getTime()): number {
     const limit = this.effectiveLimit(now);
     const share = this.lastUsed / limit;
     const usage = share >= 0.9 ? 4 : share >= 0.75 ? 2 : 1;
@@ -230,8 +229,8 @@ export class UpstreamBudget {
   }
 
   /** `CACHE_TTL_MS`, stretched while the budget is tight. */
-  effectiveTtlMs(): number {
-    return this.config.cacheTtlMs * this.stretch();
+  effectiveTtlMs(now?: number): number {
+    return this.config.cacheTtlMs * this.stretch(now);
   }
 
   /** The budget now, read from the shared count. */

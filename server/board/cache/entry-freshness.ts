@@ -35,7 +35,7 @@ export class EntryFreshness {
     if (entry.recheckAt !== undefined) {
       if (now >= entry.recheckAt || this.reads.hasNews(entry.readsMark)) return false;
     }
-    return now - entry.oldestAt < this.budget.effectiveTtlMs();
+    return now - entry.oldestAt < this.budget.effectiveTtlMs(now);
   }
 
   /** A STALE entry still within its backoff: served as it is. */

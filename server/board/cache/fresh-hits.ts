@@ -20,6 +20,11 @@ interface PreparedHit {
   headers: string[];
   /** The body as sent uncompressed; null for an entry kept compressed (`br`). */
   identity: Buffer | null;
+  /**
+   * The whole header list last sent, by encoding sent (`''`: none): hits within one second
+   * of each other send the same `Age`, so they send the same list, built once.
+   */
+  sent: Map<Encoding | '', { age: number; headers: string[] }>;
 }
 
 /**
@@ -28,7 +33,8 @@ interface PreparedHit {
  * handler, before Fastify and Nest see it. What does not change from one request to the
  * next — the headers, the body's bytes — is prepared once per entry; a hit then costs
  * one key lookup (memoized per URL), one cache read, the freshness check, an addition for
- * the metrics and one write. Anything else (a miss, a stale or pending answer, a 404, an
+ * the metrics and one write. The header list, `Age` included, is built once a second per
+ * entry and encoding, not per hit. Anything else (a miss, a stale or pending answer, a 404, an
  * entry held in Redis, a client that cannot take the entry's encoding) goes the whole way,
  * where `RouteCacheInterceptor` answers it as before.
  */
@@ -80,6 +86,31 @@ export class FreshHits {
     this.metrics.countHit();
     this.ahead.note(key, request.url, now);
     const age = Math.max(0, Math.floor((now - entry.oldestAt) / 1000));
+    response.writeHead(200, this.headersFor(prepared, encoding, age, body.byteLength));
+    response.end(body);
+    return true;
+  }
+
+  /** The headers of one hit: the entry's, then those of this encoding and age. */
+  private headersFor(
+    prepared: PreparedHit,
+    encoding: Encoding | null,
+    age: number,
+    length: number,
+  ): string[] {
+    const last = prepared.sent.get(encoding ?? '');
+    if (last?.age === age) return last.headers;
+    const headers = this.buildHeaders(prepared, encoding, age, length);
+    prepared.sent.set(encoding ?? '', { age, headers });
+    return headers;
+  }
+
+  private buildHeaders(
+    prepared: PreparedHit,
+    encoding: Encoding | null,
+    age: number,
+    length: number,
+  ): string[] {
     const headers = [
       ...prepared.headers,
       'x-cache',
@@ -87,12 +118,10 @@ export class FreshHits {
       'age',
       String(age),
       'content-length',
-      String(body.byteLength),
+      String(length),
     ];
     if (encoding !== null) headers.push('content-encoding', encoding);
-    response.writeHead(200, headers);
-    response.end(body);
-    return true;
+    return headers;
   }
 
   private prepare(entry: RouteEntry): PreparedHit {
@@ -111,7 +140,7 @@ export class FreshHits {
     if (identity === null || identity.byteLength >= COMPRESS_FROM_BYTES) {
       headers.push('vary', 'accept-encoding');
     }
-    const prepared = { headers, identity };
+    const prepared = { headers, identity, sent: new Map() };
     this.prepared.set(entry, prepared);
     return prepared;
   }
